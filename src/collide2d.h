@@ -1,0 +1,146 @@
+/*
+ * collide2d: exact 2D collision queries in double precision.
+ *
+ * The public C API. Plain structs and functions, no macros in declarations and
+ * no allocation, so that the declarations below can be handed to a LuaJIT
+ * ffi.cdef as they are. Nothing here knows about Lua.
+ *
+ * Every shape is a closed point set. A query never allocates, never keeps
+ * state between calls, and reports failure by return value.
+ */
+#ifndef COLLIDE2D_H
+#define COLLIDE2D_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct c2d_vec {
+    double x, y;
+} c2d_vec;
+
+typedef enum c2d_kind {
+    C2D_POINT,
+    C2D_SEGMENT,
+    C2D_LINE,
+    C2D_DISK,
+    C2D_AABB,
+    C2D_BOX,
+    C2D_TRIANGLE,
+    C2D_POLYGON,
+    C2D_CAPSULE,
+    C2D_FAN,
+    C2D_KIND_COUNT
+} c2d_kind;
+
+/* Limits: a Polygon holds 3 to C2D_MAX_VERTICES vertices (a hull may hold 1 or 2). */
+enum { C2D_MAX_VERTICES = 256 };
+
+/* Why a constructor refused its numbers (c2d_make returns one of these). */
+typedef enum c2d_error {
+    C2D_OK = 0,
+    C2D_ERR_COUNT,      /* wrong number of numbers for the kind */
+    C2D_ERR_NONFINITE,  /* NaN or +-inf */
+    C2D_ERR_NEGATIVE,   /* negative radius, width or height */
+    C2D_ERR_OPENING,    /* fan opening outside [0, 2*pi] */
+    C2D_ERR_SAME_POINTS,/* a Line through two equal points */
+    C2D_ERR_NONCONVEX,  /* polygon vertices not in convex order */
+    C2D_ERR_SCALE,      /* negative or non-finite scale factor */
+    C2D_ERR_ROTATE_AABB /* an AABB cannot turn */
+} c2d_error;
+
+/*
+ * One shape. Fields by kind (p[] holds points, in constructor order):
+ *   Point     p[0]
+ *   Segment   p[0], p[1]
+ *   Line      p[0], p[1] (distinct): the infinite line through them
+ *   Disk      p[0] centre, radius
+ *   AABB      p[0] min corner, p[1] max corner, w, h
+ *   Box       p[0] centre, w, h, angle; cos_a/sin_a its rotation;
+ *             corners[] the 4 corners, counter-clockwise, kept by c2d_make
+ *   Triangle  p[0], p[1], p[2]
+ *   Polygon   verts -> count vertices (storage owned by the caller)
+ *   ccw       Triangle, Polygon, AABB, Box: +1 when the vertices wind
+ *             counter-clockwise (+x toward +y), -1 clockwise, 0 zero area
+ *   Capsule   p[0], p[1], radius
+ *   Fan       p[0] apex, radius, angle = direction, opening; cos_a/sin_a the
+ *             direction, cos_h/sin_h the half opening
+ */
+typedef struct c2d_shape {
+    c2d_kind kind;
+    int count;
+    int ccw;
+    double radius;
+    double w, h;
+    double angle;
+    double opening;
+    double cos_a, sin_a;
+    double cos_h, sin_h;
+    c2d_vec p[3];
+    c2d_vec corners[4];
+    const c2d_vec *verts;
+} c2d_shape;
+
+/* The least distance between two shapes and a closest point on each. */
+typedef struct c2d_distance_result {
+    double distance;
+    c2d_vec a, b;
+} c2d_distance_result;
+
+typedef struct c2d_bounds {
+    double minx, miny, maxx, maxy;
+} c2d_bounds;
+
+/*
+ * Build a shape of `kind` from the constructor's numbers (as the Lua
+ * constructors take them; Polygon: x1, y1, ..., xn, yn). Polygon vertices are
+ * copied to `storage`, which must hold n/2 vertices and outlive the shape.
+ * On failure returns an error and sets *bad to the 0-based index of the number
+ * at fault (or -1 when no single number is).
+ */
+c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
+                   c2d_vec *storage, int *bad);
+
+/* The convex hull of n points, counter-clockwise, into out (room for n);
+ * returns the vertex count (1 or 2 when the points are all equal or collinear).
+ * pts is reordered. */
+int c2d_hull(c2d_vec *pts, int n, c2d_vec *out);
+
+/* A Polygon that is the convex hull of n >= 1 points: the hull goes to storage
+ * (room for n) and pts is reordered. Fails with C2D_ERR_COUNT when the hull
+ * has more than C2D_MAX_VERTICES vertices. */
+c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage);
+
+/* The constructor's numbers of a shape, in order, into out (room for
+ * 2 * C2D_MAX_VERTICES); returns how many. */
+int c2d_numbers(const c2d_shape *s, double *out);
+
+/* Do the closed shapes share a point. */
+int c2d_hits(const c2d_shape *a, const c2d_shape *b);
+
+/* The least distance (0 when they share a point) and a closest point on each. */
+c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b);
+
+/* Does the closed shape hold the point. */
+int c2d_contains(const c2d_shape *s, double x, double y);
+
+/* The bounding box; returns 0 for a Line, which has none. */
+int c2d_bbox(const c2d_shape *s, c2d_bounds *out);
+
+/* The centroid of the point set (for a zero-area shape, of the segment or point it is). */
+c2d_vec c2d_center(const c2d_shape *s);
+
+/* The reference position of each kind (see the table in the README). */
+c2d_vec c2d_position(const c2d_shape *s);
+
+/* The kind's name: "Point", "Segment", ... */
+const char *c2d_kind_name(c2d_kind kind);
+
+/* A short lowercase description of an error, for messages. */
+const char *c2d_error_message(c2d_error err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

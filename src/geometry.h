@@ -1,0 +1,93 @@
+/*
+ * Internal to the C core: vector helpers, the tolerances, and the "body", the
+ * form every shape takes for a query.
+ *
+ * Every query works in a frame whose origin is one shape's position. Shapes
+ * close to each other then have coordinates close to 0 in that frame, and the
+ * subtraction that moves them there is exact for nearby doubles (Sterbenz) and
+ * for integers, which keeps touching tests exact far from the origin.
+ */
+#ifndef COLLIDE2D_GEOMETRY_H
+#define COLLIDE2D_GEOMETRY_H
+
+#include <math.h>
+#include "collide2d.h"
+
+/*
+ * The tolerances, all of them. Everything else is compared exactly.
+ *
+ * C2D_SNAP: an angle within this many units of relative rounding of a multiple
+ *   of pi/2 gets exact cos/sin (0, +-1), so math.pi/2 turns a box exactly.
+ * C2D_ANGLE_TOLERANCE: radians; a point this close in angle to a fan's edge
+ *   ray counts as on it (cos/sin of the edge directions carry ~1e-16 error).
+ * C2D_FULL_TURN: a fan opening within this of 2*pi is the full disk.
+ * C2D_CONVEX_TOLERANCE: relative to the edge lengths, how far a polygon
+ *   vertex may stand on the wrong side of an edge line and still count as
+ *   convex (collinear vertices computed with rounding).
+ */
+#define C2D_SNAP 8.0
+#define C2D_ANGLE_TOLERANCE 1e-13
+#define C2D_FULL_TURN 1e-12
+#define C2D_CONVEX_TOLERANCE 1e-12
+
+#define C2D_PI 3.14159265358979323846
+#define C2D_INF HUGE_VAL
+
+static inline c2d_vec v2(double x, double y) { c2d_vec r; r.x = x; r.y = y; return r; }
+static inline c2d_vec vadd(c2d_vec a, c2d_vec b) { return v2(a.x + b.x, a.y + b.y); }
+static inline c2d_vec vsub(c2d_vec a, c2d_vec b) { return v2(a.x - b.x, a.y - b.y); }
+static inline c2d_vec vscale(c2d_vec a, double k) { return v2(a.x * k, a.y * k); }
+static inline c2d_vec vperp(c2d_vec a) { return v2(-a.y, a.x); }
+static inline double vdot(c2d_vec a, c2d_vec b) { return a.x * b.x + a.y * b.y; }
+static inline double vcross(c2d_vec a, c2d_vec b) { return a.x * b.y - a.y * b.x; }
+static inline double vlen2(c2d_vec a) { return vdot(a, a); }
+static inline double vlen(c2d_vec a) { return sqrt(vdot(a, a)); }
+static inline int veq(c2d_vec a, c2d_vec b) { return a.x == b.x && a.y == b.y; }
+/* a + (b - a) * t */
+static inline c2d_vec vlerp(c2d_vec a, c2d_vec b, double t) { return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }
+static inline double dmin(double a, double b) { return a < b ? a : b; }
+static inline double dmax(double a, double b) { return a > b ? a : b; }
+
+/* cos and sin of an angle, exact at multiples of pi/2. */
+void c2d_sincos(double angle, double *c, double *s);
+
+/*
+ * A body is a shape as a query sees it, in the query's frame:
+ *   BODY_POLY  a convex core of n >= 1 vertices (1: a point, 2: a segment)
+ *              swept by a disk of radius r. Point, Segment, Disk, AABB, Box,
+ *              Triangle, Polygon, Capsule, and the Fans that are a point, a
+ *              segment or a disk.
+ *   BODY_FAN   a circular sector with 0 < opening < 2*pi and r > 0.
+ *   BODY_LINE  the infinite line through v[0] along v[1].
+ */
+typedef enum body_type { BODY_POLY, BODY_FAN, BODY_LINE } body_type;
+
+typedef struct body {
+    body_type type;
+    int n;        /* POLY: core vertices */
+    int orient;   /* POLY: +1 ccw, -1 cw, 0 no interior (n < 3 or zero area) */
+    double r;     /* POLY: rounding radius; FAN: radius */
+    /* FAN: unit direction d, unit edge directions e1 = d turned by +half,
+     * e2 = d turned by -half; wide when the opening is above pi. */
+    c2d_vec d, e1, e2;
+    int wide;
+    c2d_vec v[C2D_MAX_VERTICES]; /* POLY: core; FAN: v[0] apex; LINE: point, direction */
+} body;
+
+/* The body of shape s in the frame whose origin is o. */
+void c2d_body(body *b, const c2d_shape *s, c2d_vec o);
+
+/* Is v (relative to a fan's apex) within the fan's angular range. */
+int c2d_in_wedge(const body *f, c2d_vec v);
+
+/* Does the body's solid part (POLY with an interior, FAN) hold p. */
+int c2d_body_contains_solid(const body *b, c2d_vec p);
+
+/*
+ * The squared distance between the cores of two bodies (a POLY without its
+ * radius) and a closest point on each. Stops as soon as it finds a pair of
+ * features no farther than sqrt(limit2) apart (limit2 < 0: never stops early).
+ */
+double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
+
+#endif

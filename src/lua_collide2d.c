@@ -1,0 +1,422 @@
+/*
+ * The Lua binding: the only file that knows Lua. Each shape is a userdata
+ * holding a c2d_shape (and, for a Polygon, its vertices right after it), with
+ * one metatable per kind named "collide2d.<Kind>". Every function closes over
+ * the ten metatables as upvalues, so telling a shape from any other value is a
+ * size check and one pointer comparison, with no registry lookup.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "compat.h"
+#include "collide2d.h"
+
+typedef struct lshape {
+    c2d_shape s;
+    c2d_vec verts[1]; /* a Polygon's vertices; sized at allocation */
+} lshape;
+
+#define KIND_MT(k) lua_upvalueindex((k) + 1)
+
+/* Raise "bad argument #arg to 'fname' (msg)", counting from the colon in a method call. */
+static int arg_error(lua_State *L, int arg, const char *fname, const char *msg)
+{
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar)) {
+        lua_getinfo(L, "n", &ar);
+        if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+            arg--;
+            if (arg == 0) return luaL_error(L, "calling '%s' on bad self (%s)", fname, msg);
+        }
+    }
+    return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fname, msg);
+}
+
+static int type_error(lua_State *L, int arg, const char *fname, const char *expected)
+{
+    const char *got = lua_type(L, arg) == LUA_TNONE ? "no value" : luaL_typename(L, arg);
+    return arg_error(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", expected, got));
+}
+
+/* The shape at index i, or NULL when the value there is not one of ours. */
+static lshape *to_shape(lua_State *L, int i)
+{
+    lshape *p = (lshape *)lua_touserdata(L, i);
+    if (p != NULL && lua_rawlen(L, i) >= sizeof(c2d_shape) && lua_getmetatable(L, i)) {
+        unsigned k = (unsigned)p->s.kind;
+        int ok = k < C2D_KIND_COUNT && lua_rawequal(L, -1, KIND_MT(k));
+        lua_pop(L, 1);
+        if (ok) return p;
+    }
+    return NULL;
+}
+
+static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
+{
+    lshape *p = to_shape(L, i);
+    if (p == NULL) type_error(L, i, fname, "shape");
+    return &p->s;
+}
+
+/* A finite number at index i. */
+static double check_num(lua_State *L, int i, const char *fname)
+{
+    double x;
+    if (lua_type(L, i) != LUA_TNUMBER) type_error(L, i, fname, "number");
+    x = (double)lua_tonumber(L, i);
+    if (x != x || x - x != 0) arg_error(L, i, fname, "must be finite");
+    return x;
+}
+
+/* A new userdata for a shape of count polygon vertices, with kind's metatable. */
+static lshape *new_shape(lua_State *L, c2d_kind kind, int count)
+{
+    size_t extra = count > 1 ? (size_t)(count - 1) * sizeof(c2d_vec) : 0;
+    lshape *p = (lshape *)lua_newuserdata(L, sizeof(lshape) + extra);
+    memset(p, 0, sizeof(lshape) + extra);
+    lua_pushvalue(L, KIND_MT(kind));
+    lua_setmetatable(L, -2);
+    return p;
+}
+
+/* What each number of each constructor means, for error messages. */
+static const char *const num_names[C2D_KIND_COUNT][6] = {
+    { "x", "y" },
+    { "x1", "y1", "x2", "y2" },
+    { "x1", "y1", "x2", "y2" },
+    { "x", "y", "radius" },
+    { "x", "y", "width", "height" },
+    { "x", "y", "width", "height", "angle" },
+    { "x1", "y1", "x2", "y2", "x3", "y3" },
+    { "x", "y" },
+    { "x1", "y1", "x2", "y2", "radius" },
+    { "x", "y", "radius", "direction", "opening" },
+};
+
+/*
+ * Read the numbers of a constructor (or of set: `first` is then 2) into nums.
+ * A Polygon or hull also takes one table of numbers. Returns how many, and
+ * sets *in_table when they came from a table at index first.
+ */
+static int read_numbers(lua_State *L, int first, const char *fname, const char *const *names,
+                        int fixed, int max, double *nums, int *in_table)
+{
+    int top = lua_gettop(L), n, i;
+    *in_table = 0;
+    if (fixed < 0 && lua_type(L, first) == LUA_TTABLE) {
+        *in_table = 1;
+        if (top > first) arg_error(L, first + 1, fname, "no value expected after the table");
+        n = (int)lua_rawlen(L, first);
+        if (n > max) arg_error(L, first, fname, lua_pushfstring(L, "too many numbers (%d; at most %d)", n, max));
+        for (i = 0; i < n; i++) {
+            lua_rawgeti(L, first, i + 1);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
+            nums[i] = (double)lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            if (nums[i] != nums[i] || nums[i] - nums[i] != 0)
+                arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
+        }
+        return n;
+    }
+    n = top - first + 1;
+    if (n < 0) n = 0;
+    if (fixed >= 0 && n > fixed)
+        arg_error(L, first + fixed, fname, lua_pushfstring(L, "too many numbers (%d; expected %d)", n, fixed));
+    if (fixed >= 0 && n < fixed) n = fixed; /* the missing ones fail as "got no value" */
+    if (n > max) arg_error(L, first + max, fname, lua_pushfstring(L, "too many numbers (at most %d)", max));
+    for (i = 0; i < n; i++) {
+        if (names != NULL && lua_type(L, first + i) == LUA_TNUMBER) {
+            double x = (double)lua_tonumber(L, first + i);
+            if (x != x || x - x != 0)
+                arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names[i]));
+        }
+        nums[i] = check_num(L, first + i, fname);
+    }
+    return n;
+}
+
+/* Turn a c2d_make failure into a Lua error naming the number at fault. */
+static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n, int first, int in_table, const char *fname)
+{
+    const char *msg = c2d_error_message(err);
+    int arg = in_table ? first : first + (bad >= 0 ? bad : 0);
+    if (err == C2D_ERR_NEGATIVE && bad >= 0 && kind != C2D_POLYGON)
+        msg = lua_pushfstring(L, "%s must be >= 0", num_names[kind][bad]);
+    else if (err == C2D_ERR_NONFINITE && bad >= 0 && kind != C2D_POLYGON)
+        msg = lua_pushfstring(L, "%s must be finite", num_names[kind][bad]);
+    else if (err == C2D_ERR_COUNT && kind == C2D_POLYGON)
+        msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d numbers", (int)C2D_MAX_VERTICES, n);
+    if (err == C2D_ERR_NONCONVEX || err == C2D_ERR_COUNT || err == C2D_ERR_SAME_POINTS) arg = first;
+    return arg_error(L, arg, fname, msg);
+}
+
+/* Build a shape of kind from the numbers at first.. into *out (a new userdata when out is NULL). */
+static void construct(lua_State *L, c2d_kind kind, int first, const char *fname, lshape *out)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int in_table, bad, fixed = kind == C2D_POLYGON ? -1 : 0;
+    int n, i;
+    c2d_shape s;
+    c2d_vec storage[C2D_MAX_VERTICES];
+    c2d_error err;
+    if (fixed == 0) {
+        static const int arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5 };
+        fixed = arity[kind];
+    }
+    n = read_numbers(L, first, fname, kind == C2D_POLYGON ? NULL : num_names[kind], fixed,
+                     2 * C2D_MAX_VERTICES, nums, &in_table);
+    err = c2d_make(&s, kind, nums, n, storage, &bad);
+    if (err != C2D_OK) make_error(L, kind, err, bad, n, first, in_table, fname);
+    if (out == NULL) {
+        out = new_shape(L, kind, s.count);
+    } else if (kind == C2D_POLYGON && s.count > out->s.count) {
+        arg_error(L, first, fname, "a polygon cannot gain vertices in place");
+    }
+    out->s = s;
+    if (kind == C2D_POLYGON) {
+        for (i = 0; i < s.count; i++) out->verts[i] = storage[i];
+        out->s.verts = out->verts;
+    }
+}
+
+#define CTOR(kind, name) \
+    static int l_##name(lua_State *L) { construct(L, kind, 1, #name, NULL); return 1; }
+CTOR(C2D_POINT, point)
+CTOR(C2D_SEGMENT, segment)
+CTOR(C2D_LINE, line)
+CTOR(C2D_DISK, disk)
+CTOR(C2D_AABB, aabb)
+CTOR(C2D_BOX, box)
+CTOR(C2D_TRIANGLE, triangle)
+CTOR(C2D_POLYGON, polygon)
+CTOR(C2D_CAPSULE, capsule)
+CTOR(C2D_FAN, fan)
+
+/* c2d.hull(x1, y1, ...) or c2d.hull{...}: the convex hull as a Polygon. */
+static int l_hull(lua_State *L)
+{
+    int top = lua_gettop(L), in_table = lua_type(L, 1) == LUA_TTABLE;
+    int n = in_table ? (int)lua_rawlen(L, 1) : top, i, k;
+    c2d_vec *pts, *hull;
+    c2d_shape s;
+    lshape *out;
+    if (in_table && top > 1) arg_error(L, 2, "hull", "no value expected after the table");
+    if (n == 0 || n % 2 != 0)
+        return arg_error(L, 1, "hull", lua_pushfstring(L, "expected x, y pairs of at least one point, got %d numbers", n));
+    /* Scratch for any number of points: construction may allocate, queries never do. */
+    pts = (c2d_vec *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec));
+    for (i = 0; i < n; i++) {
+        double x;
+        if (in_table) {
+            lua_rawgeti(L, 1, i + 1);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                arg_error(L, 1, "hull", lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
+            x = (double)lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            if (x != x || x - x != 0) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
+        } else {
+            x = check_num(L, i + 1, "hull");
+        }
+        if (i % 2 == 0) pts[i / 2].x = x; else pts[i / 2].y = x;
+    }
+    hull = (c2d_vec *)lua_newuserdata(L, (size_t)(n / 2) * sizeof(c2d_vec));
+    if (c2d_make_hull(&s, pts, n / 2, hull) != C2D_OK)
+        return arg_error(L, 1, "hull", lua_pushfstring(L, "the hull has more than %d vertices", (int)C2D_MAX_VERTICES));
+    out = new_shape(L, C2D_POLYGON, s.count);
+    out->s = s;
+    for (k = 0; k < s.count; k++) out->verts[k] = hull[k];
+    out->s.verts = out->verts;
+    return 1;
+}
+
+static int l_hits(lua_State *L)
+{
+    const c2d_shape *a = check_shape(L, 1, "hits"), *b = check_shape(L, 2, "hits");
+    lua_pushboolean(L, c2d_hits(a, b));
+    return 1;
+}
+
+static int l_distance(lua_State *L)
+{
+    const c2d_shape *a = check_shape(L, 1, "distance"), *b = check_shape(L, 2, "distance");
+    c2d_distance_result r = c2d_distance(a, b);
+    lua_pushnumber(L, r.distance);
+    lua_pushnumber(L, r.a.x);
+    lua_pushnumber(L, r.a.y);
+    lua_pushnumber(L, r.b.x);
+    lua_pushnumber(L, r.b.y);
+    return 5;
+}
+
+static int l_contains(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "contains");
+    double x = check_num(L, 2, "contains"), y = check_num(L, 3, "contains");
+    lua_pushboolean(L, c2d_contains(s, x, y));
+    return 1;
+}
+
+static int l_bbox(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "bbox");
+    c2d_bounds b;
+    if (!c2d_bbox(s, &b)) return luaL_error(L, "a Line has no bounding box (it is unbounded)");
+    lua_pushnumber(L, b.minx);
+    lua_pushnumber(L, b.miny);
+    lua_pushnumber(L, b.maxx);
+    lua_pushnumber(L, b.maxy);
+    return 4;
+}
+
+static int push_vec(lua_State *L, c2d_vec v)
+{
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+static int l_center(lua_State *L)
+{
+    return push_vec(L, c2d_center(check_shape(L, 1, "center")));
+}
+
+static int l_position(lua_State *L)
+{
+    return push_vec(L, c2d_position(check_shape(L, 1, "position")));
+}
+
+static int l_unpack(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "unpack");
+    double nums[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(s, nums), i;
+    luaL_checkstack(L, n, "too many numbers to unpack");
+    for (i = 0; i < n; i++) lua_pushnumber(L, nums[i]);
+    return n;
+}
+
+/* c2d.type(v) and s:type(): the kind's name for a shape, nil for anything else. */
+static int l_type(lua_State *L)
+{
+    lshape *p = to_shape(L, 1);
+    if (p == NULL) lua_pushnil(L);
+    else lua_pushstring(L, c2d_kind_name(p->s.kind));
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "tostring");
+    double nums[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(s, nums), i;
+    luaL_Buffer b;
+    char num[64];
+    luaL_buffinit(L, &b);
+    luaL_addstring(&b, c2d_kind_name(s->kind));
+    luaL_addchar(&b, '(');
+    for (i = 0; i < n; i++) {
+        snprintf(num, sizeof num, i ? ", %.14g" : "%.14g", nums[i]);
+        luaL_addstring(&b, num);
+    }
+    luaL_addchar(&b, ')');
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int l_eq(lua_State *L)
+{
+    lshape *a = to_shape(L, 1), *b = to_shape(L, 2);
+    double na[2 * C2D_MAX_VERTICES], nb[2 * C2D_MAX_VERTICES];
+    int n, i, eq;
+    if (a == NULL || b == NULL || a->s.kind != b->s.kind) { lua_pushboolean(L, 0); return 1; }
+    n = c2d_numbers(&a->s, na);
+    eq = n == c2d_numbers(&b->s, nb);
+    for (i = 0; eq && i < n; i++) eq = na[i] == nb[i];
+    lua_pushboolean(L, eq);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    { "hits", l_hits },
+    { "distance", l_distance },
+    { "contains", l_contains },
+    { "bbox", l_bbox },
+    { "center", l_center },
+    { "position", l_position },
+    { "unpack", l_unpack },
+    { "type", l_type },
+    { NULL, NULL }
+};
+
+static const luaL_Reg constructors[] = {
+    { "point", l_point },
+    { "segment", l_segment },
+    { "line", l_line },
+    { "disk", l_disk },
+    { "aabb", l_aabb },
+    { "box", l_box },
+    { "triangle", l_triangle },
+    { "polygon", l_polygon },
+    { "hull", l_hull },
+    { "capsule", l_capsule },
+    { "fan", l_fan },
+    { NULL, NULL }
+};
+
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { "__eq", l_eq },
+    { NULL, NULL }
+};
+
+/* Push the ten metatables, so that the next luaL_setfuncs closes over them. */
+static void push_metatables(lua_State *L, int first)
+{
+    int k;
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, first + k);
+}
+
+int luaopen_collide2d(lua_State *L);
+
+int luaopen_collide2d(lua_State *L)
+{
+    int k, mts, methods_idx, module_idx;
+    /* The metatables come first: every function closes over them. */
+    mts = lua_gettop(L) + 1;
+    for (k = 0; k < C2D_KIND_COUNT; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "collide2d.%s", c2d_kind_name((c2d_kind)k));
+        luaL_newmetatable(L, name);
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "__name");
+    }
+    lua_newtable(L);
+    methods_idx = lua_gettop(L);
+    push_metatables(L, mts);
+    luaL_setfuncs(L, methods, C2D_KIND_COUNT);
+
+    lua_newtable(L);
+    module_idx = lua_gettop(L);
+    push_metatables(L, mts);
+    luaL_setfuncs(L, constructors, C2D_KIND_COUNT);
+    /* Every method is also a module function: c2d.hits(a, b) is a:hits(b). */
+    lua_pushnil(L);
+    while (lua_next(L, methods_idx) != 0) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_settable(L, module_idx);
+    }
+    lua_pushliteral(L, "0.1.0");
+    lua_setfield(L, module_idx, "_VERSION");
+
+    for (k = 0; k < C2D_KIND_COUNT; k++) {
+        lua_pushvalue(L, mts + k);
+        push_metatables(L, mts);
+        luaL_setfuncs(L, metamethods, C2D_KIND_COUNT);
+        lua_pushvalue(L, methods_idx);
+        lua_setfield(L, -2, "__index");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, module_idx);
+    return 1;
+}

@@ -1,0 +1,454 @@
+/*
+ * Shapes: building them from numbers (with validation), the convex hull, and
+ * the per-shape facts: bounding box, centroid, position, names.
+ */
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+#include "geometry.h"
+
+static const char *const kind_names[C2D_KIND_COUNT] = {
+    "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan"
+};
+
+/* How many numbers each constructor takes (Polygon: any even count, checked apart). */
+static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5 };
+
+const char *c2d_kind_name(c2d_kind kind)
+{
+    return (unsigned)kind < C2D_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+const char *c2d_error_message(c2d_error err)
+{
+    switch (err) {
+    case C2D_OK: return "ok";
+    case C2D_ERR_COUNT: return "wrong number of numbers";
+    case C2D_ERR_NONFINITE: return "must be finite";
+    case C2D_ERR_NEGATIVE: return "must be >= 0";
+    case C2D_ERR_OPENING: return "opening must be in [0, 2*pi]";
+    case C2D_ERR_SAME_POINTS: return "line points must differ";
+    case C2D_ERR_NONCONVEX: return "polygon is not convex";
+    case C2D_ERR_SCALE: return "scale must be finite and >= 0";
+    case C2D_ERR_ROTATE_AABB: return "an AABB cannot rotate (use a Box)";
+    }
+    return "unknown error";
+}
+
+void c2d_sincos(double angle, double *c, double *s)
+{
+    /* Snap near multiples of pi/2, where rounding would leave 6e-17 for 0. */
+    double q = angle / (C2D_PI / 2);
+    double k = floor(q + 0.5);
+    if (fabs(q - k) <= C2D_SNAP * DBL_EPSILON * dmax(1.0, fabs(q))) {
+        long m = (long)fmod(k, 4.0);
+        if (m < 0) m += 4;
+        *c = m == 0 ? 1.0 : m == 2 ? -1.0 : 0.0;
+        *s = m == 1 ? 1.0 : m == 3 ? -1.0 : 0.0;
+        return;
+    }
+    *c = cos(angle);
+    *s = sin(angle);
+}
+
+/* Twice the signed area of a vertex list, summed relative to its first vertex. */
+static double area2(const c2d_vec *v, int n)
+{
+    double a = 0;
+    int i;
+    for (i = 1; i + 1 < n; i++)
+        a += vcross(vsub(v[i], v[0]), vsub(v[i + 1], v[0]));
+    return a;
+}
+
+static int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
+
+/* Are the vertices in convex order: every vertex on the inner side of every edge line. */
+static int is_convex(const c2d_vec *v, int n, int orient)
+{
+    int i, j;
+    if (orient == 0) {
+        /* Zero area: convex when all the points lie on one line. */
+        c2d_vec far = v[0];
+        double best = 0;
+        for (i = 1; i < n; i++) {
+            double d = vlen2(vsub(v[i], v[0]));
+            if (d > best) { best = d; far = v[i]; }
+        }
+        for (i = 0; i < n; i++) {
+            c2d_vec e = vsub(far, v[0]), w = vsub(v[i], v[0]);
+            if (fabs(vcross(e, w)) > C2D_CONVEX_TOLERANCE * vlen(e) * vlen(w)) return 0;
+        }
+        return 1;
+    }
+    for (i = 0; i < n; i++) {
+        c2d_vec a = v[i], e = vsub(v[(i + 1) % n], a);
+        double el = vlen(e);
+        for (j = 0; j < n; j++) {
+            c2d_vec w = vsub(v[j], a);
+            double c = vcross(e, w) * orient;
+            if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) return 0;
+        }
+    }
+    return 1;
+}
+
+static int finite_all(const double *nums, int n, int *bad)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!isfinite(nums[i])) { *bad = i; return 0; }
+    return 1;
+}
+
+/* Keep a Box's corners (counter-clockwise) current with its numbers. */
+static void box_corners(c2d_shape *s)
+{
+    double hw = s->w / 2, hh = s->h / 2;
+    c2d_vec ax = v2(s->cos_a * hw, s->sin_a * hw);   /* half width, turned */
+    c2d_vec ay = v2(-s->sin_a * hh, s->cos_a * hh);  /* half height, turned */
+    c2d_vec c = s->p[0];
+    s->corners[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
+    s->corners[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
+    s->corners[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
+    s->corners[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
+    s->ccw = (s->w > 0 && s->h > 0) ? 1 : 0;
+}
+
+c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
+                   c2d_vec *storage, int *bad)
+{
+    int i;
+    *bad = -1;
+    if ((unsigned)kind >= C2D_KIND_COUNT) return C2D_ERR_COUNT;
+    if (kind == C2D_POLYGON) {
+        if (n % 2 != 0 || n < 6 || n > 2 * C2D_MAX_VERTICES) return C2D_ERR_COUNT;
+    } else if (n != kind_arity[kind]) {
+        return C2D_ERR_COUNT;
+    }
+    if (!finite_all(nums, n, bad)) return C2D_ERR_NONFINITE;
+
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    switch (kind) {
+    case C2D_POINT:
+        s->count = 1;
+        s->p[0] = v2(nums[0], nums[1]);
+        break;
+    case C2D_SEGMENT:
+    case C2D_LINE:
+        s->count = 2;
+        s->p[0] = v2(nums[0], nums[1]);
+        s->p[1] = v2(nums[2], nums[3]);
+        if (kind == C2D_LINE && veq(s->p[0], s->p[1])) return C2D_ERR_SAME_POINTS;
+        break;
+    case C2D_DISK:
+        if (nums[2] < 0) { *bad = 2; return C2D_ERR_NEGATIVE; }
+        s->count = 1;
+        s->p[0] = v2(nums[0], nums[1]);
+        s->radius = nums[2];
+        break;
+    case C2D_AABB:
+    case C2D_BOX:
+        if (nums[2] < 0) { *bad = 2; return C2D_ERR_NEGATIVE; }
+        if (nums[3] < 0) { *bad = 3; return C2D_ERR_NEGATIVE; }
+        s->p[0] = v2(nums[0], nums[1]);
+        s->w = nums[2];
+        s->h = nums[3];
+        if (kind == C2D_AABB) {
+            s->count = 2;
+            s->p[1] = v2(nums[0] + nums[2], nums[1] + nums[3]);
+            if (!isfinite(s->p[1].x)) { *bad = 2; return C2D_ERR_NONFINITE; }
+            if (!isfinite(s->p[1].y)) { *bad = 3; return C2D_ERR_NONFINITE; }
+            s->ccw = (s->w > 0 && s->h > 0) ? 1 : 0;
+        } else {
+            s->count = 4;
+            s->angle = nums[4];
+            c2d_sincos(s->angle, &s->cos_a, &s->sin_a);
+            box_corners(s);
+        }
+        break;
+    case C2D_TRIANGLE:
+        s->count = 3;
+        for (i = 0; i < 3; i++) s->p[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        s->ccw = sign_of(area2(s->p, 3));
+        break;
+    case C2D_POLYGON:
+        s->count = n / 2;
+        for (i = 0; i < s->count; i++) storage[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        s->verts = storage;
+        s->p[0] = storage[0];
+        s->ccw = sign_of(area2(storage, s->count));
+        if (!is_convex(storage, s->count, s->ccw)) return C2D_ERR_NONCONVEX;
+        break;
+    case C2D_CAPSULE:
+        if (nums[4] < 0) { *bad = 4; return C2D_ERR_NEGATIVE; }
+        s->count = 2;
+        s->p[0] = v2(nums[0], nums[1]);
+        s->p[1] = v2(nums[2], nums[3]);
+        s->radius = nums[4];
+        break;
+    case C2D_FAN:
+        if (nums[2] < 0) { *bad = 2; return C2D_ERR_NEGATIVE; }
+        if (nums[4] < 0 || nums[4] > 2 * C2D_PI + C2D_FULL_TURN) { *bad = 4; return C2D_ERR_OPENING; }
+        s->count = 1;
+        s->p[0] = v2(nums[0], nums[1]);
+        s->radius = nums[2];
+        s->angle = nums[3];
+        s->opening = nums[4];
+        c2d_sincos(s->angle, &s->cos_a, &s->sin_a);
+        c2d_sincos(s->opening / 2, &s->cos_h, &s->sin_h);
+        break;
+    default:
+        return C2D_ERR_COUNT;
+    }
+    return C2D_OK;
+}
+
+/* Order points by x, then y (for the monotone chain). */
+static int point_order(const void *pa, const void *pb)
+{
+    const c2d_vec *a = pa, *b = pb;
+    if (a->x != b->x) return a->x < b->x ? -1 : 1;
+    if (a->y != b->y) return a->y < b->y ? -1 : 1;
+    return 0;
+}
+
+int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
+{
+    /* Andrew's monotone chain; a vertex on a hull edge is dropped (cross <= 0). */
+    int i, k = 0, lower;
+    if (n <= 0) return 0;
+    qsort(pts, (size_t)n, sizeof *pts, point_order);
+    for (i = 0; i < n; i++) {
+        while (k >= 2 && vcross(vsub(out[k - 1], out[k - 2]), vsub(pts[i], out[k - 2])) <= 0) k--;
+        out[k++] = pts[i];
+    }
+    lower = k + 1;
+    for (i = n - 2; i >= 0; i--) {
+        while (k >= lower && vcross(vsub(out[k - 1], out[k - 2]), vsub(pts[i], out[k - 2])) <= 0) k--;
+        out[k++] = pts[i];
+    }
+    k--; /* the last point repeats the first */
+    if (k < 1) k = 1;
+    if (k == 2 && veq(out[0], out[1])) k = 1;
+    return k;
+}
+
+c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
+{
+    int k;
+    if (n < 1) return C2D_ERR_COUNT;
+    k = c2d_hull(pts, n, storage);
+    if (k > C2D_MAX_VERTICES) return C2D_ERR_COUNT;
+    memset(s, 0, sizeof *s);
+    s->kind = C2D_POLYGON;
+    s->count = k;
+    s->verts = storage;
+    s->p[0] = storage[0];
+    s->ccw = k >= 3 ? 1 : 0;
+    return C2D_OK;
+}
+
+int c2d_numbers(const c2d_shape *s, double *out)
+{
+    int i, n = 0;
+    switch (s->kind) {
+    case C2D_POLYGON:
+        for (i = 0; i < s->count; i++) { out[n++] = s->verts[i].x; out[n++] = s->verts[i].y; }
+        return n;
+    case C2D_AABB:
+    case C2D_BOX:
+        out[n++] = s->p[0].x; out[n++] = s->p[0].y; out[n++] = s->w; out[n++] = s->h;
+        if (s->kind == C2D_BOX) out[n++] = s->angle;
+        return n;
+    default:
+        for (i = 0; i < s->count && i < 3; i++) { out[n++] = s->p[i].x; out[n++] = s->p[i].y; }
+        if (s->kind == C2D_DISK || s->kind == C2D_CAPSULE || s->kind == C2D_FAN) out[n++] = s->radius;
+        if (s->kind == C2D_FAN) { out[n++] = s->angle; out[n++] = s->opening; }
+        return n;
+    }
+}
+
+/* The vertices of a shape with a polygonal core (n of them), in absolute coordinates. */
+static int core_vertices(const c2d_shape *s, c2d_vec *v)
+{
+    switch (s->kind) {
+    case C2D_AABB:
+        v[0] = s->p[0];
+        v[1] = v2(s->p[1].x, s->p[0].y);
+        v[2] = s->p[1];
+        v[3] = v2(s->p[0].x, s->p[1].y);
+        return 4;
+    case C2D_BOX:
+        memcpy(v, s->corners, sizeof s->corners);
+        return 4;
+    case C2D_POLYGON:
+        memcpy(v, s->verts, sizeof *v * (size_t)s->count);
+        return s->count;
+    default:
+        memcpy(v, s->p, sizeof *v * (size_t)s->count);
+        return s->count;
+    }
+}
+
+int c2d_bbox(const c2d_shape *s, c2d_bounds *out)
+{
+    c2d_vec v[C2D_MAX_VERTICES];
+    double r = s->radius;
+    int i, n;
+    if (s->kind == C2D_LINE) return 0;
+    if (s->kind == C2D_FAN) {
+        body f;
+        c2d_vec c = s->p[0], p1, p2;
+        double slack;
+        c2d_body(&f, s, c);
+        out->minx = out->maxx = c.x;
+        out->miny = out->maxy = c.y;
+        if (f.type == BODY_POLY) {
+            for (i = 0; i < f.n; i++) {
+                out->minx = dmin(out->minx, c.x + f.v[i].x - f.r);
+                out->maxx = dmax(out->maxx, c.x + f.v[i].x + f.r);
+                out->miny = dmin(out->miny, c.y + f.v[i].y - f.r);
+                out->maxy = dmax(out->maxy, c.y + f.v[i].y + f.r);
+            }
+            return 1;
+        }
+        /* The arc's ends, and each axis extreme the wedge takes in. */
+        p1 = vadd(c, vscale(f.e1, r));
+        p2 = vadd(c, vscale(f.e2, r));
+        out->minx = dmin(out->minx, dmin(p1.x, p2.x));
+        out->maxx = dmax(out->maxx, dmax(p1.x, p2.x));
+        out->miny = dmin(out->miny, dmin(p1.y, p2.y));
+        out->maxy = dmax(out->maxy, dmax(p1.y, p2.y));
+        if (c2d_in_wedge(&f, v2(1, 0))) out->maxx = c.x + r;
+        if (c2d_in_wedge(&f, v2(-1, 0))) out->minx = c.x - r;
+        if (c2d_in_wedge(&f, v2(0, 1))) out->maxy = c.y + r;
+        if (c2d_in_wedge(&f, v2(0, -1))) out->miny = c.y - r;
+        /* The arc ends carry rounding from cos/sin: widen by a few ulps. */
+        slack = 4 * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y));
+        out->minx -= slack; out->miny -= slack; out->maxx += slack; out->maxy += slack;
+        return 1;
+    }
+    n = core_vertices(s, v);
+    out->minx = out->maxx = v[0].x;
+    out->miny = out->maxy = v[0].y;
+    for (i = 1; i < n; i++) {
+        out->minx = dmin(out->minx, v[i].x);
+        out->maxx = dmax(out->maxx, v[i].x);
+        out->miny = dmin(out->miny, v[i].y);
+        out->maxy = dmax(out->maxy, v[i].y);
+    }
+    out->minx -= r; out->miny -= r; out->maxx += r; out->maxy += r;
+    return 1;
+}
+
+/* The centroid of a convex vertex list: by area, or of the segment it spans when flat. */
+static c2d_vec polygon_centroid(const c2d_vec *v, int n)
+{
+    c2d_vec o = v[0], acc = v2(0, 0), lo = v[0], hi = v[0];
+    double a = 0;
+    int i;
+    for (i = 1; i + 1 < n; i++) {
+        c2d_vec p = vsub(v[i], o), q = vsub(v[i + 1], o);
+        double t = vcross(p, q);
+        a += t;
+        acc = vadd(acc, vscale(vadd(p, q), t));
+    }
+    if (a != 0) return vadd(o, vscale(acc, 1.0 / (3.0 * a)));
+    for (i = 1; i < n; i++) {
+        if (point_order(&v[i], &lo) < 0) lo = v[i];
+        if (point_order(&v[i], &hi) > 0) hi = v[i];
+    }
+    return vlerp(lo, hi, 0.5);
+}
+
+c2d_vec c2d_center(const c2d_shape *s)
+{
+    switch (s->kind) {
+    case C2D_POINT:
+    case C2D_DISK:
+    case C2D_BOX:
+        return s->p[0];
+    case C2D_SEGMENT:
+    case C2D_LINE:
+    case C2D_AABB:
+    case C2D_CAPSULE:
+        return vlerp(s->p[0], s->p[1], 0.5);
+    case C2D_TRIANGLE:
+        if (s->ccw != 0)
+            return v2((s->p[0].x + s->p[1].x + s->p[2].x) / 3, (s->p[0].y + s->p[1].y + s->p[2].y) / 3);
+        return polygon_centroid(s->p, 3);
+    case C2D_POLYGON:
+        return polygon_centroid(s->verts, s->count);
+    case C2D_FAN: {
+        /* A sector of half-angle a has its centroid 2 r sin(a) / (3 a) along the bisector. */
+        double a = s->opening / 2, k;
+        if (s->opening >= 2 * C2D_PI - C2D_FULL_TURN) k = 0;
+        else if (a == 0) k = s->radius / 2;
+        else k = 2 * s->radius * s->sin_h / (3 * a);
+        return v2(s->p[0].x + k * s->cos_a, s->p[0].y + k * s->sin_a);
+    }
+    default:
+        return s->p[0];
+    }
+}
+
+c2d_vec c2d_position(const c2d_shape *s)
+{
+    return s->p[0];
+}
+
+/* The body of shape s in the frame whose origin is o. */
+void c2d_body(body *b, const c2d_shape *s, c2d_vec o)
+{
+    int i;
+    b->type = BODY_POLY;
+    b->r = s->radius;
+    b->orient = 0;
+    switch (s->kind) {
+    case C2D_LINE:
+        b->type = BODY_LINE;
+        b->n = 2;
+        b->v[0] = vsub(s->p[0], o);
+        b->v[1] = vsub(s->p[1], s->p[0]);
+        return;
+    case C2D_FAN: {
+        c2d_vec apex = vsub(s->p[0], o);
+        b->d = v2(s->cos_a, s->sin_a);
+        b->v[0] = apex;
+        b->n = 1;
+        if (s->radius == 0) { b->r = 0; return; }                     /* a point */
+        if (s->opening >= 2 * C2D_PI - C2D_FULL_TURN) return;          /* a disk */
+        if (s->opening == 0) {                                         /* a segment */
+            b->r = 0;
+            b->n = 2;
+            b->v[1] = vadd(apex, vscale(b->d, s->radius));
+            return;
+        }
+        b->type = BODY_FAN;
+        b->e1 = v2(s->cos_a * s->cos_h - s->sin_a * s->sin_h, s->sin_a * s->cos_h + s->cos_a * s->sin_h);
+        b->e2 = v2(s->cos_a * s->cos_h + s->sin_a * s->sin_h, s->sin_a * s->cos_h - s->cos_a * s->sin_h);
+        b->wide = s->opening > C2D_PI;
+        return;
+    }
+    case C2D_AABB:
+    case C2D_BOX:
+    case C2D_POLYGON: {
+        c2d_vec tmp[C2D_MAX_VERTICES];
+        const c2d_vec *src = tmp;
+        b->n = s->kind == C2D_POLYGON ? s->count : 4;
+        if (s->kind == C2D_POLYGON) src = s->verts;
+        else core_vertices(s, tmp);
+        for (i = 0; i < b->n; i++) b->v[i] = vsub(src[i], o);
+        b->orient = s->ccw;
+        b->r = 0;
+        return;
+    }
+    default:
+        b->n = s->count;
+        for (i = 0; i < b->n; i++) b->v[i] = vsub(s->p[i], o);
+        b->orient = s->kind == C2D_TRIANGLE ? s->ccw : 0;
+        return;
+    }
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Run the specs under every runtime named; end with one line totalling them.
+passed=0; failed=0; status=0
+for lua in "$@"; do
+  echo "== $lua"
+  out=$(make -s test LUA="$lua" 2>&1); rc=$?
+  echo "$out"
+  line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
+  if [ -z "$line" ]; then status=1; failed=$((failed + 1)); continue; fi
+  p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+  passed=$((passed + p)); failed=$((failed + f))
+  [ $rc -eq 0 ] || status=1
+done
+echo "$passed passed, $failed failed"
+exit $status
