@@ -66,6 +66,10 @@ typedef enum c2d_error {
  *   Fan       p[0] apex, radius, angle = direction, opening; cos_a/sin_a the
  *             direction, cos_h/sin_h the half opening
  */
+typedef struct c2d_bounds {
+    double minx, miny, maxx, maxy;
+} c2d_bounds;
+
 typedef struct c2d_shape {
     c2d_kind kind;
     int count;
@@ -79,6 +83,7 @@ typedef struct c2d_shape {
     c2d_vec p[3];
     c2d_vec corners[4];
     const c2d_vec *verts;
+    c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
 } c2d_shape;
 
 /* The least distance between two shapes and a closest point on each. */
@@ -86,10 +91,6 @@ typedef struct c2d_distance_result {
     double distance;
     c2d_vec a, b;
 } c2d_distance_result;
-
-typedef struct c2d_bounds {
-    double minx, miny, maxx, maxy;
-} c2d_bounds;
 
 /*
  * Build a shape of `kind` from the constructor's numbers (as the Lua

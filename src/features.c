@@ -25,14 +25,18 @@ typedef struct feature {
 
 static int sgn(double x) { return (x > 0) - (x < 0); }
 
+/* Is c (a cross product with a unit edge direction) at least -tol * |v|. */
+static int not_below(double c, c2d_vec v)
+{
+    return c >= 0 || c * c <= C2D_ANGLE_TOLERANCE * C2D_ANGLE_TOLERANCE * vlen2(v);
+}
+
 int c2d_in_wedge(const body *f, c2d_vec v)
 {
-    double tol = C2D_ANGLE_TOLERANCE * vlen(v);
-    if (v.x == 0 && v.y == 0) return 1;
     if (!f->wide) /* the convex cone from e2 round to e1 */
-        return vcross(f->e2, v) >= -tol && vcross(v, f->e1) >= -tol;
+        return not_below(vcross(f->e2, v), v) && not_below(vcross(v, f->e1), v);
     /* above pi: all but the open cone from e1 round to e2, which is under pi */
-    return !(vcross(f->e1, v) > tol && vcross(v, f->e2) > tol);
+    return not_below(-vcross(f->e1, v), v) || not_below(-vcross(v, f->e2), v);
 }
 
 int c2d_body_contains_solid(const body *b, c2d_vec p)
@@ -50,19 +54,6 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
     return 1;
 }
 
-/* Point to segment: squared distance and the closest point q. */
-static double pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
-{
-    c2d_vec e = vsub(b, a), w = vsub(p, a);
-    double t = vdot(w, e), ee, c;
-    if (t <= 0) { *q = a; return vlen2(w); }
-    ee = vlen2(e);
-    if (t >= ee) { *q = b; return vlen2(vsub(p, b)); }
-    c = vcross(e, w);
-    *q = vadd(a, vscale(e, t / ee));
-    return c * c / ee;
-}
-
 /* Segment to segment: 0 at a proper crossing, else the best endpoint-to-segment pair. */
 static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p, c2d_vec *q)
 {
@@ -78,13 +69,13 @@ static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p,
         }
     }
     /* Touching and collinear cases land here: an endpoint lies on the other segment. */
-    best = pt_seg_d2(a, c, d, q); *p = a;
+    best = c2d_pt_seg_d2(a, c, d, q); *p = a;
     if (best == 0) return 0;
-    x = pt_seg_d2(b, c, d, &t1);
+    x = c2d_pt_seg_d2(b, c, d, &t1);
     if (x < best) { best = x; *p = b; *q = t1; }
-    x = pt_seg_d2(c, a, b, &t2);
+    x = c2d_pt_seg_d2(c, a, b, &t2);
     if (x < best) { best = x; *p = t2; *q = c; }
-    x = pt_seg_d2(d, a, b, &t2);
+    x = c2d_pt_seg_d2(d, a, b, &t2);
     if (x < best) { best = x; *p = t2; *q = d; }
     return best;
 }
@@ -150,7 +141,7 @@ static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_ve
     keep(pt_arc_d2(b, f, &t2), b, t2, &best, p, q);
     for (k = 0; k < 2; k++) {
         c2d_vec end = arc_end(f, k);
-        keep(pt_seg_d2(end, a, b, &t1), t1, end, &best, p, q);
+        keep(c2d_pt_seg_d2(end, a, b, &t1), t1, end, &best, p, q);
     }
     if (ee > 0) {
         double t = -vdot(vsub(a, c), e) / ee;
@@ -283,8 +274,8 @@ static double feature_d2(const feature *x, const feature *y, c2d_vec *p, c2d_vec
     if (x->type > y->type) return feature_d2(y, x, q, p);
     switch (x->type * 3 + y->type) {
     case F_SEG * 3 + F_SEG:
-        if (veq(x->a, x->b)) { *p = x->a; return pt_seg_d2(x->a, y->a, y->b, q); }
-        if (veq(y->a, y->b)) { *q = y->a; return pt_seg_d2(y->a, x->a, x->b, p); }
+        if (veq(x->a, x->b)) { *p = x->a; return c2d_pt_seg_d2(x->a, y->a, y->b, q); }
+        if (veq(y->a, y->b)) { *q = y->a; return c2d_pt_seg_d2(y->a, x->a, x->b, p); }
         return seg_seg_d2(x->a, x->b, y->a, y->b, p, q);
     case F_SEG * 3 + F_ARC:
         if (veq(x->a, x->b)) { *p = x->a; return pt_arc_d2(x->a, y->f, q); }

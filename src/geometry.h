@@ -75,13 +75,38 @@ typedef struct body {
 } body;
 
 /* The body of shape s in the frame whose origin is o. */
-void c2d_body(body *b, const c2d_shape *s, c2d_vec o);
+void c2d_body(body *b, const c2d_shape *s, const c2d_vec *o);
 
 /* Is v (relative to a fan's apex) within the fan's angular range. */
 int c2d_in_wedge(const body *f, c2d_vec v);
 
 /* Does the body's solid part (POLY with an interior, FAN) hold p. */
 int c2d_body_contains_solid(const body *b, c2d_vec p);
+
+/* Point to segment: squared distance, and the closest point q unless q is NULL. */
+static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
+{
+    c2d_vec e = vsub(b, a), w = vsub(p, a);
+    double t = vdot(w, e), ee, c;
+    if (t <= 0) { if (q) *q = a; return vlen2(w); }
+    ee = vlen2(e);
+    if (t >= ee) { if (q) *q = b; return vlen2(vsub(p, b)); }
+    /* cross^2 / |e|^2: exact whenever the true value is a double. */
+    c = vcross(e, w);
+    if (q) *q = vadd(a, vscale(e, t / ee));
+    return c * c / ee;
+}
+
+/* Are segments a0a1 and b0b1 (either may be a point) within sqrt(r2): the
+ * capsule-capsule method, and the decision for every pair of such cores. */
+int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double r2);
+
+/* Do the two bodies share a point (their bounds already meet). */
+int c2d_bodies_hit(const body *a, const body *b);
+
+/* Could the shapes' cached bounds meet: a cheap early miss that never
+ * rejects a pair the exact tests would accept. */
+int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b);
 
 /*
  * The squared distance between the cores of two bodies (a POLY without its

@@ -57,6 +57,24 @@ static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
     return &p->s;
 }
 
+/* The two shapes at indices 1 and 2 (the hot path of every pair query). */
+static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
+{
+    lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
+    if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
+        unsigned kp = (unsigned)p->s.kind, kq = (unsigned)q->s.kind;
+        int top = lua_gettop(L);
+        if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1) && lua_getmetatable(L, 2)) {
+            int ok = lua_rawequal(L, -2, KIND_MT(kp)) && lua_rawequal(L, -1, KIND_MT(kq));
+            lua_settop(L, top);
+            if (ok) { *a = &p->s; *b = &q->s; return; }
+        }
+        lua_settop(L, top);
+    }
+    *a = check_shape(L, 1, fname);
+    *b = check_shape(L, 2, fname);
+}
+
 /* A finite number at index i. */
 static double check_num(lua_State *L, int i, const char *fname)
 {
@@ -231,15 +249,18 @@ static int l_hull(lua_State *L)
 
 static int l_hits(lua_State *L)
 {
-    const c2d_shape *a = check_shape(L, 1, "hits"), *b = check_shape(L, 2, "hits");
+    const c2d_shape *a, *b;
+    check_pair(L, "hits", &a, &b);
     lua_pushboolean(L, c2d_hits(a, b));
     return 1;
 }
 
 static int l_distance(lua_State *L)
 {
-    const c2d_shape *a = check_shape(L, 1, "distance"), *b = check_shape(L, 2, "distance");
-    c2d_distance_result r = c2d_distance(a, b);
+    const c2d_shape *a, *b;
+    c2d_distance_result r;
+    check_pair(L, "distance", &a, &b);
+    r = c2d_distance(a, b);
     lua_pushnumber(L, r.distance);
     lua_pushnumber(L, r.a.x);
     lua_pushnumber(L, r.a.y);

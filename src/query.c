@@ -46,42 +46,107 @@ static double body_radius(const body *b)
 /* A disk (radius 0 for a point) given directly by centre and radius. */
 static int round_kind(c2d_kind k) { return k == C2D_POINT || k == C2D_DISK; }
 
-/* The pairs cheap enough to answer before building bodies; -1 when not one. */
-static int hits_fast(const c2d_shape *a, const c2d_shape *b)
+/* The vertices of a shape whose core is a convex polygon with an interior, or NULL. */
+static const c2d_vec *solid_vertices(const c2d_shape *s, int *n)
 {
+    if (s->ccw == 0) return NULL;
+    switch (s->kind) {
+    case C2D_TRIANGLE: *n = 3; return s->p;
+    case C2D_BOX: *n = 4; return s->corners;
+    case C2D_POLYGON: *n = s->count; return s->verts;
+    default: return NULL;
+    }
+}
+
+/*
+ * Disk (or point) against a convex polygon with an interior, in the disk's
+ * frame: inside every edge line, or within r of an edge. The region test of
+ * the disk-triangle method, for any convex polygon; it decides exactly as the
+ * general path does on the same numbers.
+ */
+static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
+{
+    double r2 = r * r;
+    int i, inside = 1;
+    for (i = 0; i < n; i++) {
+        c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
+        if (vcross(vsub(b, a), vscale(a, -1)) * orient < 0) {
+            inside = 0;
+            if (r2 > 0 && c2d_pt_seg_d2(v2(0, 0), a, b, NULL) <= r2) return 1;
+        }
+    }
+    if (inside) return 1;
+    if (r2 == 0) return 0;
+    /* The nearest point may sit on an edge the centre is inside of. */
+    for (i = 0; i < n; i++) {
+        c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
+        if (c2d_pt_seg_d2(v2(0, 0), a, b, NULL) <= r2) return 1;
+    }
+    return 0;
+}
+
+/* A point, segment, disk or capsule: a core of one or two points. */
+static int segment_kind(c2d_kind k)
+{
+    return k == C2D_POINT || k == C2D_SEGMENT || k == C2D_DISK || k == C2D_CAPSULE;
+}
+
+/* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
+static int hits_direct(const c2d_shape *a, const c2d_shape *b)
+{
+    const c2d_vec *v;
+    int n;
+    if (segment_kind(a->kind) && segment_kind(b->kind)) {
+        /* In a's frame, as the general path would be. */
+        c2d_vec o = a->p[0];
+        double r = a->radius + b->radius;
+        return c2d_segments_within(v2(0, 0), vsub(a->p[a->count - 1], o), vsub(b->p[0], o),
+                                   vsub(b->p[b->count - 1], o), r * r);
+    }
+    if (!round_kind(a->kind)) return -1;
+    if (b->kind == C2D_AABB) {
+        /* The box's nearest point is the clamped centre. */
+        c2d_vec c = a->p[0];
+        double dx = c.x < b->p[0].x ? b->p[0].x - c.x : c.x > b->p[1].x ? c.x - b->p[1].x : 0;
+        double dy = c.y < b->p[0].y ? b->p[0].y - c.y : c.y > b->p[1].y ? c.y - b->p[1].y : 0;
+        return dx * dx + dy * dy <= a->radius * a->radius;
+    }
+    if ((v = solid_vertices(b, &n)) != NULL)
+        return disk_hits_convex(a->p[0], a->radius, v, n, b->ccw);
+    return -1;
+}
+
+/*
+ * The one hit decision for a canonically ordered pair; hits and distance both
+ * use it, so they cannot disagree. Builds the bodies in *A and *B (frame at
+ * a's position) when it needs them and says so in *built.
+ */
+static int decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built)
+{
+    int direct;
+    *built = 0;
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB)
+        return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
+               a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
     if (round_kind(a->kind) && round_kind(b->kind)) {
         c2d_vec d = vsub(b->p[0], a->p[0]);
         double r = a->radius + b->radius;
         return vlen2(d) <= r * r;
     }
-    if (b->kind == C2D_AABB && (a->kind == C2D_AABB || round_kind(a->kind))) {
-        if (a->kind == C2D_AABB)
-            return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
-                   a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
-        {
-            /* Disk to box: the box's nearest point is the clamped centre. */
-            c2d_vec c = a->p[0];
-            double dx = c.x < b->p[0].x ? b->p[0].x - c.x : c.x > b->p[1].x ? c.x - b->p[1].x : 0;
-            double dy = c.y < b->p[0].y ? b->p[0].y - c.y : c.y > b->p[1].y ? c.y - b->p[1].y : 0;
-            return dx * dx + dy * dy <= a->radius * a->radius;
-        }
-    }
-    return -1;
+    if (!c2d_bounds_meet(&a->bounds, &b->bounds)) return 0;
+    if ((direct = hits_direct(a, b)) >= 0) return direct;
+    c2d_body(A, a, &a->p[0]);
+    c2d_body(B, b, &a->p[0]);
+    *built = 1;
+    return c2d_bodies_hit(A, B);
 }
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {
     body A, B;
-    c2d_vec pa, pb;
-    double r;
-    int fast;
+    int built;
     if (shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
-    fast = hits_fast(a, b);
-    if (fast >= 0) return fast;
-    c2d_body(&A, a, a->p[0]);
-    c2d_body(&B, b, a->p[0]);
-    r = body_radius(&A) + body_radius(&B);
-    return c2d_core_d2(&A, &B, r * r, &pa, &pb) <= r * r;
+    return decide(a, b, &A, &B, &built);
 }
 
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
@@ -90,17 +155,20 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     body A, B;
     c2d_vec pa, pb, o;
     double ra, rb, d2, D;
-    int swapped = shape_order(a, b) > 0;
+    int swapped = shape_order(a, b) > 0, hit, built;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
-    c2d_body(&A, a, o);
-    c2d_body(&B, b, o);
+    hit = decide(a, b, &A, &B, &built);
+    if (!built) {
+        c2d_body(&A, a, &o);
+        c2d_body(&B, b, &o);
+    }
     ra = body_radius(&A);
     rb = body_radius(&B);
     d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
-    if (d2 <= (ra + rb) * (ra + rb)) {
+    if (hit) {
         /* Overlap: a point within ra of pa and rb of pb lies in both shapes. */
-        c2d_vec common = ra + rb > 0 ? vlerp(pa, pb, ra / (ra + rb)) : pa;
+        c2d_vec common = ra + rb > 0 ? vlerp(pa, pb, ra / (ra + rb)) : vlerp(pa, pb, 0.5);
         res.distance = 0;
         pa = pb = common;
     } else {
@@ -125,5 +193,7 @@ int c2d_contains(const c2d_shape *s, double x, double y)
     p.kind = C2D_POINT;
     p.count = 1;
     p.p[0] = v2(x, y);
+    p.bounds.minx = p.bounds.maxx = x;
+    p.bounds.miny = p.bounds.maxy = y;
     return c2d_hits(s, &p);
 }

@@ -115,6 +115,17 @@ static void box_corners(c2d_shape *s)
     s->ccw = (s->w > 0 && s->h > 0) ? 1 : 0;
 }
 
+static int compute_bbox(const c2d_shape *s, c2d_bounds *out);
+
+/* Cache the bounding box in the shape (a Line's is the whole plane). */
+static void keep_bounds(c2d_shape *s)
+{
+    if (!compute_bbox(s, &s->bounds)) {
+        s->bounds.minx = s->bounds.miny = -C2D_INF;
+        s->bounds.maxx = s->bounds.maxy = C2D_INF;
+    }
+}
+
 c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
                    c2d_vec *storage, int *bad)
 {
@@ -202,6 +213,7 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
     default:
         return C2D_ERR_COUNT;
     }
+    keep_bounds(s);
     return C2D_OK;
 }
 
@@ -247,6 +259,7 @@ c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
     s->verts = storage;
     s->p[0] = storage[0];
     s->ccw = k >= 3 ? 1 : 0;
+    keep_bounds(s);
     return C2D_OK;
 }
 
@@ -294,33 +307,41 @@ static int core_vertices(const c2d_shape *s, c2d_vec *v)
 
 int c2d_bbox(const c2d_shape *s, c2d_bounds *out)
 {
+    if (s->kind == C2D_LINE) return 0;
+    *out = s->bounds;
+    return 1;
+}
+
+/* The bounding box from the shape's numbers. */
+static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
+{
     c2d_vec v[C2D_MAX_VERTICES];
     double r = s->radius;
     int i, n;
     if (s->kind == C2D_LINE) return 0;
     if (s->kind == C2D_FAN) {
         body f;
-        c2d_vec c = s->p[0], p1, p2;
+        c2d_vec c = s->p[0], p1, p2, o = v2(0, 0);
         double slack;
-        c2d_body(&f, s, c);
-        out->minx = out->maxx = c.x;
-        out->miny = out->maxy = c.y;
+        c2d_body(&f, s, &o);
         if (f.type == BODY_POLY) {
+            out->minx = out->maxx = c.x;
+            out->miny = out->maxy = c.y;
             for (i = 0; i < f.n; i++) {
-                out->minx = dmin(out->minx, c.x + f.v[i].x - f.r);
-                out->maxx = dmax(out->maxx, c.x + f.v[i].x + f.r);
-                out->miny = dmin(out->miny, c.y + f.v[i].y - f.r);
-                out->maxy = dmax(out->maxy, c.y + f.v[i].y + f.r);
+                out->minx = dmin(out->minx, f.v[i].x - f.r);
+                out->maxx = dmax(out->maxx, f.v[i].x + f.r);
+                out->miny = dmin(out->miny, f.v[i].y - f.r);
+                out->maxy = dmax(out->maxy, f.v[i].y + f.r);
             }
             return 1;
         }
-        /* The arc's ends, and each axis extreme the wedge takes in. */
+        /* The apex, the arc's ends, and each axis extreme the wedge takes in. */
         p1 = vadd(c, vscale(f.e1, r));
         p2 = vadd(c, vscale(f.e2, r));
-        out->minx = dmin(out->minx, dmin(p1.x, p2.x));
-        out->maxx = dmax(out->maxx, dmax(p1.x, p2.x));
-        out->miny = dmin(out->miny, dmin(p1.y, p2.y));
-        out->maxy = dmax(out->maxy, dmax(p1.y, p2.y));
+        out->minx = dmin(c.x, dmin(p1.x, p2.x));
+        out->maxx = dmax(c.x, dmax(p1.x, p2.x));
+        out->miny = dmin(c.y, dmin(p1.y, p2.y));
+        out->maxy = dmax(c.y, dmax(p1.y, p2.y));
         if (c2d_in_wedge(&f, v2(1, 0))) out->maxx = c.x + r;
         if (c2d_in_wedge(&f, v2(-1, 0))) out->minx = c.x - r;
         if (c2d_in_wedge(&f, v2(0, 1))) out->maxy = c.y + r;
@@ -399,9 +420,9 @@ c2d_vec c2d_position(const c2d_shape *s)
     return s->p[0];
 }
 
-/* The body of shape s in the frame whose origin is o. */
-void c2d_body(body *b, const c2d_shape *s, c2d_vec o)
+void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
 {
+    const c2d_vec o = *po;
     int i;
     b->type = BODY_POLY;
     b->r = s->radius;
@@ -433,13 +454,18 @@ void c2d_body(body *b, const c2d_shape *s, c2d_vec o)
         return;
     }
     case C2D_AABB:
+        b->n = 4;
+        b->v[0] = vsub(s->p[0], o);
+        b->v[2] = vsub(s->p[1], o);
+        b->v[1] = v2(b->v[2].x, b->v[0].y);
+        b->v[3] = v2(b->v[0].x, b->v[2].y);
+        b->orient = s->ccw;
+        b->r = 0;
+        return;
     case C2D_BOX:
     case C2D_POLYGON: {
-        c2d_vec tmp[C2D_MAX_VERTICES];
-        const c2d_vec *src = tmp;
+        const c2d_vec *src = s->kind == C2D_POLYGON ? s->verts : s->corners;
         b->n = s->kind == C2D_POLYGON ? s->count : 4;
-        if (s->kind == C2D_POLYGON) src = s->verts;
-        else core_vertices(s, tmp);
         for (i = 0; i < b->n; i++) b->v[i] = vsub(src[i], o);
         b->orient = s->ccw;
         b->r = 0;
@@ -452,3 +478,4 @@ void c2d_body(body *b, const c2d_shape *s, c2d_vec o)
         return;
     }
 }
+
