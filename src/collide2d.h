@@ -102,13 +102,14 @@ typedef struct c2d_distance_result {
 c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
                    c2d_vec *storage, int *bad);
 
-/* The convex hull of n points, counter-clockwise, into out (room for n);
+/* The convex hull of n points, counter-clockwise, into out (room for 2n: the
+ * chain grows past the hull while it works);
  * returns the vertex count (1 or 2 when the points are all equal or collinear).
  * pts is reordered. */
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out);
 
 /* A Polygon that is the convex hull of n >= 1 points: the hull goes to storage
- * (room for n) and pts is reordered. Fails with C2D_ERR_COUNT when the hull
+ * (room for 2n) and pts is reordered. Fails with C2D_ERR_COUNT when the hull
  * has more than C2D_MAX_VERTICES vertices. */
 c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage);
 

@@ -24,11 +24,16 @@
  * C2D_CONVEX_TOLERANCE: relative to the edge lengths, how far a polygon
  *   vertex may stand on the wrong side of an edge line and still count as
  *   convex (collinear vertices computed with rounding).
+ * C2D_TRIG_ROUNDING: in units of DBL_EPSILON times the size of the numbers
+ *   involved, how far the corners of a turned Box or the edge ends of a Fan
+ *   may sit from where exact cos/sin would put them. Shapes meeting within it
+ *   touch; it is ~1e-15 relative, far below any gap a game can mean.
  */
 #define C2D_SNAP 8.0
 #define C2D_ANGLE_TOLERANCE 1e-13
 #define C2D_FULL_TURN 1e-12
 #define C2D_CONVEX_TOLERANCE 1e-12
+#define C2D_TRIG_ROUNDING 4.0
 
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
@@ -67,6 +72,7 @@ typedef struct body {
     int n;        /* POLY: core vertices */
     int orient;   /* POLY: +1 ccw, -1 cw, 0 no interior (n < 3 or zero area) */
     double r;     /* POLY: rounding radius; FAN: radius */
+    double tol;   /* how far rounding in cos/sin may have moved the boundary (turned Box, Fan) */
     /* FAN: unit direction d, unit edge directions e1 = d turned by +half,
      * e2 = d turned by -half; wide when the opening is above pi. */
     c2d_vec d, e1, e2;
@@ -100,6 +106,21 @@ static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
 /* Are segments a0a1 and b0b1 (either may be a point) within sqrt(r2): the
  * capsule-capsule method, and the decision for every pair of such cores. */
 int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double r2);
+
+/* Do two convex polygons with interiors (orientations oa, ob: +1 or -1) share a point. */
+int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob);
+
+/* Is point p within sqrt(r2) of segment a..b. No division: exact for integers. */
+static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
+{
+    c2d_vec e = vsub(b, a), w = vsub(p, a);
+    double t = vdot(w, e), ee, c;
+    if (t <= 0) return vlen2(w) <= r2;
+    ee = vlen2(e);
+    if (t >= ee) return vlen2(vsub(p, b)) <= r2;
+    c = vcross(e, w);
+    return c * c <= r2 * ee;
+}
 
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);

@@ -237,7 +237,7 @@ static int l_hull(lua_State *L)
         }
         if (i % 2 == 0) pts[i / 2].x = x; else pts[i / 2].y = x;
     }
-    hull = (c2d_vec *)lua_newuserdata(L, (size_t)(n / 2) * sizeof(c2d_vec));
+    hull = (c2d_vec *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec)); /* 2 per point */
     if (c2d_make_hull(&s, pts, n / 2, hull) != C2D_OK)
         return arg_error(L, 1, "hull", lua_pushfstring(L, "the hull has more than %d vertices", (int)C2D_MAX_VERTICES));
     out = new_shape(L, C2D_POLYGON, s.count);

@@ -46,13 +46,25 @@ static double body_radius(const body *b)
 /* A disk (radius 0 for a point) given directly by centre and radius. */
 static int round_kind(c2d_kind k) { return k == C2D_POINT || k == C2D_DISK; }
 
-/* The vertices of a shape whose core is a convex polygon with an interior, or NULL. */
-static const c2d_vec *solid_vertices(const c2d_shape *s, int *n)
+/* The vertices of a shape whose core is a convex polygon with an interior, or
+ * NULL; an AABB's go to room. */
+static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
 {
     if (s->ccw == 0) return NULL;
     switch (s->kind) {
+    case C2D_AABB:
+        room[0] = s->p[0];
+        room[1] = v2(s->p[1].x, s->p[0].y);
+        room[2] = s->p[1];
+        room[3] = v2(s->p[0].x, s->p[1].y);
+        *n = 4;
+        return room;
     case C2D_TRIANGLE: *n = 3; return s->p;
-    case C2D_BOX: *n = 4; return s->corners;
+    case C2D_BOX:
+        /* A turned box carries rounding: the general path allows for it. */
+        if (s->cos_a != 0 && s->sin_a != 0) return NULL;
+        *n = 4;
+        return s->corners;
     case C2D_POLYGON: *n = s->count; return s->verts;
     default: return NULL;
     }
@@ -72,7 +84,7 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
         c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
         if (vcross(vsub(b, a), vscale(a, -1)) * orient < 0) {
             inside = 0;
-            if (r2 > 0 && c2d_pt_seg_d2(v2(0, 0), a, b, NULL) <= r2) return 1;
+            if (r2 > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
         }
     }
     if (inside) return 1;
@@ -80,7 +92,7 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
     /* The nearest point may sit on an edge the centre is inside of. */
     for (i = 0; i < n; i++) {
         c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
-        if (c2d_pt_seg_d2(v2(0, 0), a, b, NULL) <= r2) return 1;
+        if (c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
     }
     return 0;
 }
@@ -91,11 +103,36 @@ static int segment_kind(c2d_kind k)
     return k == C2D_POINT || k == C2D_SEGMENT || k == C2D_DISK || k == C2D_CAPSULE;
 }
 
+/*
+ * Disk (or point) against a fan that is a true sector, in the disk's frame:
+ * the centre inside (within the radius and the half-angle), or within r of an
+ * edge, or of the arc (in the wedge and within the fan's radius plus r).
+ */
+static int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
+{
+    body f;
+    c2d_vec o = d->p[0], v, tip1, tip2;
+    double r2, rr;
+    c2d_body(&f, fan, &o);
+    r2 = (d->radius + f.tol) * (d->radius + f.tol);
+    v = vscale(f.v[0], -1);
+    if (!c2d_in_wedge(&f, v)) {
+        tip1 = vadd(f.v[0], vscale(f.e1, f.r));
+        tip2 = vadd(f.v[0], vscale(f.e2, f.r));
+        return c2d_pt_seg_within(v2(0, 0), f.v[0], tip1, r2) || c2d_pt_seg_within(v2(0, 0), f.v[0], tip2, r2);
+    }
+    rr = f.r + d->radius + f.tol;
+    return vlen2(v) <= rr * rr;
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
-    const c2d_vec *v;
-    int n;
+    const c2d_vec *v, *u;
+    c2d_vec room_a[4], room_b[4];
+    int n, m;
+    if ((u = solid_vertices(a, &m, room_a)) != NULL && (v = solid_vertices(b, &n, room_b)) != NULL)
+        return c2d_convex_overlap(u, m, a->ccw, v, n, b->ccw);
     if (segment_kind(a->kind) && segment_kind(b->kind)) {
         /* In a's frame, as the general path would be. */
         c2d_vec o = a->p[0];
@@ -104,6 +141,8 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
                                    vsub(b->p[b->count - 1], o), r * r);
     }
     if (!round_kind(a->kind)) return -1;
+    if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
+        return disk_hits_fan(a, b);
     if (b->kind == C2D_AABB) {
         /* The box's nearest point is the clamped centre. */
         c2d_vec c = a->p[0];
@@ -111,7 +150,7 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
         double dy = c.y < b->p[0].y ? b->p[0].y - c.y : c.y > b->p[1].y ? c.y - b->p[1].y : 0;
         return dx * dx + dy * dy <= a->radius * a->radius;
     }
-    if ((v = solid_vertices(b, &n)) != NULL)
+    if ((v = solid_vertices(b, &n, room_b)) != NULL)
         return disk_hits_convex(a->p[0], a->radius, v, n, b->ccw);
     return -1;
 }

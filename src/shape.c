@@ -63,6 +63,24 @@ static double area2(const c2d_vec *v, int n)
 
 static int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
+/* Does the boundary turn round once (not a convex outline walked twice). */
+static int turns_once(const c2d_vec *v, int n)
+{
+    double total = 0;
+    c2d_vec first = v2(0, 0), prev = v2(0, 0);
+    int i, have = 0;
+    for (i = 0; i < n; i++) {
+        c2d_vec e = vsub(v[(i + 1) % n], v[i]);
+        if (e.x == 0 && e.y == 0) continue;
+        if (have) total += atan2(vcross(prev, e), vdot(prev, e));
+        else first = e;
+        prev = e;
+        have = 1;
+    }
+    if (have) total += atan2(vcross(prev, first), vdot(prev, first));
+    return fabs(total) < 3 * C2D_PI;
+}
+
 /* Are the vertices in convex order: every vertex on the inner side of every edge line. */
 static int is_convex(const c2d_vec *v, int n, int orient)
 {
@@ -90,7 +108,7 @@ static int is_convex(const c2d_vec *v, int n, int orient)
             if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) return 0;
         }
     }
-    return 1;
+    return turns_once(v, n);
 }
 
 static int finite_all(const double *nums, int n, int *bad)
@@ -116,6 +134,7 @@ static void box_corners(c2d_shape *s)
 }
 
 static int compute_bbox(const c2d_shape *s, c2d_bounds *out);
+static void body_core(body *b, const c2d_shape *s, const c2d_vec *po);
 
 /* Cache the bounding box in the shape (a Line's is the whole plane). */
 static void keep_bounds(c2d_shape *s)
@@ -323,7 +342,7 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
         body f;
         c2d_vec c = s->p[0], p1, p2, o = v2(0, 0);
         double slack;
-        c2d_body(&f, s, &o);
+        body_core(&f, s, &o);
         if (f.type == BODY_POLY) {
             out->minx = out->maxx = c.x;
             out->miny = out->maxy = c.y;
@@ -420,7 +439,7 @@ c2d_vec c2d_position(const c2d_shape *s)
     return s->p[0];
 }
 
-void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
+static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
 {
     const c2d_vec o = *po;
     int i;
@@ -462,15 +481,26 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->orient = s->ccw;
         b->r = 0;
         return;
-    case C2D_BOX:
-    case C2D_POLYGON: {
-        const c2d_vec *src = s->kind == C2D_POLYGON ? s->verts : s->corners;
-        b->n = s->kind == C2D_POLYGON ? s->count : 4;
-        for (i = 0; i < b->n; i++) b->v[i] = vsub(src[i], o);
+    case C2D_BOX: {
+        /* From the centre in this frame: rounding stays relative to the box. */
+        c2d_vec c = vsub(s->p[0], o);
+        double hw = s->w / 2, hh = s->h / 2;
+        c2d_vec ax = v2(s->cos_a * hw, s->sin_a * hw), ay = v2(-s->sin_a * hh, s->cos_a * hh);
+        b->n = 4;
+        b->v[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
+        b->v[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
+        b->v[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
+        b->v[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
         b->orient = s->ccw;
         b->r = 0;
         return;
     }
+    case C2D_POLYGON:
+        b->n = s->count;
+        for (i = 0; i < b->n; i++) b->v[i] = vsub(s->verts[i], o);
+        b->orient = s->ccw;
+        b->r = 0;
+        return;
     default:
         b->n = s->count;
         for (i = 0; i < b->n; i++) b->v[i] = vsub(s->p[i], o);
@@ -479,3 +509,33 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     }
 }
 
+
+/* Is a before b in x-then-y order. */
+static int before(c2d_vec a, c2d_vec b)
+{
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+}
+
+void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
+{
+    int i;
+    body_core(b, s, po);
+    b->tol = 0;
+    if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) {
+        /* A flat core is the segment between its extreme points (or a point). */
+        c2d_vec lo = b->v[0], hi = b->v[0];
+        for (i = 1; i < b->n; i++) {
+            if (before(b->v[i], lo)) lo = b->v[i];
+            if (before(hi, b->v[i])) hi = b->v[i];
+        }
+        b->v[0] = lo;
+        b->v[1] = hi;
+        b->n = veq(lo, hi) ? 1 : 2;
+    }
+    if (s->kind == C2D_BOX && s->cos_a != 0 && s->sin_a != 0) {
+        c2d_vec c = vsub(s->p[0], *po);
+        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
+    } else if (b->type == BODY_FAN) {
+        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(b->v[0].x) + fabs(b->v[0].y));
+    }
+}
