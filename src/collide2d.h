@@ -46,7 +46,9 @@ typedef enum c2d_error {
     C2D_ERR_SAME_POINTS,/* a Line through two equal points */
     C2D_ERR_NONCONVEX,  /* polygon vertices not in convex order */
     C2D_ERR_SCALE,      /* negative or non-finite scale factor */
-    C2D_ERR_ROTATE_AABB /* an AABB cannot turn */
+    C2D_ERR_ROTATE_AABB,/* an AABB cannot turn */
+    C2D_ERR_WIDE_FAN,   /* contact with a Fan opened beyond pi */
+    C2D_ERR_LINE_SCALE  /* a Line scaled by 0 would have no direction */
 } c2d_error;
 
 /*
@@ -66,6 +68,24 @@ typedef enum c2d_error {
  *   Fan       p[0] apex, radius, angle = direction, opening; cos_a/sin_a the
  *             direction, cos_h/sin_h the half opening
  */
+/* The least translation that separates a from b: move a by normal * depth.
+ * The normal points from b toward a; point is a point where they meet. */
+typedef struct c2d_contact_result {
+    int hit;        /* 0: apart (the rest unset) */
+    double depth;
+    c2d_vec normal;
+    c2d_vec point;
+} c2d_contact_result;
+
+/* The first time t in [0, 1] at which two moving shapes touch, the normal
+ * there (from b toward a) and the touching point. */
+typedef struct c2d_sweep_result {
+    int hit;        /* 0: no touch within the step */
+    double t;
+    c2d_vec normal;
+    c2d_vec point;
+} c2d_sweep_result;
+
 typedef struct c2d_bounds {
     double minx, miny, maxx, maxy;
 } c2d_bounds;
@@ -134,6 +154,23 @@ c2d_vec c2d_center(const c2d_shape *s);
 
 /* The reference position of each kind (see the table in the README). */
 c2d_vec c2d_position(const c2d_shape *s);
+
+/* The least translation separating a from b. Returns C2D_ERR_WIDE_FAN when
+ * either is a Fan opened beyond pi (not convex: no unique answer). */
+c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
+
+/* a moving by da and b by db over t in [0, 1]: when do they first touch. */
+c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
+
+/* The ray origin + t * dir for t in [0, maxt]: the first t on the shape and the
+ * outward normal there (t = 0 when the origin is inside). */
+c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+
+/* Transforms, in place. Each keeps the shape's cached data current and
+ * fails (leaving the shape as it was) where the result would be invalid. */
+c2d_error c2d_move(c2d_shape *s, double dx, double dy);
+c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy);
+c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy);
 
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);

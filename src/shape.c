@@ -31,6 +31,8 @@ const char *c2d_error_message(c2d_error err)
     case C2D_ERR_NONCONVEX: return "polygon is not convex";
     case C2D_ERR_SCALE: return "scale must be finite and >= 0";
     case C2D_ERR_ROTATE_AABB: return "an AABB cannot rotate (use a Box)";
+    case C2D_ERR_WIDE_FAN: return "contact is undefined for a fan opened beyond pi (not convex)";
+    case C2D_ERR_LINE_SCALE: return "a Line cannot be scaled by 0";
     }
     return "unknown error";
 }
