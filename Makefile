@@ -21,7 +21,7 @@ CFLAGS   ?=
 ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c
+CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c
 BIND_SRC := src/lua_collide2d.c
 HEADERS  := $(wildcard src/*.h)
 

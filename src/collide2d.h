@@ -167,10 +167,18 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 
 /* Transforms, in place. Each keeps the shape's cached data current and
- * fails (leaving the shape as it was) where the result would be invalid. */
+ * fails (leaving the shape as it was) where the result would be invalid.
+ * A Polygon's vertices are rewritten through verts, which must be writable.
+ * rotate keeps a Box's angle and a Fan's direction in (-pi, pi]. */
 c2d_error c2d_move(c2d_shape *s, double dx, double dy);
+c2d_error c2d_move_to(c2d_shape *s, double x, double y);
 c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy);
 c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy);
+
+/* Points along the outline, for drawing: a circle takes `segments` points
+ * (at least 3), arcs their share of them. Writes at most `room` points
+ * (segments + 3 always suffice, or count for a Polygon) and returns how many. */
+int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room);
 
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);

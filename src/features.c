@@ -348,3 +348,19 @@ double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d
     }
     return best;
 }
+
+double c2d_support(const body *b, c2d_vec u)
+{
+    double h;
+    int i;
+    if (b->type == BODY_FAN) {
+        c2d_vec c = b->v[0];
+        h = vdot(c, u);
+        if (c2d_in_wedge(b, u)) return h + b->r;
+        h = dmax(h, vdot(vadd(c, vscale(b->e1, b->r)), u));
+        return dmax(h, vdot(vadd(c, vscale(b->e2, b->r)), u));
+    }
+    h = -C2D_INF;
+    for (i = 0; i < b->n; i++) h = dmax(h, vdot(b->v[i], u));
+    return h + b->r;
+}

@@ -122,6 +122,18 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
     return c * c <= r2 * ee;
 }
 
+/* The greatest u-component over a body, radius included (not for a Line). */
+double c2d_support(const body *b, c2d_vec u);
+
+/* Do two POLY cores (radii left out) share a point. */
+int c2d_cores_overlap(const body *a, const body *b);
+
+/* The canonical order of a pair: > 0 when b comes first. */
+int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);
+
+/* Build both bodies in a's frame and decide hits (the shared decision). */
+int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
+
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);
 

@@ -16,6 +16,9 @@ typedef struct lshape {
 } lshape;
 
 #define KIND_MT(k) lua_upvalueindex((k) + 1)
+/* A weak-keyed table: shape -> its user data (works alike on every runtime). */
+#define USER_DATA lua_upvalueindex(C2D_KIND_COUNT + 1)
+#define N_UPVALUES (C2D_KIND_COUNT + 1)
 
 /* Raise "bad argument #arg to 'fname' (msg)", counting from the colon in a method call. */
 static int arg_error(lua_State *L, int arg, const char *fname, const char *msg)
@@ -247,6 +250,19 @@ static int l_hull(lua_State *L)
     return 1;
 }
 
+/* Push a number; a zero comes out as 0, never -0. */
+static void push_num(lua_State *L, double x)
+{
+    lua_pushnumber(L, x + 0.0);
+}
+
+static int push_vec(lua_State *L, c2d_vec v)
+{
+    push_num(L, v.x);
+    push_num(L, v.y);
+    return 2;
+}
+
 static int l_hits(lua_State *L)
 {
     const c2d_shape *a, *b;
@@ -261,11 +277,9 @@ static int l_distance(lua_State *L)
     c2d_distance_result r;
     check_pair(L, "distance", &a, &b);
     r = c2d_distance(a, b);
-    lua_pushnumber(L, r.distance);
-    lua_pushnumber(L, r.a.x);
-    lua_pushnumber(L, r.a.y);
-    lua_pushnumber(L, r.b.x);
-    lua_pushnumber(L, r.b.y);
+    push_num(L, r.distance);
+    push_vec(L, r.a);
+    push_vec(L, r.b);
     return 5;
 }
 
@@ -282,18 +296,11 @@ static int l_bbox(lua_State *L)
     const c2d_shape *s = check_shape(L, 1, "bbox");
     c2d_bounds b;
     if (!c2d_bbox(s, &b)) return luaL_error(L, "a Line has no bounding box (it is unbounded)");
-    lua_pushnumber(L, b.minx);
-    lua_pushnumber(L, b.miny);
-    lua_pushnumber(L, b.maxx);
-    lua_pushnumber(L, b.maxy);
+    push_num(L, b.minx);
+    push_num(L, b.miny);
+    push_num(L, b.maxx);
+    push_num(L, b.maxy);
     return 4;
-}
-
-static int push_vec(lua_State *L, c2d_vec v)
-{
-    lua_pushnumber(L, v.x);
-    lua_pushnumber(L, v.y);
-    return 2;
 }
 
 static int l_center(lua_State *L)
@@ -312,7 +319,7 @@ static int l_unpack(lua_State *L)
     double nums[2 * C2D_MAX_VERTICES];
     int n = c2d_numbers(s, nums), i;
     luaL_checkstack(L, n, "too many numbers to unpack");
-    for (i = 0; i < n; i++) lua_pushnumber(L, nums[i]);
+    for (i = 0; i < n; i++) push_num(L, nums[i]);
     return n;
 }
 
@@ -357,7 +364,199 @@ static int l_eq(lua_State *L)
     return 1;
 }
 
+/* An optional finite number at i, or def when absent or nil. */
+static double opt_num(lua_State *L, int i, double def, const char *fname)
+{
+    return lua_isnoneornil(L, i) ? def : check_num(L, i, fname);
+}
+
+/* a:contact(b) -> nil | nx, ny, depth, px, py */
+static int l_contact(lua_State *L)
+{
+    const c2d_shape *a, *b;
+    c2d_contact_result r;
+    c2d_error err;
+    check_pair(L, "contact", &a, &b);
+    err = c2d_contact(a, b, &r);
+    if (err != C2D_OK) return luaL_error(L, "contact: %s", c2d_error_message(err));
+    if (!r.hit) { lua_pushnil(L); return 1; }
+    push_vec(L, r.normal);
+    push_num(L, r.depth);
+    push_vec(L, r.point);
+    return 5;
+}
+
+/* a:sweep(dx, dy, b [, bdx, bdy]) -> nil | t, nx, ny, px, py */
+static int l_sweep(lua_State *L)
+{
+    const c2d_shape *a = check_shape(L, 1, "sweep"), *b;
+    c2d_vec da, db;
+    c2d_sweep_result r;
+    da.x = check_num(L, 2, "sweep");
+    da.y = check_num(L, 3, "sweep");
+    b = check_shape(L, 4, "sweep");
+    db.x = opt_num(L, 5, 0, "sweep");
+    db.y = opt_num(L, 6, 0, "sweep");
+    r = c2d_sweep(a, da, b, db);
+    if (!r.hit) { lua_pushnil(L); return 1; }
+    push_num(L, r.t);
+    push_vec(L, r.normal);
+    push_vec(L, r.point);
+    return 5;
+}
+
+/* a:raycast(x, y, dx, dy [, maxt]) -> nil | t, nx, ny */
+static int l_raycast(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "raycast");
+    c2d_vec o, d;
+    double maxt;
+    c2d_sweep_result r;
+    o.x = check_num(L, 2, "raycast");
+    o.y = check_num(L, 3, "raycast");
+    d.x = check_num(L, 4, "raycast");
+    d.y = check_num(L, 5, "raycast");
+    maxt = opt_num(L, 6, 1, "raycast");
+    if (maxt < 0) arg_error(L, 6, "raycast", "maxt must be >= 0");
+    r = c2d_raycast(s, o, d, maxt);
+    if (!r.hit) { lua_pushnil(L); return 1; }
+    push_num(L, r.t);
+    push_vec(L, r.normal);
+    return 3;
+}
+
+/* The shape at 1 for changing in place. */
+static lshape *check_mutable(lua_State *L, const char *fname)
+{
+    lshape *p = to_shape(L, 1);
+    if (p == NULL) type_error(L, 1, fname, "shape");
+    return p;
+}
+
+/* Raise for a failed transform, naming the first argument after self. */
+static void transform_result(lua_State *L, c2d_error err, const char *fname)
+{
+    if (err != C2D_OK) arg_error(L, 2, fname, c2d_error_message(err));
+    lua_settop(L, 1);
+}
+
+static int l_move(lua_State *L)
+{
+    lshape *p = check_mutable(L, "move");
+    double dx = check_num(L, 2, "move"), dy = check_num(L, 3, "move");
+    transform_result(L, c2d_move(&p->s, dx, dy), "move");
+    return 1;
+}
+
+static int l_move_to(lua_State *L)
+{
+    lshape *p = check_mutable(L, "moveTo");
+    double x = check_num(L, 2, "moveTo"), y = check_num(L, 3, "moveTo");
+    transform_result(L, c2d_move_to(&p->s, x, y), "moveTo");
+    return 1;
+}
+
+static int l_rotate(lua_State *L)
+{
+    lshape *p = check_mutable(L, "rotate");
+    double angle = check_num(L, 2, "rotate");
+    c2d_vec c = c2d_center(&p->s);
+    double ox = opt_num(L, 3, c.x, "rotate"), oy = opt_num(L, 4, c.y, "rotate");
+    if (p->s.kind == C2D_AABB) return luaL_error(L, "%s", c2d_error_message(C2D_ERR_ROTATE_AABB));
+    transform_result(L, c2d_rotate(&p->s, angle, ox, oy), "rotate");
+    return 1;
+}
+
+static int l_scale(lua_State *L)
+{
+    lshape *p = check_mutable(L, "scale");
+    double k = check_num(L, 2, "scale");
+    c2d_vec c = c2d_center(&p->s);
+    double ox = opt_num(L, 3, c.x, "scale"), oy = opt_num(L, 4, c.y, "scale");
+    if (k < 0) arg_error(L, 2, "scale", "factor must be >= 0");
+    transform_result(L, c2d_scale(&p->s, k, ox, oy), "scale");
+    return 1;
+}
+
+/* a:set(...) replaces the constructor's numbers, with the constructor's checks. */
+static int l_set(lua_State *L)
+{
+    lshape *p = check_mutable(L, "set");
+    if (p->s.kind == C2D_POLYGON && p->s.count < 3)
+        return luaL_error(L, "set: a hull of fewer than 3 points has no constructor numbers");
+    construct(L, p->s.kind, 2, "set", p);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int l_clone(lua_State *L)
+{
+    lshape *p = check_mutable(L, "clone");
+    lshape *q = new_shape(L, p->s.kind, p->s.kind == C2D_POLYGON ? p->s.count : 0);
+    int i;
+    q->s = p->s;
+    if (p->s.kind == C2D_POLYGON) {
+        for (i = 0; i < p->s.count; i++) q->verts[i] = p->verts[i];
+        q->s.verts = q->verts;
+    }
+    return 1;
+}
+
+static int l_set_user_data(lua_State *L)
+{
+    check_mutable(L, "setUserData");
+    luaL_checkany(L, 2);
+    lua_settop(L, 2);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_rawset(L, USER_DATA);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int l_get_user_data(lua_State *L)
+{
+    check_mutable(L, "getUserData");
+    lua_settop(L, 1);
+    lua_rawget(L, USER_DATA);
+    return 1;
+}
+
+/* a:outline([segments]) -> {x1, y1, x2, y2, ...} */
+static int l_outline(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "outline");
+    double k = opt_num(L, 2, 32, "outline");
+    int segments, room, n, i;
+    c2d_vec *pts;
+    if (k < 3 || k > 4096) arg_error(L, 2, "outline", "segments must be in [3, 4096]");
+    segments = (int)k;
+    room = segments + 3 > C2D_MAX_VERTICES ? segments + 3 : C2D_MAX_VERTICES;
+    pts = (c2d_vec *)lua_newuserdata(L, (size_t)room * sizeof(c2d_vec));
+    n = c2d_outline(s, segments, pts, room);
+    lua_createtable(L, 2 * n, 0);
+    for (i = 0; i < n; i++) {
+        push_num(L, pts[i].x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        push_num(L, pts[i].y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    return 1;
+}
+
 static const luaL_Reg methods[] = {
+    { "contact", l_contact },
+    { "sweep", l_sweep },
+    { "raycast", l_raycast },
+    { "move", l_move },
+    { "moveTo", l_move_to },
+    { "rotate", l_rotate },
+    { "scale", l_scale },
+    { "set", l_set },
+    { "clone", l_clone },
+    { "setUserData", l_set_user_data },
+    { "getUserData", l_get_user_data },
+    { "outline", l_outline },
     { "hits", l_hits },
     { "distance", l_distance },
     { "contains", l_contains },
@@ -390,11 +589,12 @@ static const luaL_Reg metamethods[] = {
     { NULL, NULL }
 };
 
-/* Push the ten metatables, so that the next luaL_setfuncs closes over them. */
+/* Push the upvalues (the ten metatables, then the user-data table) so that
+ * the next luaL_setfuncs closes over them. */
 static void push_metatables(lua_State *L, int first)
 {
     int k;
-    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, first + k);
+    for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
 int luaopen_collide2d(lua_State *L);
@@ -411,15 +611,20 @@ int luaopen_collide2d(lua_State *L)
         lua_pushstring(L, name);
         lua_setfield(L, -2, "__name");
     }
+    lua_newtable(L); /* user data, weak-keyed */
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
     lua_newtable(L);
     methods_idx = lua_gettop(L);
     push_metatables(L, mts);
-    luaL_setfuncs(L, methods, C2D_KIND_COUNT);
+    luaL_setfuncs(L, methods, N_UPVALUES);
 
     lua_newtable(L);
     module_idx = lua_gettop(L);
     push_metatables(L, mts);
-    luaL_setfuncs(L, constructors, C2D_KIND_COUNT);
+    luaL_setfuncs(L, constructors, N_UPVALUES);
     /* Every method is also a module function: c2d.hits(a, b) is a:hits(b). */
     lua_pushnil(L);
     while (lua_next(L, methods_idx) != 0) {
@@ -433,7 +638,7 @@ int luaopen_collide2d(lua_State *L)
     for (k = 0; k < C2D_KIND_COUNT; k++) {
         lua_pushvalue(L, mts + k);
         push_metatables(L, mts);
-        luaL_setfuncs(L, metamethods, C2D_KIND_COUNT);
+        luaL_setfuncs(L, metamethods, N_UPVALUES);
         lua_pushvalue(L, methods_idx);
         lua_setfield(L, -2, "__index");
         lua_pop(L, 1);

@@ -69,8 +69,7 @@ static int separated_by_edges(const body *a, const body *b, int flat)
     return 0;
 }
 
-/* Do two polygon cores (without radius) share a point. */
-static int cores_overlap(const body *a, const body *b)
+int c2d_cores_overlap(const body *a, const body *b)
 {
     int flat = a->orient == 0 && b->orient == 0;
     if (a->n == 1 && b->n == 1) return veq(a->v[0], b->v[0]);
@@ -157,7 +156,7 @@ int c2d_bodies_hit(const body *a, const body *b)
         return c2d_segments_within(a->v[0], a->v[a->n - 1], b->v[0], b->v[b->n - 1], r * r);
     if (a->type == BODY_POLY && b->type == BODY_POLY) {
         /* Disjoint convex cores are nearest at a vertex of one and an edge of the other. */
-        if (cores_overlap(a, b)) return 1;
+        if (c2d_cores_overlap(a, b)) return 1;
         return r > 0 && (vertex_near_edge(a, b, r * r) || vertex_near_edge(b, a, r * r));
     }
     return c2d_core_d2(a, b, r * r, &pa, &pb) <= r * r;

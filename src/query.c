@@ -19,7 +19,7 @@ static int cmp_v(c2d_vec a, c2d_vec b)
 }
 
 /* A total order on shapes: kind first, then their numbers. */
-static int shape_order(const c2d_shape *a, const c2d_shape *b)
+int c2d_shape_order(const c2d_shape *a, const c2d_shape *b)
 {
     int c, i;
     if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
@@ -180,11 +180,21 @@ static int decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int 
     return c2d_bodies_hit(A, B);
 }
 
+int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B)
+{
+    int built, hit = decide(a, b, A, B, &built);
+    if (!built) {
+        c2d_body(A, a, &a->p[0]);
+        c2d_body(B, b, &a->p[0]);
+    }
+    return hit;
+}
+
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {
     body A, B;
     int built;
-    if (shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
+    if (c2d_shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
     return decide(a, b, &A, &B, &built);
 }
 
@@ -194,7 +204,7 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     body A, B;
     c2d_vec pa, pb, o;
     double ra, rb, d2, D;
-    int swapped = shape_order(a, b) > 0, hit, built;
+    int swapped = c2d_shape_order(a, b) > 0, hit, built;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
     hit = decide(a, b, &A, &B, &built);

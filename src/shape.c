@@ -541,3 +541,51 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(b->v[0].x) + fabs(b->v[0].y));
     }
 }
+
+/* Points from angle a0 to a1 on the circle (c, r), count of them, ends included. */
+static int arc_points(c2d_vec c, double r, double a0, double a1, int count, c2d_vec *out, int room)
+{
+    int i, n = 0;
+    for (i = 0; i < count && n < room; i++) {
+        double a = count > 1 ? a0 + (a1 - a0) * i / (count - 1) : a0, cs, sn;
+        c2d_sincos(a, &cs, &sn);
+        out[n++] = v2(c.x + r * cs, c.y + r * sn);
+    }
+    return n;
+}
+
+int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
+{
+    c2d_vec v[C2D_MAX_VERTICES];
+    int n, i;
+    if (segments < 3) segments = 3;
+    if (room <= 0) return 0;
+    switch (s->kind) {
+    case C2D_DISK:
+        if (s->radius == 0) break;
+        return arc_points(s->p[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
+    case C2D_CAPSULE: {
+        c2d_vec d = vsub(s->p[1], s->p[0]);
+        double a = atan2(d.y, d.x), half = C2D_PI / 2;
+        int k = segments / 2 + 1;
+        if (s->radius == 0) break;
+        n = arc_points(s->p[1], s->radius, a - half, a + half, k, out, room);
+        return n + arc_points(s->p[0], s->radius, a + half, a + 3 * half, k, out + n, room - n);
+    }
+    case C2D_FAN: {
+        double h = s->opening / 2;
+        int k = (int)ceil(segments * s->opening / (2 * C2D_PI)) + 1;
+        if (s->radius == 0) break;
+        if (s->opening >= 2 * C2D_PI - C2D_FULL_TURN)
+            return arc_points(s->p[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
+        out[0] = s->p[0];
+        return 1 + arc_points(s->p[0], s->radius, s->angle - h, s->angle + h, k < 2 ? 2 : k, out + 1, room - 1);
+    }
+    default:
+        n = core_vertices(s, v);
+        for (i = 0; i < n && i < room; i++) out[i] = v[i];
+        return i;
+    }
+    out[0] = s->p[0];
+    return 1;
+}

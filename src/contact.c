@@ -1,0 +1,166 @@
+/*
+ * Contact: the least translation that separates two overlapping shapes.
+ *
+ * Moving a by d*u separates it from b once d reaches h_b(u) - min over a of
+ * a.u (h the support function), so the answer is the u that makes this least.
+ * For two rounded polygons that u is an edge normal of the Minkowski
+ * difference of the cores (their own edge normals) while the cores overlap,
+ * or the line between the cores' closest points while only the radii do.
+ * For a fan the arc adds the directions from its centre to the other shape's
+ * vertices and centre. A Line counts as the half-plane away from the other
+ * shape's centre.
+ */
+#include <float.h>
+#include "geometry.h"
+
+/* The normal used when no direction is preferred (equal centres): up on a LÖVE screen. */
+static const c2d_vec default_normal = { 0, -1 };
+
+static c2d_vec unit(c2d_vec v)
+{
+    double l = vlen(v);
+    return l > 0 ? vscale(v, 1 / l) : v;
+}
+
+/* How far a must move along unit u to clear b. */
+static double overlap_along(const body *a, const body *b, c2d_vec u)
+{
+    return c2d_support(b, u) + c2d_support(a, vscale(u, -1));
+}
+
+/* Keep the axis with the least overlap. */
+static void try_axis(const body *a, const body *b, c2d_vec u, double *best, c2d_vec *n)
+{
+    double d;
+    if (u.x == 0 && u.y == 0) return;
+    u = unit(u);
+    d = overlap_along(a, b, u);
+    if (d < *best) { *best = d; *n = u; }
+    d = overlap_along(a, b, vscale(u, -1));
+    if (d < *best) { *best = d; *n = vscale(u, -1); }
+}
+
+/* The edge normals (and, for a flat core, edge directions) of a POLY core. */
+static void try_edges(const body *p, const body *a, const body *b, int flat, double *best, c2d_vec *n)
+{
+    int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
+    for (i = 0; i < m; i++) {
+        c2d_vec e = vsub(p->v[i + 1 == p->n ? 0 : i + 1], p->v[i]);
+        try_axis(a, b, vperp(e), best, n);
+        if (flat) try_axis(a, b, e, best, n);
+    }
+}
+
+/* The points of a body that can meet a rounded or curved boundary of the other:
+ * core vertices, or a fan's apex and arc ends. */
+static int corner_points(const body *b, c2d_vec *out)
+{
+    int i;
+    if (b->type == BODY_FAN) {
+        out[0] = b->v[0];
+        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
+        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
+        return 3;
+    }
+    for (i = 0; i < b->n; i++) out[i] = b->v[i];
+    return b->n;
+}
+
+/* The round centres of a body: a fan's apex, a rounded polygon's vertices. */
+static int round_centres(const body *b, c2d_vec *out)
+{
+    if (b->type == BODY_FAN) { out[0] = b->v[0]; return 1; }
+    return b->r > 0 ? corner_points(b, out) : 0;
+}
+
+/* Candidate axes when a fan is involved: every edge normal, and the lines
+ * from each round centre of one body to each corner point of the other. */
+static void fan_axes(const body *a, const body *b, double *best, c2d_vec *n)
+{
+    c2d_vec ca[C2D_MAX_VERTICES], cb[C2D_MAX_VERTICES], ka[C2D_MAX_VERTICES], kb[C2D_MAX_VERTICES];
+    int i, j, nca = round_centres(a, ca), ncb = round_centres(b, cb);
+    int nka = corner_points(a, ka), nkb = corner_points(b, kb);
+    const body *both[2];
+    both[0] = a;
+    both[1] = b;
+    for (i = 0; i < 2; i++) {
+        const body *f = both[i];
+        if (f->type == BODY_FAN) {
+            try_axis(a, b, vperp(f->e1), best, n);
+            try_axis(a, b, vperp(f->e2), best, n);
+        } else {
+            try_edges(f, a, b, 0, best, n);
+        }
+    }
+    for (i = 0; i < nca; i++)
+        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(kb[j], ca[i]), best, n);
+    for (i = 0; i < ncb; i++)
+        for (j = 0; j < nka; j++) try_axis(a, b, vsub(ka[j], cb[i]), best, n);
+}
+
+/* Contact of a body x with a line l; the normal points from l toward x. */
+static void line_contact(const body *x, const body *l, c2d_vec x_centre, double *depth, c2d_vec *n)
+{
+    c2d_vec nl = unit(vperp(l->v[1]));
+    double side, lowest;
+    if (x->type == BODY_LINE) {
+        /* Parallel lines meet only when they coincide; crossing ones never part. */
+        *n = nl;
+        *depth = vcross(x->v[1], l->v[1]) == 0 ? 0 : C2D_INF;
+        return;
+    }
+    side = vdot(vsub(x_centre, l->v[0]), nl);
+    if (side < 0) nl = vscale(nl, -1);
+    lowest = -c2d_support(x, vscale(nl, -1)) - vdot(l->v[0], nl);
+    *n = nl;
+    *depth = dmax(0, -lowest);
+}
+
+/* Is s a Fan opened beyond pi (and so not convex). */
+static int wide_fan(const c2d_shape *s)
+{
+    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI &&
+           s->opening < 2 * C2D_PI - C2D_FULL_TURN;
+}
+
+c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+{
+    body A, B;
+    c2d_vec n = default_normal, o;
+    double depth = 0;
+    int swapped;
+    out->hit = 0;
+    if (wide_fan(a) || wide_fan(b)) return C2D_ERR_WIDE_FAN;
+    swapped = c2d_shape_order(a, b) > 0;
+    if (swapped) { const c2d_shape *t = a; a = b; b = t; }
+    o = a->p[0];
+    if (!c2d_decide(a, b, &A, &B)) return C2D_OK;
+    out->hit = 1;
+    out->point = c2d_distance(a, b).a;
+    if (B.type == BODY_LINE) {
+        line_contact(&A, &B, vsub(c2d_center(a), o), &depth, &n);
+    } else if (A.type == BODY_LINE) {
+        line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
+        n = vscale(n, -1);
+    } else if (A.type == BODY_POLY && B.type == BODY_POLY && !c2d_cores_overlap(&A, &B)) {
+        /* Only the radii overlap: along the line between the cores. */
+        c2d_vec pa, pb;
+        double D = sqrt(c2d_core_d2(&A, &B, -1, &pa, &pb));
+        depth = A.r + B.r - D;
+        if (D > 0) n = vscale(vsub(pa, pb), 1 / D);
+    } else {
+        double best = C2D_INF;
+        if (A.type == BODY_POLY && B.type == BODY_POLY) {
+            int flat = A.orient == 0 && B.orient == 0;
+            try_edges(&A, &A, &B, flat, &best, &n);
+            try_edges(&B, &A, &B, flat, &best, &n);
+        } else {
+            fan_axes(&A, &B, &best, &n);
+        }
+        /* Two equal points offer no axis: any direction parts them by the radii. */
+        depth = best < C2D_INF ? best : A.r + B.r;
+    }
+    out->depth = dmax(depth, 0);
+    out->normal = swapped ? vscale(n, -1) : n;
+    return C2D_OK;
+}

@@ -1,0 +1,279 @@
+/*
+ * Sweep and raycast: when do two shapes in straight-line motion first touch.
+ *
+ * Only the relative motion v = da - db matters: b stands still, a moves by t*v.
+ * Two closed shapes that are apart first touch where a feature of one meets a
+ * feature of the other, so the first time is the least over feature pairs of
+ * a closed-form time: a corner point moving against a segment, circle, arc or
+ * line grown by the summed radii, a fan's arc against a polygon edge (at the
+ * arc point whose normal is the edge's), or two arcs. No steps are taken, so
+ * nothing tunnels however far the shapes move in one step.
+ *
+ * A raycast is a point swept against the shape.
+ */
+#include <float.h>
+#include <stddef.h>
+#include "geometry.h"
+
+/* The earliest touch found so far: time and normal (from b toward a). */
+typedef struct first_touch {
+    double t;
+    c2d_vec n;
+} first_touch;
+
+static c2d_vec unit(c2d_vec v)
+{
+    double l = vlen(v);
+    return l > 0 ? vscale(v, 1 / l) : v;
+}
+
+static void offer(first_touch *ft, double t, c2d_vec n)
+{
+    if (t < ft->t) { ft->t = t; ft->n = n; }
+}
+
+/* Point p moving by t*v, t in [0, tmax]: when it first comes within R of c.
+ * The normal is from c toward the point, times sign. */
+static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, double tmax, double sign, first_touch *ft)
+{
+    c2d_vec w = vsub(p, c), q, n;
+    double a = vlen2(v), b = vdot(w, v), cc = vlen2(w) - R * R, disc, t;
+    if (a == 0 || cc < 0 || b >= 0) return; /* still, already inside, or moving away */
+    disc = b * b - a * cc;
+    if (disc < 0) return;
+    t = cc / (-b + sqrt(disc)); /* the smaller root, in the form that does not cancel */
+    if (t > tmax) return;
+    q = vadd(p, vscale(v, t));
+    n = unit(vsub(q, c));
+    if (n.x == 0 && n.y == 0) n = unit(vscale(v, -1));
+    offer(ft, t, vscale(n, sign));
+}
+
+/* Point p moving by t*v: when it first comes within R of segment s0..s1. */
+static void ray_capsule(c2d_vec p, c2d_vec v, c2d_vec s0, c2d_vec s1, double R, double tmax, double sign, first_touch *ft)
+{
+    c2d_vec e = vsub(s1, s0);
+    double ee = vlen2(e);
+    if (ee > 0) {
+        /* The two flat sides, R off the segment's line (cross > 0: left of e). */
+        double L = sqrt(ee), sd = vcross(e, vsub(p, s0)) / L, sv = vcross(e, v) / L;
+        double side = sd >= 0 ? 1 : -1;
+        if (fabs(sd) >= R && side * sv < 0) {
+            double t = (fabs(sd) - R) / (-side * sv);
+            if (t <= tmax) {
+                double u = vdot(vsub(vadd(p, vscale(v, t)), s0), e);
+                if (u >= 0 && u <= ee) offer(ft, t, vscale(vperp(e), side * sign / L));
+            }
+        }
+    }
+    ray_circle(p, v, s0, R, tmax, sign, ft);
+    if (ee > 0) ray_circle(p, v, s1, R, tmax, sign, ft);
+}
+
+/* Point p moving by t*v against fan f's arc grown by R: its outer circle, in the wedge. */
+static void ray_arc(c2d_vec p, c2d_vec v, const body *f, double R, double tmax, double sign, first_touch *ft)
+{
+    first_touch one;
+    one.t = C2D_INF;
+    ray_circle(p, v, f->v[0], f->r + R, tmax, 1, &one);
+    if (one.t < ft->t && c2d_in_wedge(f, one.n)) offer(ft, one.t, vscale(one.n, sign));
+}
+
+/* The corner points of a body: core vertices, or a fan's apex and arc ends. */
+static int corners(const body *b, c2d_vec *out)
+{
+    int i;
+    if (b->type == BODY_FAN) {
+        out[0] = b->v[0];
+        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
+        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
+        return 3;
+    }
+    for (i = 0; i < b->n; i++) out[i] = b->v[i];
+    return b->n;
+}
+
+/* The segment features of a body: polygon edges (a point is a segment of
+ * length 0), or a fan's two edges. */
+static int segments(const body *b, c2d_vec *s0, c2d_vec *s1)
+{
+    int i, m;
+    if (b->type == BODY_FAN) {
+        s0[0] = s0[1] = b->v[0];
+        s1[0] = vadd(b->v[0], vscale(b->e1, b->r));
+        s1[1] = vadd(b->v[0], vscale(b->e2, b->r));
+        return 2;
+    }
+    m = b->n <= 2 ? 1 : b->n;
+    for (i = 0; i < m; i++) {
+        s0[i] = b->v[i];
+        s1[i] = b->n == 1 ? b->v[0] : b->v[i + 1 == b->n ? 0 : i + 1];
+    }
+    return m;
+}
+
+/* Body mov moving by t*v against the fixed body fix, features grown by R:
+ * mov's corners against fix's segments and arc, and mov's arc against fix's
+ * edges. sign is -1 when mov is really b moving by -v (normals flip). */
+static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, double tmax,
+                            double sign, first_touch *ft)
+{
+    c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES];
+    int i, j, k, ns = segments(fix, s0, s1), nc = corners(mov, c);
+    for (i = 0; i < nc; i++) {
+        for (j = 0; j < ns; j++) ray_capsule(c[i], v, s0[j], s1[j], R, tmax, sign, ft);
+        if (fix->type == BODY_FAN) ray_arc(c[i], v, fix, R, tmax, sign, ft);
+    }
+    if (mov->type != BODY_FAN) return;
+    /* An arc meets an edge first at the arc point whose normal is the edge's;
+     * against a point the other pass (the point moving at the arc) finds it. */
+    for (j = 0; j < ns; j++) {
+        c2d_vec e = vsub(s1[j], s0[j]);
+        if (e.x == 0 && e.y == 0) continue;
+        for (k = 0; k < 2; k++) {
+            c2d_vec u = unit(k ? vperp(e) : vscale(vperp(e), -1));
+            if (c2d_in_wedge(mov, u))
+                ray_capsule(vadd(mov->v[0], vscale(u, mov->r)), v, s0[j], s1[j], R, tmax, sign, ft);
+        }
+    }
+}
+
+/* Arc against arc: the centres close to the summed radii along a line inside both wedges. */
+static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft)
+{
+    first_touch one;
+    one.t = C2D_INF;
+    ray_circle(a->v[0], v, b->v[0], a->r + b->r, tmax, 1, &one);
+    if (one.t < ft->t && c2d_in_wedge(b, one.n) && c2d_in_wedge(a, vscale(one.n, -1))) offer(ft, one.t, one.n);
+}
+
+/* Body x moving by t*v against line l: when its near side reaches the line.
+ * sign is -1 when the line is really a and moves. */
+static void against_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
+{
+    c2d_vec nl = unit(vperp(l->v[1]));
+    double lo, hi, speed = vdot(v, nl), t;
+    if (x->type == BODY_LINE) {
+        /* Crossing lines already meet; parallel ones meet when the gap closes. */
+        lo = hi = vdot(vsub(x->v[0], l->v[0]), nl);
+    } else {
+        hi = c2d_support(x, nl) - vdot(l->v[0], nl);
+        lo = -c2d_support(x, vscale(nl, -1)) - vdot(l->v[0], nl);
+    }
+    if (lo > 0 && speed < 0) {
+        t = lo / -speed;
+        if (t <= tmax) offer(ft, t, vscale(nl, sign));
+    } else if (hi < 0 && speed > 0) {
+        t = -hi / speed;
+        if (t <= tmax) offer(ft, t, vscale(nl, -sign));
+    }
+}
+
+static double poly_radius(const body *b) { return b->type == BODY_POLY ? b->r : 0; }
+
+/* The first touch of body a moving by t*v (t in [0, tmax]) with b standing still. */
+static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft)
+{
+    double R = poly_radius(a) + poly_radius(b);
+    ft->t = C2D_INF;
+    ft->n = v2(0, 0);
+    if (b->type == BODY_LINE) { against_line(a, v, b, tmax, 1, ft); return; }
+    if (a->type == BODY_LINE) { against_line(b, vscale(v, -1), a, tmax, -1, ft); return; }
+    corners_against(a, v, b, R, tmax, 1, ft);
+    corners_against(b, vscale(v, -1), a, R, tmax, -1, ft);
+    if (a->type == BODY_FAN && b->type == BODY_FAN) arc_arc(a, v, b, tmax, ft);
+}
+
+/* Move a body by d in its frame. */
+static void shift(body *b, c2d_vec d)
+{
+    int i, n = b->type == BODY_POLY ? b->n : 1;
+    for (i = 0; i < n; i++) b->v[i] = vadd(b->v[i], d);
+}
+
+/* Where a (already moved to the touching time) touches b: on b's surface. */
+static c2d_vec touching_point(const body *a, const body *b)
+{
+    c2d_vec pa, pb, u;
+    c2d_core_d2(a, b, -1, &pa, &pb);
+    u = unit(vsub(pa, pb));
+    return vadd(pb, vscale(u, poly_radius(b)));
+}
+
+/* The normal reported for shapes that already touch at t = 0: the contact
+ * normal where there is one, else against the motion. */
+static c2d_vec start_normal(const c2d_shape *a, const c2d_shape *b, c2d_vec v)
+{
+    c2d_contact_result c;
+    if (c2d_contact(a, b, &c) == C2D_OK && c.hit && c.depth > 0) return c.normal;
+    v = unit(vscale(v, -1));
+    return (v.x == 0 && v.y == 0) ? v2(0, -1) : v;
+}
+
+c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    c2d_sweep_result res;
+    body A, B;
+    first_touch ft;
+    c2d_vec v = vsub(da, db), o;
+    int swapped = c2d_shape_order(a, b) > 0;
+    const c2d_shape *oa = a, *ob = b;
+    res.hit = 0;
+    res.t = 0;
+    res.normal = res.point = v2(0, 0);
+    if (swapped) {
+        const c2d_shape *t = a; a = b; b = t;
+        v = vscale(v, -1);
+    }
+    o = a->p[0];
+    if (c2d_decide(a, b, &A, &B)) {
+        res.hit = 1;
+        res.normal = start_normal(oa, ob, vsub(da, db));
+        res.point = c2d_distance(oa, ob).a;
+        return res;
+    }
+    if (v.x == 0 && v.y == 0) return res;
+    first_contact(&A, v, &B, 1, &ft);
+    if (ft.t > 1) return res;
+    res.hit = 1;
+    res.t = ft.t;
+    res.normal = swapped ? vscale(ft.n, -1) : ft.n;
+    shift(&A, vscale(v, ft.t));
+    /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
+    res.point = vadd(vadd(touching_point(&A, &B), o), vscale(swapped ? da : db, ft.t));
+    return res;
+}
+
+c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    c2d_sweep_result res;
+    c2d_shape p;
+    body P, S;
+    first_touch ft;
+    int bad;
+    double xy[2];
+    xy[0] = origin.x;
+    xy[1] = origin.y;
+    c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+    res.hit = 0;
+    res.t = 0;
+    res.normal = res.point = v2(0, 0);
+    if (c2d_hits(&p, s)) {
+        /* Starting inside: t = 0, the normal facing the ray. */
+        res.hit = 1;
+        res.normal = unit(vscale(dir, -1));
+        if (res.normal.x == 0 && res.normal.y == 0) res.normal = v2(0, -1);
+        res.point = origin;
+        return res;
+    }
+    if ((dir.x == 0 && dir.y == 0) || !(maxt > 0)) return res;
+    c2d_body(&P, &p, &origin);
+    c2d_body(&S, s, &origin);
+    first_contact(&P, dir, &S, maxt, &ft);
+    if (ft.t > maxt) return res;
+    res.hit = 1;
+    res.t = ft.t;
+    res.normal = ft.n;
+    res.point = vadd(origin, vscale(dir, ft.t));
+    return res;
+}

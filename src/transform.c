@@ -1,0 +1,117 @@
+/*
+ * Transforms: move, move to, rotate, scale, each in place. Every one maps the
+ * constructor's numbers and rebuilds the shape through c2d_make, so a moved
+ * shape is exactly the shape built from the moved numbers; nothing changes
+ * unless the result is valid.
+ */
+#include <string.h>
+#include "geometry.h"
+
+/* Which numbers of each kind are points (x, y pairs from index 0) and which
+ * are lengths; the rest (angles) are left to the transform. */
+static int point_count(const c2d_shape *s)
+{
+    switch (s->kind) {
+    case C2D_POINT: case C2D_DISK: case C2D_AABB: case C2D_BOX: case C2D_FAN: return 1;
+    case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: return 2;
+    case C2D_TRIANGLE: return 3;
+    default: return s->count;
+    }
+}
+
+/* Rebuild s from nums; on failure s is untouched. */
+static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
+{
+    c2d_shape t;
+    c2d_vec storage[C2D_MAX_VERTICES];
+    int bad, i;
+    c2d_error err;
+    if (s->kind == C2D_POLYGON && s->count < 3) {
+        /* A hull of one or two points: no constructor takes it, rebuild it as a hull. */
+        for (i = 0; i < s->count; i++) storage[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        for (i = 0; i < n; i++) if (!isfinite(nums[i])) return C2D_ERR_NONFINITE;
+        err = c2d_make_hull(&t, storage, s->count, storage + s->count);
+        if (err != C2D_OK) return err;
+        memcpy(storage, storage + s->count, sizeof *storage * (size_t)t.count);
+    } else {
+        err = c2d_make(&t, s->kind, nums, n, storage, &bad);
+        if (err != C2D_OK) return err;
+    }
+    if (s->kind == C2D_POLYGON) {
+        c2d_vec *dst = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
+        memcpy(dst, storage, sizeof *dst * (size_t)t.count);
+        t.verts = dst;
+    }
+    *s = t;
+    return C2D_OK;
+}
+
+c2d_error c2d_move(c2d_shape *s, double dx, double dy)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
+    for (i = 0; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
+    return rebuild(s, nums, n);
+}
+
+c2d_error c2d_move_to(c2d_shape *s, double x, double y)
+{
+    /* The position lands on (x, y) exactly; the other points keep their offsets. */
+    double nums[2 * C2D_MAX_VERTICES], dx, dy;
+    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
+    dx = x - nums[0];
+    dy = y - nums[1];
+    nums[0] = x;
+    nums[1] = y;
+    for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
+    return rebuild(s, nums, n);
+}
+
+/* An angle wrapped into (-pi, pi]. */
+static double wrap_angle(double a)
+{
+    a = fmod(a, 2 * C2D_PI);
+    if (a > C2D_PI) a -= 2 * C2D_PI;
+    else if (a <= -C2D_PI) a += 2 * C2D_PI;
+    return a;
+}
+
+c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
+{
+    double nums[2 * C2D_MAX_VERTICES], c, sn;
+    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    if (s->kind == C2D_AABB) return C2D_ERR_ROTATE_AABB;
+    if (!isfinite(angle) || !isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
+    c2d_sincos(angle, &c, &sn);
+    for (i = 0; i < m; i++) {
+        double x = nums[2 * i] - ox, y = nums[2 * i + 1] - oy;
+        nums[2 * i] = ox + (c * x - sn * y);
+        nums[2 * i + 1] = oy + (sn * x + c * y);
+    }
+    if (s->kind == C2D_BOX) nums[4] = wrap_angle(nums[4] + angle);
+    if (s->kind == C2D_FAN) nums[3] = wrap_angle(nums[3] + angle);
+    return rebuild(s, nums, n);
+}
+
+c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    if (!isfinite(k) || k < 0) return C2D_ERR_SCALE;
+    if (!isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_LINE && k == 0) return C2D_ERR_LINE_SCALE;
+    for (i = 0; i < m; i++) {
+        nums[2 * i] = ox + k * (nums[2 * i] - ox);
+        nums[2 * i + 1] = oy + k * (nums[2 * i + 1] - oy);
+    }
+    switch (s->kind) {
+    case C2D_DISK: nums[2] *= k; break;
+    case C2D_AABB: case C2D_BOX: nums[2] *= k; nums[3] *= k; break;
+    case C2D_CAPSULE: nums[4] *= k; break;
+    case C2D_FAN: nums[2] *= k; break;
+    default: break;
+    }
+    return rebuild(s, nums, n);
+}
