@@ -13,13 +13,16 @@
 #include <stddef.h>
 #include "geometry.h"
 
+/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry. */
+static int gap_beyond(double lo, double hi)
+{
+    return lo - hi > 8 * DBL_EPSILON * (fabs(lo) + fabs(hi));
+}
+
 int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
 {
-    double g = dmax(dmax(b->minx - a->maxx, a->minx - b->maxx), dmax(b->miny - a->maxy, a->miny - b->maxy));
-    /* Slack for the rounding in radii added to coordinates. */
-    double m = dmax(dmax(fabs(a->minx), fabs(a->maxx)), dmax(fabs(a->miny), fabs(a->maxy)));
-    m = dmax(m, dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy))));
-    return !(g > 8 * DBL_EPSILON * m);
+    return !(gap_beyond(b->minx, a->maxx) || gap_beyond(a->minx, b->maxx) ||
+             gap_beyond(b->miny, a->maxy) || gap_beyond(a->miny, b->maxy));
 }
 
 /* The number of edges of a polygon core: none for a point, one for a segment. */
