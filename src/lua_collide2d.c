@@ -78,15 +78,16 @@ static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, con
     *b = check_shape(L, 2, fname);
 }
 
-/* A finite number at index i. */
-static double check_num(lua_State *L, int i, const char *fname)
+/* A finite number at index i; name says which, for the message. */
+static double check_named(lua_State *L, int i, const char *fname, const char *name)
 {
     double x;
     if (lua_type(L, i) != LUA_TNUMBER) type_error(L, i, fname, "number");
     x = (double)lua_tonumber(L, i);
-    if (x != x || x - x != 0) arg_error(L, i, fname, "must be finite");
+    if (x != x || x - x != 0) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
     return x;
 }
+
 
 /* A new userdata for a shape of count polygon vertices, with kind's metatable. */
 static lshape *new_shape(lua_State *L, c2d_kind kind, int count)
@@ -151,7 +152,7 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
             if (x != x || x - x != 0)
                 arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names[i]));
         }
-        nums[i] = check_num(L, first + i, fname);
+        nums[i] = check_named(L, first + i, fname, "number");
     }
     return n;
 }
@@ -236,7 +237,7 @@ static int l_hull(lua_State *L)
             lua_pop(L, 1);
             if (x != x || x - x != 0) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
         } else {
-            x = check_num(L, i + 1, "hull");
+            x = check_named(L, i + 1, "hull", "coordinate");
         }
         if (i % 2 == 0) pts[i / 2].x = x; else pts[i / 2].y = x;
     }
@@ -286,7 +287,7 @@ static int l_distance(lua_State *L)
 static int l_contains(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "contains");
-    double x = check_num(L, 2, "contains"), y = check_num(L, 3, "contains");
+    double x = check_named(L, 2, "contains", "x"), y = check_named(L, 3, "contains", "y");
     lua_pushboolean(L, c2d_contains(s, x, y));
     return 1;
 }
@@ -365,9 +366,9 @@ static int l_eq(lua_State *L)
 }
 
 /* An optional finite number at i, or def when absent or nil. */
-static double opt_num(lua_State *L, int i, double def, const char *fname)
+static double opt_num(lua_State *L, int i, double def, const char *fname, const char *name)
 {
-    return lua_isnoneornil(L, i) ? def : check_num(L, i, fname);
+    return lua_isnoneornil(L, i) ? def : check_named(L, i, fname, name);
 }
 
 /* a:contact(b) -> nil | nx, ny, depth, px, py */
@@ -392,11 +393,11 @@ static int l_sweep(lua_State *L)
     const c2d_shape *a = check_shape(L, 1, "sweep"), *b;
     c2d_vec da, db;
     c2d_sweep_result r;
-    da.x = check_num(L, 2, "sweep");
-    da.y = check_num(L, 3, "sweep");
+    da.x = check_named(L, 2, "sweep", "dx");
+    da.y = check_named(L, 3, "sweep", "dy");
     b = check_shape(L, 4, "sweep");
-    db.x = opt_num(L, 5, 0, "sweep");
-    db.y = opt_num(L, 6, 0, "sweep");
+    db.x = opt_num(L, 5, 0, "sweep", "bdx");
+    db.y = opt_num(L, 6, 0, "sweep", "bdy");
     r = c2d_sweep(a, da, b, db);
     if (!r.hit) { lua_pushnil(L); return 1; }
     push_num(L, r.t);
@@ -412,11 +413,11 @@ static int l_raycast(lua_State *L)
     c2d_vec o, d;
     double maxt;
     c2d_sweep_result r;
-    o.x = check_num(L, 2, "raycast");
-    o.y = check_num(L, 3, "raycast");
-    d.x = check_num(L, 4, "raycast");
-    d.y = check_num(L, 5, "raycast");
-    maxt = opt_num(L, 6, 1, "raycast");
+    o.x = check_named(L, 2, "raycast", "x");
+    o.y = check_named(L, 3, "raycast", "y");
+    d.x = check_named(L, 4, "raycast", "dx");
+    d.y = check_named(L, 5, "raycast", "dy");
+    maxt = opt_num(L, 6, 1, "raycast", "maxt");
     if (maxt < 0) arg_error(L, 6, "raycast", "maxt must be >= 0");
     r = c2d_raycast(s, o, d, maxt);
     if (!r.hit) { lua_pushnil(L); return 1; }
@@ -443,7 +444,7 @@ static void transform_result(lua_State *L, c2d_error err, const char *fname)
 static int l_move(lua_State *L)
 {
     lshape *p = check_mutable(L, "move");
-    double dx = check_num(L, 2, "move"), dy = check_num(L, 3, "move");
+    double dx = check_named(L, 2, "move", "dx"), dy = check_named(L, 3, "move", "dy");
     transform_result(L, c2d_move(&p->s, dx, dy), "move");
     return 1;
 }
@@ -451,7 +452,7 @@ static int l_move(lua_State *L)
 static int l_move_to(lua_State *L)
 {
     lshape *p = check_mutable(L, "moveTo");
-    double x = check_num(L, 2, "moveTo"), y = check_num(L, 3, "moveTo");
+    double x = check_named(L, 2, "moveTo", "x"), y = check_named(L, 3, "moveTo", "y");
     transform_result(L, c2d_move_to(&p->s, x, y), "moveTo");
     return 1;
 }
@@ -459,9 +460,9 @@ static int l_move_to(lua_State *L)
 static int l_rotate(lua_State *L)
 {
     lshape *p = check_mutable(L, "rotate");
-    double angle = check_num(L, 2, "rotate");
+    double angle = check_named(L, 2, "rotate", "angle");
     c2d_vec c = c2d_center(&p->s);
-    double ox = opt_num(L, 3, c.x, "rotate"), oy = opt_num(L, 4, c.y, "rotate");
+    double ox = opt_num(L, 3, c.x, "rotate", "ox"), oy = opt_num(L, 4, c.y, "rotate", "oy");
     if (p->s.kind == C2D_AABB) return luaL_error(L, "%s", c2d_error_message(C2D_ERR_ROTATE_AABB));
     transform_result(L, c2d_rotate(&p->s, angle, ox, oy), "rotate");
     return 1;
@@ -470,9 +471,9 @@ static int l_rotate(lua_State *L)
 static int l_scale(lua_State *L)
 {
     lshape *p = check_mutable(L, "scale");
-    double k = check_num(L, 2, "scale");
+    double k = check_named(L, 2, "scale", "factor");
     c2d_vec c = c2d_center(&p->s);
-    double ox = opt_num(L, 3, c.x, "scale"), oy = opt_num(L, 4, c.y, "scale");
+    double ox = opt_num(L, 3, c.x, "scale", "ox"), oy = opt_num(L, 4, c.y, "scale", "oy");
     if (k < 0) arg_error(L, 2, "scale", "factor must be >= 0");
     transform_result(L, c2d_scale(&p->s, k, ox, oy), "scale");
     return 1;
@@ -526,7 +527,7 @@ static int l_get_user_data(lua_State *L)
 static int l_outline(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "outline");
-    double k = opt_num(L, 2, 32, "outline");
+    double k = opt_num(L, 2, 32, "outline", "segments");
     int segments, room, n, i;
     c2d_vec *pts;
     if (k < 3 || k > 4096) arg_error(L, 2, "outline", "segments must be in [3, 4096]");
