@@ -13,11 +13,10 @@ description = {
    detailed = [[
 Points, segments, lines, disks, AABBs, rotated boxes, triangles, convex
 polygons, capsules and fans (fields of view): hits, distance with closest
-points, contact, sweep, raycast and a broadphase world, computed in C doubles.
+points, contact, sweep and raycast, and shapes that move, turn and scale in
+place, computed in C doubles.
 ]],
-   -- placeholder so `luarocks lint` passes: the project has not chosen a
-   -- license yet (no LICENSE file); change this when it does
-   license = "MIT",
+   -- no license field: the project has not chosen one yet (no LICENSE file)
 }
 
 dependencies = {
@@ -33,6 +32,9 @@ build = {
             "src/features.c",
             "src/overlap.c",
             "src/query.c",
+            "src/contact.c",
+            "src/sweep.c",
+            "src/transform.c",
             "src/lua_collide2d.c",
          },
          incdirs = { "src" },

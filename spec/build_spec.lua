@@ -1,0 +1,31 @@
+-- The Makefile and the rockspec build the module from the same C sources.
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("*a")
+  f:close()
+  return s
+end
+
+local function set_of(list)
+  local t = {}
+  for _, v in ipairs(list) do t[v] = true end
+  return t
+end
+
+describe("build files", function()
+  it("the rockspec lists exactly the C sources the Makefile compiles", function()
+    local mk = read("Makefile")
+    local from_make = {}
+    for _, var in ipairs { "CORE_SRC", "BIND_SRC" } do
+      local line = mk:match("\n" .. var .. "%s*:=%s*([^\n]*)")
+      assert.is_truthy(line, var .. " in Makefile")
+      for src in line:gmatch("%S+") do from_make[#from_make + 1] = src end
+    end
+    local from_rock = {}
+    for src in read("rockspec/collide2d-scm-1.rockspec"):gmatch('"(src/[%w_]+%.c)"') do
+      from_rock[#from_rock + 1] = src
+    end
+    assert.are.same(set_of(from_make), set_of(from_rock))
+    assert.are.equal(#from_make, #from_rock)
+  end)
+end)
