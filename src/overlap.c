@@ -94,35 +94,33 @@ static int vertex_near_edge(const body *a, const body *b, double r2)
     return 0;
 }
 
-/* How far inside edge i of a (0 on its line, > 0 inside) vertex q stands, scaled. */
-static double inside_of(const c2d_vec *a, int n, int orient, int i, c2d_vec q)
-{
-    c2d_vec v = a[i], e = vsub(a[i + 1 == n ? 0 : i + 1], v);
-    return vcross(e, vsub(q, v)) * orient;
-}
-
 /*
  * Is some edge of convex polygon a a separating axis for polygon b. The
  * vertex of b deepest inside edge i only moves forward round b as i goes
  * round a, so it is tracked by climbing instead of found by a full scan:
- * O(n + m) for the whole loop.
+ * O(n + m) for the whole loop. Depth inside an edge is the cross product of
+ * the edge with the vertex's offset, times the winding (0 on the line).
  */
 static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob)
 {
     int i, j = 0, k, step = oa == ob ? 1 : nb - 1;
     double best = -C2D_INF;
+    c2d_vec v = a[0], e = vsub(a[1], a[0]);
     for (k = 0; k < nb; k++) {
-        double s = inside_of(a, na, oa, 0, b[k]);
+        double s = vcross(e, vsub(b[k], v)) * oa;
         j = s > best ? k : j;
         best = s > best ? s : best;
     }
     for (i = 0; i < na; i++) {
         int guard = nb;
-        best = inside_of(a, na, oa, i, b[j]);
+        v = a[i];
+        e = vsub(a[i + 1 == na ? 0 : i + 1], v);
+        best = vcross(e, vsub(b[j], v)) * oa;
         while (guard-- > 0) {
             int next = j + step;
+            double s;
             if (next >= nb) next -= nb;
-            double s = inside_of(a, na, oa, i, b[next]);
+            s = vcross(e, vsub(b[next], v)) * oa;
             if (!(s > best)) break;
             best = s;
             j = next;
