@@ -22,32 +22,44 @@ static c2d_vec unit(c2d_vec v)
     return l > 0 ? vscale(v, 1 / l) : v;
 }
 
-/* How far a must move along unit u to clear b. */
-static double overlap_along(const body *a, const body *b, c2d_vec u)
+double c2d_overlap_along(const body *a, const body *b, c2d_vec u)
 {
     return c2d_support(b, u) + c2d_support(a, vscale(u, -1));
 }
 
-/* Keep the axis with the least overlap. */
-static void try_axis(const body *a, const body *b, c2d_vec u, double *best, c2d_vec *n)
+/* The search for the axis of least overlap: the best so far, and the
+ * direction to lean away from among equal ones (the motion, for a sweep). */
+typedef struct axis_search {
+    double best;
+    c2d_vec n, prefer;
+} axis_search;
+
+static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
-    double d;
+    double d = c2d_overlap_along(a, b, u), eps = 1e-12 * (1 + fabs(d));
+    if (d < as->best - eps || (d <= as->best + eps && vdot(u, as->prefer) < vdot(as->n, as->prefer))) {
+        as->best = dmin(d, as->best);
+        as->n = u;
+    }
+}
+
+/* Keep the axis with the least overlap, trying both senses of u. */
+static void try_axis(const body *a, const body *b, c2d_vec u, axis_search *as)
+{
     if (u.x == 0 && u.y == 0) return;
     u = unit(u);
-    d = overlap_along(a, b, u);
-    if (d < *best) { *best = d; *n = u; }
-    d = overlap_along(a, b, vscale(u, -1));
-    if (d < *best) { *best = d; *n = vscale(u, -1); }
+    consider(a, b, u, as);
+    consider(a, b, vscale(u, -1), as);
 }
 
 /* The edge normals (and, for a flat core, edge directions) of a POLY core. */
-static void try_edges(const body *p, const body *a, const body *b, int flat, double *best, c2d_vec *n)
+static void try_edges(const body *p, const body *a, const body *b, int flat, axis_search *as)
 {
     int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
     for (i = 0; i < m; i++) {
         c2d_vec e = vsub(p->v[i + 1 == p->n ? 0 : i + 1], p->v[i]);
-        try_axis(a, b, vperp(e), best, n);
-        if (flat) try_axis(a, b, e, best, n);
+        try_axis(a, b, vperp(e), as);
+        if (flat) try_axis(a, b, e, as);
     }
 }
 
@@ -75,7 +87,7 @@ static int round_centres(const body *b, c2d_vec *out)
 
 /* Candidate axes when a fan is involved: every edge normal, and the lines
  * from each round centre of one body to each corner point of the other. */
-static void fan_axes(const body *a, const body *b, double *best, c2d_vec *n)
+static void fan_axes(const body *a, const body *b, axis_search *as)
 {
     c2d_vec ca[C2D_MAX_VERTICES], cb[C2D_MAX_VERTICES], ka[C2D_MAX_VERTICES], kb[C2D_MAX_VERTICES];
     int i, j, nca = round_centres(a, ca), ncb = round_centres(b, cb);
@@ -86,16 +98,16 @@ static void fan_axes(const body *a, const body *b, double *best, c2d_vec *n)
     for (i = 0; i < 2; i++) {
         const body *f = both[i];
         if (f->type == BODY_FAN) {
-            try_axis(a, b, vperp(f->e1), best, n);
-            try_axis(a, b, vperp(f->e2), best, n);
+            try_axis(a, b, vperp(f->e1), as);
+            try_axis(a, b, vperp(f->e2), as);
         } else {
-            try_edges(f, a, b, 0, best, n);
+            try_edges(f, a, b, 0, as);
         }
     }
     for (i = 0; i < nca; i++)
-        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(kb[j], ca[i]), best, n);
+        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(kb[j], ca[i]), as);
     for (i = 0; i < ncb; i++)
-        for (j = 0; j < nka; j++) try_axis(a, b, vsub(ka[j], cb[i]), best, n);
+        for (j = 0; j < nka; j++) try_axis(a, b, vsub(ka[j], cb[i]), as);
 }
 
 /* Contact of a body x with a line l; the normal points from l toward x. */
@@ -123,6 +135,27 @@ static int wide_fan(const c2d_shape *s)
            s->opening < 2 * C2D_PI - C2D_FULL_TURN;
 }
 
+double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *n)
+{
+    axis_search as;
+    c2d_vec pa, pb;
+    as.best = C2D_INF;
+    as.n = *n;
+    as.prefer = prefer;
+    if (a->type == BODY_POLY && b->type == BODY_POLY) {
+        int flat = a->orient == 0 && b->orient == 0;
+        try_edges(a, a, b, flat, &as);
+        try_edges(b, a, b, flat, &as);
+    } else {
+        fan_axes(a, b, &as);
+    }
+    /* Cores apart (only radii overlap): the line between their closest points. */
+    c2d_core_d2(a, b, -1, &pa, &pb);
+    try_axis(a, b, vsub(pa, pb), &as);
+    *n = as.n;
+    return as.best;
+}
+
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     body A, B;
@@ -142,23 +175,10 @@ c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result
     } else if (A.type == BODY_LINE) {
         line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
-    } else if (A.type == BODY_POLY && B.type == BODY_POLY && !c2d_cores_overlap(&A, &B)) {
-        /* Only the radii overlap: along the line between the cores. */
-        c2d_vec pa, pb;
-        double D = sqrt(c2d_core_d2(&A, &B, -1, &pa, &pb));
-        depth = A.r + B.r - D;
-        if (D > 0) n = vscale(vsub(pa, pb), 1 / D);
     } else {
-        double best = C2D_INF;
-        if (A.type == BODY_POLY && B.type == BODY_POLY) {
-            int flat = A.orient == 0 && B.orient == 0;
-            try_edges(&A, &A, &B, flat, &best, &n);
-            try_edges(&B, &A, &B, flat, &best, &n);
-        } else {
-            fan_axes(&A, &B, &best, &n);
-        }
+        depth = c2d_least_overlap(&A, &B, v2(0, 0), &n);
         /* Two equal points offer no axis: any direction parts them by the radii. */
-        depth = best < C2D_INF ? best : A.r + B.r;
+        if (depth == C2D_INF) depth = A.r + B.r;
     }
     out->depth = dmax(depth, 0);
     out->normal = swapped ? vscale(n, -1) : n;

@@ -125,6 +125,15 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
 /* The greatest u-component over a body, radius included (not for a Line). */
 double c2d_support(const body *b, c2d_vec u);
 
+/* How far body a must move along unit u to clear b (<= 0: already clear). */
+double c2d_overlap_along(const body *a, const body *b, c2d_vec u);
+
+/* The axis along which a needs the least move to clear b (POLY and FAN
+ * bodies): its length, and the unit normal in *n; C2D_INF (and *n as it
+ * was) when no axis exists (two equal points). Among equal axes, the one
+ * with the least component along prefer. */
+double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *n);
+
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);
 

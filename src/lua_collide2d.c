@@ -172,6 +172,12 @@ static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n
     return arg_error(L, arg, fname, msg);
 }
 
+/* How many vertices the Polygon userdata at index i has room for. */
+static int polygon_room(lua_State *L, int i)
+{
+    return (int)((lua_rawlen(L, i) - sizeof(lshape)) / sizeof(c2d_vec)) + 1;
+}
+
 /* Build a shape of kind from the numbers at first.. into *out (a new userdata when out is NULL). */
 static void construct(lua_State *L, c2d_kind kind, int first, const char *fname, lshape *out)
 {
@@ -191,7 +197,7 @@ static void construct(lua_State *L, c2d_kind kind, int first, const char *fname,
     if (err != C2D_OK) make_error(L, kind, err, bad, n, first, in_table, fname);
     if (out == NULL) {
         out = new_shape(L, kind, s.count);
-    } else if (kind == C2D_POLYGON && s.count > out->s.count) {
+    } else if (kind == C2D_POLYGON && s.count > polygon_room(L, first - 1)) {
         arg_error(L, first, fname, "a polygon cannot gain vertices in place");
     }
     out->s = s;

@@ -74,6 +74,8 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 
 int c2d_cores_overlap(const body *a, const body *b)
 {
+    if (a->n <= 2 && b->n <= 2)
+        return c2d_segments_within(a->v[0], a->v[a->n - 1], b->v[0], b->v[b->n - 1], 0);
     int flat = a->orient == 0 && b->orient == 0;
     if (a->n == 1 && b->n == 1) return veq(a->v[0], b->v[0]);
     return !separated_by_edges(a, b, flat) && !separated_by_edges(b, a, flat);

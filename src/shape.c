@@ -534,6 +534,7 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->v[1] = hi;
         b->n = veq(lo, hi) ? 1 : 2;
     }
+    if (b->type == BODY_POLY && b->n == 2 && veq(b->v[0], b->v[1])) b->n = 1; /* a zero-length segment is a point */
     if (s->kind == C2D_BOX && s->cos_a != 0 && s->sin_a != 0) {
         c2d_vec c = vsub(s->p[0], *po);
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));

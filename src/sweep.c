@@ -33,41 +33,49 @@ static void offer(first_touch *ft, double t, c2d_vec n)
 }
 
 /* Point p moving by t*v, t in [0, tmax]: when it first comes within R of c.
- * The normal is from c toward the point, times sign. */
-static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, double tmax, double sign, first_touch *ft)
+ * The normal is from c toward the point, times sign; for a sharp corner
+ * (no true radius, only tolerance) it is against the motion instead. */
+static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, double tmax, double sign, first_touch *ft)
 {
     c2d_vec w = vsub(p, c), q, n;
-    double a = vlen2(v), b = vdot(w, v), cc = vlen2(w) - R * R, disc, t;
+    double a = vlen2(v), b = vdot(w, v), cc = vlen2(w) - R * R, disc, t, x;
     if (a == 0 || cc < 0 || b >= 0) return; /* still, already inside, or moving away */
-    disc = b * b - a * cc;
+    /* b^2 - a*cc rewritten (Lagrange's identity) so that it does not cancel:
+     * the line misses the circle exactly when |v x w| > R |v|. */
+    x = vcross(v, w);
+    disc = a * R * R - x * x;
     if (disc < 0) return;
     t = cc / (-b + sqrt(disc)); /* the smaller root, in the form that does not cancel */
     if (t > tmax) return;
     q = vadd(p, vscale(v, t));
-    n = unit(vsub(q, c));
+    n = sharp ? v2(0, 0) : unit(vsub(q, c));
     if (n.x == 0 && n.y == 0) n = unit(vscale(v, -1));
     offer(ft, t, vscale(n, sign));
 }
 
-/* Point p moving by t*v: when it first comes within R of segment s0..s1. */
-static void ray_capsule(c2d_vec p, c2d_vec v, c2d_vec s0, c2d_vec s1, double R, double tmax, double sign, first_touch *ft)
+/* Point p moving by t*v: when it first comes within R of segment s0..s1.
+ * outward is the side (+1 left of s0->s1, -1 right) a solid body's edge is
+ * met from, or 0 for a free segment: reaching an edge line from the inner side
+ * is no first touch, and its normal would point inward. */
+static void ray_capsule(c2d_vec p, c2d_vec v, c2d_vec s0, c2d_vec s1, double R, int sharp, double tmax,
+                        double sign, int outward, first_touch *ft)
 {
     c2d_vec e = vsub(s1, s0);
     double ee = vlen2(e);
     if (ee > 0) {
         /* The two flat sides, R off the segment's line (cross > 0: left of e). */
         double L = sqrt(ee), sd = vcross(e, vsub(p, s0)) / L, sv = vcross(e, v) / L;
-        double side = sd >= 0 ? 1 : -1;
-        if (fabs(sd) >= R && side * sv < 0) {
-            double t = (fabs(sd) - R) / (-side * sv);
+        double side = outward != 0 ? outward : sd >= 0 ? 1 : -1;
+        if (side * sd >= R && side * sv < 0) {
+            double t = (side * sd - R) / (-side * sv);
             if (t <= tmax) {
                 double u = vdot(vsub(vadd(p, vscale(v, t)), s0), e);
                 if (u >= 0 && u <= ee) offer(ft, t, vscale(vperp(e), side * sign / L));
             }
         }
     }
-    ray_circle(p, v, s0, R, tmax, sign, ft);
-    if (ee > 0) ray_circle(p, v, s1, R, tmax, sign, ft);
+    ray_circle(p, v, s0, R, sharp, tmax, sign, ft);
+    if (ee > 0) ray_circle(p, v, s1, R, sharp, tmax, sign, ft);
 }
 
 /* Point p moving by t*v against fan f's arc grown by R: its outer circle, in the wedge. */
@@ -75,7 +83,7 @@ static void ray_arc(c2d_vec p, c2d_vec v, const body *f, double R, double tmax, 
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(p, v, f->v[0], f->r + R, tmax, 1, &one);
+    ray_circle(p, v, f->v[0], f->r + R, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(f, one.n)) offer(ft, one.t, vscale(one.n, sign));
 }
 
@@ -94,20 +102,26 @@ static int corners(const body *b, c2d_vec *out)
 }
 
 /* The segment features of a body: polygon edges (a point is a segment of
- * length 0), or a fan's two edges. */
-static int segments(const body *b, c2d_vec *s0, c2d_vec *s1)
+ * length 0), or a fan's two edges; side[] says which side of each is outside
+ * (0 for a segment, which has two outsides). */
+static int segments(const body *b, c2d_vec *s0, c2d_vec *s1, int *side)
 {
     int i, m;
     if (b->type == BODY_FAN) {
+        /* The fan lies clockwise of its +half edge and counter-clockwise of its -half edge. */
         s0[0] = s0[1] = b->v[0];
         s1[0] = vadd(b->v[0], vscale(b->e1, b->r));
         s1[1] = vadd(b->v[0], vscale(b->e2, b->r));
+        side[0] = 1;
+        side[1] = -1;
         return 2;
     }
     m = b->n <= 2 ? 1 : b->n;
     for (i = 0; i < m; i++) {
         s0[i] = b->v[i];
         s1[i] = b->n == 1 ? b->v[0] : b->v[i + 1 == b->n ? 0 : i + 1];
+        /* A counter-clockwise polygon has its outside on the right of each edge. */
+        side[i] = -b->orient;
     }
     return m;
 }
@@ -115,13 +129,14 @@ static int segments(const body *b, c2d_vec *s0, c2d_vec *s1)
 /* Body mov moving by t*v against the fixed body fix, features grown by R:
  * mov's corners against fix's segments and arc, and mov's arc against fix's
  * edges. sign is -1 when mov is really b moving by -v (normals flip). */
-static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, double tmax,
+static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, int sharp, double tmax,
                             double sign, first_touch *ft)
 {
     c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES];
-    int i, j, k, ns = segments(fix, s0, s1), nc = corners(mov, c);
+    int side[C2D_MAX_VERTICES];
+    int i, j, k, ns = segments(fix, s0, s1, side), nc = corners(mov, c);
     for (i = 0; i < nc; i++) {
-        for (j = 0; j < ns; j++) ray_capsule(c[i], v, s0[j], s1[j], R, tmax, sign, ft);
+        for (j = 0; j < ns; j++) ray_capsule(c[i], v, s0[j], s1[j], R, sharp, tmax, sign, side[j], ft);
         if (fix->type == BODY_FAN) ray_arc(c[i], v, fix, R, tmax, sign, ft);
     }
     if (mov->type != BODY_FAN) return;
@@ -133,7 +148,7 @@ static void corners_against(const body *mov, c2d_vec v, const body *fix, double 
         for (k = 0; k < 2; k++) {
             c2d_vec u = unit(k ? vperp(e) : vscale(vperp(e), -1));
             if (c2d_in_wedge(mov, u))
-                ray_capsule(vadd(mov->v[0], vscale(u, mov->r)), v, s0[j], s1[j], R, tmax, sign, ft);
+                ray_capsule(vadd(mov->v[0], vscale(u, mov->r)), v, s0[j], s1[j], R, sharp, tmax, sign, side[j], ft);
         }
     }
 }
@@ -143,7 +158,7 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(a->v[0], v, b->v[0], a->r + b->r, tmax, 1, &one);
+    ray_circle(a->v[0], v, b->v[0], a->r + b->r, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(b, one.n) && c2d_in_wedge(a, vscale(one.n, -1))) offer(ft, one.t, one.n);
 }
 
@@ -174,13 +189,15 @@ static double poly_radius(const body *b) { return b->type == BODY_POLY ? b->r : 
 /* The first touch of body a moving by t*v (t in [0, tmax]) with b standing still. */
 static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft)
 {
-    double R = poly_radius(a) + poly_radius(b);
+    /* The rounding tolerance of turned boxes and fans counts, as it does for hits. */
+    double r = poly_radius(a) + poly_radius(b), R = r + a->tol + b->tol;
+    int sharp = r == 0;
     ft->t = C2D_INF;
     ft->n = v2(0, 0);
     if (b->type == BODY_LINE) { against_line(a, v, b, tmax, 1, ft); return; }
     if (a->type == BODY_LINE) { against_line(b, vscale(v, -1), a, tmax, -1, ft); return; }
-    corners_against(a, v, b, R, tmax, 1, ft);
-    corners_against(b, vscale(v, -1), a, R, tmax, -1, ft);
+    corners_against(a, v, b, R, sharp, tmax, 1, ft);
+    corners_against(b, vscale(v, -1), a, R, sharp, tmax, -1, ft);
     if (a->type == BODY_FAN && b->type == BODY_FAN) arc_arc(a, v, b, tmax, ft);
 }
 
@@ -189,6 +206,25 @@ static void shift(body *b, c2d_vec d)
 {
     int i, n = b->type == BODY_POLY ? b->n : 1;
     for (i = 0; i < n; i++) b->v[i] = vadd(b->v[i], d);
+}
+
+/*
+ * The normal at the touching time. Where several features meet at once (a
+ * corner reaching a corner) the first one found may name a side that does
+ * not part the shapes; then the axis of least overlap at that moment, the
+ * one contact would pick, replaces it.
+ */
+static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_vec v)
+{
+    double scale, best;
+    c2d_vec m = n;
+    /* Supports speak for convex bodies only: not lines, not fans beyond pi. */
+    if (a->type == BODY_LINE || b->type == BODY_LINE) return n;
+    if ((a->type == BODY_FAN && a->wide) || (b->type == BODY_FAN && b->wide)) return n;
+    scale = c2d_support(a, v2(1, 0)) + c2d_support(a, v2(-1, 0)) + c2d_support(b, v2(0, 1)) + c2d_support(b, v2(0, -1));
+    if (c2d_overlap_along(a, b, n) <= 1e-9 * (1 + fabs(scale))) return n;
+    best = c2d_least_overlap(a, b, v, &m);
+    return best < C2D_INF ? m : n;
 }
 
 /* Where a (already moved to the touching time) touches b: on b's surface. */
@@ -237,8 +273,9 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
     if (ft.t > 1) return res;
     res.hit = 1;
     res.t = ft.t;
-    res.normal = swapped ? vscale(ft.n, -1) : ft.n;
     shift(&A, vscale(v, ft.t));
+    ft.n = separating_normal(&A, &B, ft.n, v);
+    res.normal = swapped ? vscale(ft.n, -1) : ft.n;
     /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
     res.point = vadd(vadd(touching_point(&A, &B), o), vscale(swapped ? da : db, ft.t));
     return res;
@@ -273,7 +310,8 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     if (ft.t > maxt) return res;
     res.hit = 1;
     res.t = ft.t;
-    res.normal = ft.n;
+    shift(&P, vscale(dir, ft.t));
+    res.normal = separating_normal(&P, &S, ft.n, dir);
     res.point = vadd(origin, vscale(dir, ft.t));
     return res;
 }
