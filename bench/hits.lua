@@ -24,17 +24,23 @@ local MIN_SAMPLE = 0.02   -- calibration runs at least this long (seconds)
 
 -- The methods timed, one column each; FLOOR is the baseline every other is
 -- divided by. Each `run` makes `loops` passes over the pairs A[i], B[i].
--- Issue 3 adds its methods to METHODS, each a new column, e.g.
---   { name = "contact", run = function(A, B, n, loops)
---       for _ = 1, loops do for i = 1, n do A[i]:contact(B[i]) end end end },
---   { name = "sweep", run = function(A, B, n, loops)
---       for _ = 1, loops do for i = 1, n do A[i]:sweep(3, -2, B[i]) end end end },
+-- Each entry of METHODS is one more column. The pairs are the same for every
+-- column: for sweep, a moves by a fixed (20, 7) against b standing still, so
+-- some pairs start touching (t = 0), some meet within the step and some never do.
 local FLOOR = { name = "type()", run = function(A, B, n, loops)
   for _ = 1, loops do for i = 1, n do A[i]:type() end end
 end }
 local METHODS = {
   { name = "hits", run = function(A, B, n, loops)
     for _ = 1, loops do for i = 1, n do A[i]:hits(B[i]) end end
+  end },
+  -- the least separating translation (nil for the missing half)
+  { name = "contact", run = function(A, B, n, loops)
+    for _ = 1, loops do for i = 1, n do A[i]:contact(B[i]) end end
+  end },
+  -- a moves by the same (20, 7) against every b, which stands still
+  { name = "sweep", run = function(A, B, n, loops)
+    for _ = 1, loops do for i = 1, n do A[i]:sweep(20, 7, B[i]) end end
   end },
 }
 

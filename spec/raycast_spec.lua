@@ -1,0 +1,429 @@
+-- raycast: where a ray first meets a shape.
+--
+-- s:raycast(x, y, dx, dy [, maxt = 1]) -> nil | t, nx, ny: the first t in [0, maxt]
+-- with (x + t dx, y + t dy) on the shape, and the outward surface normal there.
+-- A ray that starts inside (or on the boundary: shapes are closed) reports t = 0
+-- with the normal -unit(dx, dy). maxt < 0 is an error; dx = dy = 0 only tests
+-- the start point.
+--
+-- Each case is { name, shape, { x, y, dx, dy [, maxt] }, t = t, n = { nx, ny } },
+-- worked out by hand beside it. normal = "any": any unit normal that faces the ray
+-- and points out of the shape (a corner or vertex, where several do). miss = true:
+-- nil. Every hit is also checked on the shape, with the ray just before it outside.
+-- Each case runs as given and, unless far = false, moved by (1e6, 1e6).
+local c2d = require "collide2d"
+
+local unpack = table.unpack or unpack
+local sqrt, pi, cos, sin, abs, max, min, floor = math.sqrt, math.pi, math.cos, math.sin, math.abs, math.max, math.min, math.floor
+local r2 = sqrt(2)
+local h2 = r2 / 2
+local E = 1e-9
+local FAR = 1e6
+local TOL, FAR_TOL = 1e-12, 1e-9
+
+local function P(...) return { "point", ... } end
+local function S(...) return { "segment", ... } end
+local function L(...) return { "line", ... } end
+local function D(...) return { "disk", ... } end
+local function A(...) return { "aabb", ... } end
+local function B(...) return { "box", ... } end
+local function T(...) return { "triangle", ... } end
+local function C(...) return { "capsule", ... } end
+local function F(...) return { "fan", ... } end
+local function G(...) return { "polygon", ... } end
+
+-- TR: the triangle (0,0), (4,0), (0,3); hypotenuse 3x + 4y = 12, outward (0.6, 0.8).
+local TR = T(0, 0, 4, 0, 0, 3)
+-- HS: the house (0,0), (4,0), (6,2), (4,4), (0,4); x + y = 8 has outward normal (1,1)/sqrt2.
+local HS = G(0, 0, 4, 0, 6, 2, 4, 4, 0, 4)
+-- DM: the diamond |x| + |y| <= sqrt2 (a 2x2 box turned 45 degrees).
+local DM = B(0, 0, 2, 2, pi / 4)
+-- F2: the quarter fan x >= |y|, |p| <= 10; FR: the disk of radius 10 less the
+-- slice x < 0, |y| < -x (opening 3pi/2).
+local F2 = F(0, 0, 10, 0, pi / 2)
+local FR = F(0, 0, 10, 0, 3 * pi / 2)
+
+local GROUPS = {
+  { "Point", {
+    { "hit head-on", P(5, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "missed by 1e-9", P(5, 0), { 0, E, 10, 0 }, miss = true },
+    { "beyond maxt", P(5, 0), { 0, 0, 1, 0, 4 }, miss = true },
+    { "at maxt exactly", P(5, 0), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    { "starting on it", P(5, 0), { 5, 0, 0, 2 }, t = 0, n = { 0, -1 } },
+  } },
+
+  { "Segment", {
+    { "across it", S(5, -5, 5, 5), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "across it from the other side", S(5, -5, 5, 5), { 10, 1, -10, 0 }, t = 0.5, n = { 1, 0 } },
+    -- along the segment's line: it meets the end (5,0) first
+    { "along its line onto its end", S(5, 0, 8, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "past its end by 1e-9", S(5, -5, 5, 5), { 0, 5 + E, 10, 0 }, miss = true },
+    { "grazing its end", S(5, -5, 5, 5), { 0, 5, 10, 0 }, t = 0.5, normal = "any" },
+    { "starting on it", S(5, -5, 5, 5), { 5, 2, 1, 1 }, t = 0, n = { -h2, -h2 } },
+  } },
+
+  { "Line", {
+    { "across a vertical line", L(5, 0, 5, 1), { 0, 3, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "parallel to the line", L(5, 0, 5, 1), { 0, 0, 0, 10 }, miss = true },
+    { "short of the line with maxt = 1", L(5, 0, 5, 1), { 0, 3, 1, 0 }, miss = true },
+    { "reaching the line with maxt = 5", L(5, 0, 5, 1), { 0, 3, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    -- the line through (0,0) and (4,3): from (-3,4), 5 away on the side of (-0.6, 0.8)
+    { "onto a slanted line along its normal", L(0, 0, 4, 3), { -3, 4, 6, -8 }, t = 0.5, n = { -0.6, 0.8 } },
+  } },
+
+  { "Disk", {
+    -- (x - 10)^2 + 9 = 25 at x = 6: t = 6/20; n = ((6,3) - (10,0))/5
+    { "into a disk off-centre", D(10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
+    { "tangent to a disk", D(10, 0, 5), { 0, 5, 20, 0 }, t = 0.5, n = { 0, 1 } },
+    { "1e-9 wide of tangent", D(10, 0, 5), { 0, 5 + E, 20, 0 }, miss = true },
+    { "starting inside", D(10, 0, 5), { 9, 1, 3, 4 }, t = 0, n = { -0.6, -0.8 } },
+    { "starting on the circle, leaving", D(10, 0, 5), { 5, 0, -1, 0 }, t = 0, n = { 1, 0 } },
+    { "at maxt exactly", D(10, 0, 5), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    { "short of maxt", D(10, 0, 5), { 0, 0, 1, 0, 4.999 }, miss = true },
+    { "radius 0: a point", D(3, 4, 0), { 0, 0, 6, 8 }, t = 0.5, n = { -0.6, -0.8 } },
+  } },
+
+  { "AABB", {
+    { "onto a face", A(4, -2, 4, 4), { 0, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
+    { "onto the top face from above", A(4, -2, 4, 4), { 6, 10, 0, -10 }, t = 0.8, n = { 0, 1 } },
+    -- y = x - 2 touches the box [4,8] x [-2,2] only at its corner (4,2)
+    { "grazing a corner", A(4, -2, 4, 4), { 0, -2, 10, 10 }, t = 0.4, normal = "any" },
+    -- along the top face's line y = 2: the corner (4,2) first
+    { "along a face's line", A(4, -2, 4, 4), { 0, 2, 10, 0 }, t = 0.4, normal = "any" },
+    -- from above, coming down on the top face at its end (4,2), then leaving to the
+    -- left: the normal must face the ray and point out of the box
+    { "onto a corner from above", A(4, -2, 4, 4), { 3, 4, 2, -4 }, t = 0.5, normal = "any" },
+    { "1e-9 above a face", A(4, -2, 4, 4), { 0, 2 + E, 10, 0 }, miss = true },
+    { "starting inside", A(4, -2, 4, 4), { 5, 0, 0, 1 }, t = 0, n = { 0, -1 } },
+    { "starting on a face, going in", A(4, -2, 4, 4), { 4, 0, 1, 0 }, t = 0, n = { -1, 0 } },
+  } },
+
+  { "Box", {
+    -- the edge -x + y = sqrt2 at y = 0.5 is x = 0.5 - sqrt2: t = (5 + 0.5 - sqrt2)/10
+    { "onto a turned box's edge", DM, { -5, 0.5, 10, 0 }, t = (5.5 - r2) / 10, n = { -h2, h2 } },
+    { "onto a snapped box's face", B(0, 0, 4, 2, pi / 2), { -5, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
+    { "1e-9 above a turned box's top corner", DM, { -5, r2 + E, 10, 0 }, miss = true },
+    { "starting inside a turned box", DM, { 0.1, 0.2, 0, -3 }, t = 0, n = { 0, 1 } },
+  } },
+
+  { "Triangle", {
+    -- (4 - 10t) * 7 = 12 along y = x: t = (4 - 12/7)/10 = 8/35
+    { "onto the hypotenuse", TR, { 4, 4, -10, -10 }, t = 8 / 35, n = { 0.6, 0.8 } },
+    { "onto the base from below", TR, { 1, -5, 0, 10 }, t = 0.5, n = { 0, -1 } },
+    -- x = 4 meets the triangle only at its vertex (4,0)
+    { "grazing a vertex", TR, { 4, -4, 0, 10 }, t = 0.4, normal = "any" },
+    { "1e-9 past a vertex", TR, { 4 + E, -4, 0, 10 }, miss = true },
+  } },
+
+  { "Polygon", {
+    -- x + y = 8 at y = 3 is x = 5
+    { "onto a slanted edge", HS, { 10, 3, -10, 0 }, t = 0.5, n = { h2, h2 } },
+    -- y = 2 meets the vertex (6,2) first, then runs inside
+    { "onto a vertex head-on", HS, { 10, 2, -10, 0 }, t = 0.4, normal = "any" },
+    { "1e-9 past the polygon", HS, { -E, -5, 0, 10 }, miss = true },
+    { "starting inside", HS, { 2, 2, -1, 0 }, t = 0, n = { 1, 0 } },
+  } },
+
+  { "Capsule", {
+    { "onto the flat side", C(0, 0, 4, 0, 1), { 2, 5, 0, -10 }, t = 0.4, n = { 0, 1 } },
+    -- (x - 4)^2 + 0.36 = 1 at x = 4.8: t = 5.2/10, n = (0.8, 0.6)
+    { "onto a cap", C(0, 0, 4, 0, 1), { 10, 0.6, -10, 0 }, t = 0.52, n = { 0.8, 0.6 } },
+    { "1e-9 off the flat side", C(0, 0, 4, 0, 1), { -3, 1 + E, 10, 0 }, miss = true },
+    { "zero-length capsule is a disk", C(10, 0, 10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
+  } },
+
+  { "Fan", {
+    { "onto the arc", F2, { 20, 0, -20, 0 }, t = 0.5, n = { 1, 0 } },
+    -- y = 4 meets the edge y = x at (4,4)
+    { "onto an edge", F2, { 0, 4, 10, 0 }, t = 0.4, n = { -h2, h2 } },
+    -- y = 0 from behind meets the apex
+    { "onto the apex from behind", F2, { -5, 0, 10, 0 }, t = 0.5, normal = "any" },
+    -- at y = 7.1 the fan would need x >= 7.1 (the edge) and x^2 <= 100 - 7.1^2 = 49.59
+    { "just above the arc's end", F2, { 0, 7.1, 20, 0 }, miss = true },
+    -- inside the missing slice: y = 1 meets the slice edge y = -x at (-1,1); out of the
+    -- fan means into the slice, down-left
+    { "from a wide fan's missing slice onto its edge", FR, { -5, 1, 10, 0 }, t = 0.4, n = { -h2, -h2 } },
+    { "starting inside a wide fan", FR, { 5, 5, -1, 0 }, t = 0, n = { 1, 0 } },
+  } },
+}
+
+-- The runner ------------------------------------------------------------------
+
+local ROLES = {
+  point = { 1, 2 }, segment = { 1, 2, 1, 2 }, line = { 1, 2, 1, 2 }, disk = { 1, 2, 0 },
+  aabb = { 1, 2, 0, 0 }, box = { 1, 2, 0, 0, 0 }, triangle = { 1, 2, 1, 2, 1, 2 },
+  capsule = { 1, 2, 1, 2, 0 }, fan = { 1, 2, 0, 0, 0 },
+}
+
+local function build(spec, ox, oy)
+  local kind, roles, nums = spec[1], ROLES[spec[1]], {}
+  for i = 2, #spec do
+    local role = roles and roles[i - 1] or (i % 2 == 0 and 1 or 2)
+    local v = spec[i]
+    if role == 1 then v = v + ox elseif role == 2 then v = v + oy end
+    nums[i - 1] = v
+  end
+  return c2d[kind](unpack(nums, 1, #spec - 1))
+end
+
+local function near(got, want, tol, what)
+  assert.is_true(type(got) == "number", what .. ": expected a number, got " .. tostring(got))
+  assert.is_true(abs(got - want) <= tol, ("%s: expected %.17g, got %.17g (slack %g)"):format(what, want, got, tol))
+end
+
+local function run(c, ox, oy)
+  local far = ox ~= 0 or oy ~= 0
+  local tol = far and FAR_TOL or TOL
+  local s = build(c[2], ox, oy)
+  local x, y, dx, dy, maxt = c[3][1] + ox, c[3][2] + oy, c[3][3], c[3][4], c[3][5]
+  local tag = c[1]
+  local t, nx, ny = s:raycast(x, y, dx, dy, maxt)
+  if c.miss then
+    assert.is_nil(t, tag .. ": raycast must be nil")
+    local m = maxt or 1
+    for k = 0, 64 do
+      local u = m * k / 64
+      assert.is_false(s:contains(x + u * dx, y + u * dy), ("%s: the ray is on the shape at t = %g"):format(tag, u))
+    end
+    return
+  end
+  assert.is_true(t ~= nil, tag .. ": raycast returned nil")
+  near(t, c.t, tol, tag .. ": t")
+  near(sqrt(nx * nx + ny * ny), 1, 1e-12, tag .. ": |n|")
+  if c.n then
+    near(nx, c.n[1], tol, tag .. ": normal x")
+    near(ny, c.n[2], tol, tag .. ": normal y")
+  end
+  local ft, fx, fy = c2d.raycast(s, x, y, dx, dy, maxt)
+  assert.is_true(ft == t and fx == nx and fy == ny, tag .. ": c2d.raycast differs from s:raycast")
+  local hx, hy = x + t * dx, y + t * dy
+  local d = c2d.point(hx, hy):distance(s)
+  assert.is_true(d <= tol, ("%s: the hit point is %g from the shape"):format(tag, d))
+  if t > 0 then
+    -- the ray just before the hit is outside; the normal faces the ray and leads out
+    local len = sqrt(dx * dx + dy * dy)
+    local back = t - 1e-6 / len
+    assert.is_false(s:contains(x + back * dx, y + back * dy), tag .. ": the ray is on the shape just before t")
+    assert.is_true(nx * dx + ny * dy <= tol * len, ("%s: n = (%.17g, %.17g) does not face the ray"):format(tag, nx, ny))
+    local k = far and 1e-6 or 1e-9
+    assert.is_false(s:contains(hx + k * nx, hy + k * ny),
+      ("%s: n = (%.17g, %.17g): a step along it from the hit point is still on the shape"):format(tag, nx, ny))
+  end
+end
+
+describe("raycast", function()
+  for _, g in ipairs(GROUPS) do
+    describe(g[1], function()
+      for _, c in ipairs(g[2]) do
+        it(c[1], function() run(c, 0, 0) end)
+        if c.far ~= false then
+          it(c[1] .. ", 1e6 from the origin", function() run(c, FAR, FAR) end)
+        end
+      end
+    end)
+  end
+
+  describe("arguments", function()
+    local d = c2d.disk(10, 0, 5)
+    it("maxt defaults to 1", function()
+      assert.is_nil(d:raycast(0, 0, 4, 0))
+      assert.are.equal(5 / 6, (d:raycast(0, 0, 6, 0)))
+      assert.are.equal(5 / 6, (d:raycast(0, 0, 6, 0, nil)))
+    end)
+    it("maxt < 0 raises", function()
+      assert.has_error(function() d:raycast(0, 0, 1, 0, -1) end)
+      local ok, err = pcall(d.raycast, d, 0, 0, 1, 0, -0.5)
+      assert.is_false(ok)
+      assert.is_truthy(tostring(err):find("maxt", 1, true), tostring(err))
+    end)
+    it("maxt = 0 tests the start point only", function()
+      assert.is_nil(d:raycast(0, 0, 10, 0, 0))
+      assert.are.equal(0, (d:raycast(6, 0, 10, 0, 0)))
+    end)
+    it("a zero direction tests the start point only", function()
+      assert.is_nil(d:raycast(0, 0, 0, 0))
+      assert.is_nil(d:raycast(0, 0, 0, 0, 1000))
+      local t, nx, ny = d:raycast(10, 1, 0, 0)
+      assert.are.equal(0, t)
+      near(sqrt(nx * nx + ny * ny), 1, 1e-12, "|n| for a zero direction")
+    end)
+    it("rejects non-numbers, NaN and infinities", function()
+      assert.has_error(function() d:raycast("0", 0, 1, 0) end)
+      assert.has_error(function() d:raycast(0, 0 / 0, 1, 0) end)
+      assert.has_error(function() d:raycast(0, 0, math.huge, 0) end)
+      assert.has_error(function() d:raycast(0, 0, 1, 0, 0 / 0) end)
+      assert.has_error(function() c2d.raycast(5, 0, 0, 1, 0) end)
+    end)
+  end)
+end)
+
+-- Properties over seeded random shapes and rays ---------------------------------
+
+local function lcg(seed)
+  local s = seed % 4294967296
+  local r = {}
+  function r.u() s = (1664525 * s + 1013904223) % 4294967296; return s / 4294967296 end
+  function r.range(lo, hi) return lo + (hi - lo) * r.u() end
+  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
+  function r.pick(t) return t[r.int(1, #t)] end
+  return r
+end
+
+local function num(r, R)
+  if r.u() < 0.4 then return r.int(-R, R) end
+  return r.range(-R, R)
+end
+local function size(r, hi)
+  local u = r.u()
+  if u < 0.08 then return 0 end
+  if u < 0.4 then return r.int(1, hi) end
+  return r.range(0, hi)
+end
+local function angle(r)
+  if r.u() < 0.3 then return r.pick({ 0, pi / 2, pi, -pi / 2, pi / 4, 3 * pi / 4 }) end
+  return r.range(-pi, pi)
+end
+
+local gen = {}
+function gen.Point(r) return "point", { num(r, 5), num(r, 5) } end
+function gen.Segment(r)
+  local x, y = num(r, 5), num(r, 5)
+  if r.u() < 0.1 then return "segment", { x, y, x, y } end
+  return "segment", { x, y, x + num(r, 12), y + num(r, 12) }
+end
+function gen.Line(r)
+  local x, y, dx, dy = num(r, 5), num(r, 5), num(r, 10), num(r, 10)
+  if dx == 0 and dy == 0 then dx = 1 end
+  return "line", { x, y, x + dx, y + dy }
+end
+function gen.Disk(r) return "disk", { num(r, 5), num(r, 5), size(r, 10) } end
+function gen.AABB(r)
+  local w, h = size(r, 14), size(r, 14)
+  return "aabb", { num(r, 5) - w / 2, num(r, 5) - h / 2, w, h }
+end
+function gen.Box(r) return "box", { num(r, 5), num(r, 5), size(r, 14), size(r, 14), angle(r) } end
+function gen.Triangle(r)
+  return "triangle", { num(r, 8), num(r, 8), num(r, 8), num(r, 8), num(r, 8), num(r, 8) }
+end
+function gen.Polygon(r)
+  local x, y = num(r, 5), num(r, 5)
+  local n, rad, base = r.int(3, 8), r.range(1, 10), r.range(0, 2 * pi)
+  local t = {}
+  for i = 1, n do
+    local a = base + (i - 1 + 0.7 * r.u()) * 2 * pi / n
+    t[2 * i - 1], t[2 * i] = x + rad * cos(a), y + rad * sin(a)
+  end
+  return "polygon", t
+end
+function gen.Capsule(r)
+  local x, y = num(r, 5), num(r, 5)
+  local dx, dy = 0, 0
+  if r.u() < 0.85 then dx, dy = num(r, 10), num(r, 10) end
+  return "capsule", { x, y, x + dx, y + dy, size(r, 6) }
+end
+function gen.Fan(r)
+  local u, opening = r.u(), nil
+  if u < 0.3 then opening = r.pick({ 0, pi / 2, pi, 3 * pi / 2, 2 * pi })
+  elseif u < 0.6 then opening = r.range(0, pi)
+  else opening = r.range(pi, 2 * pi) end
+  return "fan", { num(r, 5), num(r, 5), size(r, 12), angle(r), opening }
+end
+
+local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan" }
+local RAYS_PER_KIND = 60
+
+local function exact(s)
+  local t = {}
+  for i, v in ipairs({ s:unpack() }) do t[i] = ("%.17g"):format(v) end
+  local ctor = s:type() == "AABB" and "aabb" or s:type():lower()
+  return ("c2d.%s(%s)"):format(ctor, table.concat(t, ", "))
+end
+
+local function runner()
+  local fails = {}
+  local function fail(fmt, ...) fails[#fails + 1] = fmt:format(...) end
+  local function finish()
+    if #fails > 0 then
+      local shown = {}
+      for i = 1, min(#fails, 10) do shown[i] = fails[i] end
+      if #fails > 10 then shown[#shown + 1] = ("... and %d more"):format(#fails - 10) end
+      error(("%d failed check(s):\n%s"):format(#fails, table.concat(shown, "\n")), 0)
+    end
+  end
+  return fail, finish
+end
+
+local function check_ray(what, s, x, y, dx, dy, fail)
+  local sc = max(1, abs(x), abs(y), abs(dx), abs(dy))
+  for _, v in ipairs({ s:unpack() }) do sc = max(sc, abs(v)) end
+  local tol = 1e-9 * sc
+  local t, nx, ny = s:raycast(x, y, dx, dy)
+  if not t then
+    for k = 0, 64 do
+      if s:contains(x + k / 64 * dx, y + k / 64 * dy) then
+        return fail("%s: raycast is nil but the ray is on the shape at t = %g", what, k / 64)
+      end
+    end
+    return
+  end
+  if not (t >= 0 and t <= 1) then return fail("%s: t = %s outside [0, 1]", what, tostring(t)) end
+  if abs(sqrt(nx * nx + ny * ny) - 1) > 1e-12 then fail("%s: |n| = %.17g", what, sqrt(nx * nx + ny * ny)) end
+  local hx, hy = x + t * dx, y + t * dy
+  local d = c2d.point(hx, hy):distance(s)
+  if d > tol then fail("%s: t = %.17g: the hit point is %g from the shape", what, t, d) end
+  local len = sqrt(dx * dx + dy * dy)
+  if t * len > 1e-6 then
+    local back = t - 1e-6 / len
+    if s:contains(x + back * dx, y + back * dy) then
+      fail("%s: t = %.17g but the ray is on the shape 1e-6 before", what, t)
+    end
+    if nx * dx + ny * dy > tol * len then fail("%s: t = %.17g: n = (%.17g, %.17g) does not face the ray", what, t, nx, ny) end
+    local k = 1e-7 * sc
+    if s:contains(hx + k * nx, hy + k * ny) then
+      fail("%s: t = %.17g: n = (%.17g, %.17g) leads into the shape", what, t, nx, ny)
+    end
+  end
+end
+
+-- Rays the generator below caught, kept as fixed cases: { ctor, nums, x, y, dx, dy }.
+local FOUND = {}
+
+describe("raycast properties of random shapes and rays", function()
+  if #FOUND > 0 then
+    it("rays found by the generator", function()
+      local fail, finish = runner()
+      for i, f in ipairs(FOUND) do
+        local s = c2d[f[1]](unpack(f[2]))
+        check_ray(("found case %d: %s"):format(i, exact(s)), s, f[3], f[4], f[5], f[6], fail)
+      end
+      finish()
+    end)
+  end
+
+  for ik, kind in ipairs(KINDS) do
+    it(kind .. ": the hit is on the boundary, the ray outside before it, the normal facing out", function()
+      local fail, finish = runner()
+      for j = 1, RAYS_PER_KIND do
+        local seed = 60000 + ik * 1000 + j
+        local r = lcg(seed)
+        local ctor, nums = gen[kind](r)
+        local s = c2d[ctor](unpack(nums))
+        -- from a point around the shape toward its centre, give or take; or
+        -- straight at one of its outline points (corners, vertices, the apex)
+        local a = r.range(0, 2 * pi)
+        local x, y = 30 * cos(a) + num(r, 3), 30 * sin(a) + num(r, 3)
+        local cx, cy = s:center()
+        local tx, ty = cx + num(r, 8), cy + num(r, 8)
+        if r.u() < 0.4 then
+          local o = s:outline(8)
+          local k = r.int(1, #o / 2)
+          tx, ty = o[2 * k - 1], o[2 * k]
+        end
+        local f = r.pick({ 1.25, 2, 3 })
+        local dx, dy = (tx - x) * f, (ty - y) * f
+        check_ray(("seed %d: %s:raycast(%.17g, %.17g, %.17g, %.17g)"):format(seed, exact(s), x, y, dx, dy), s, x, y, dx, dy, fail)
+      end
+      finish()
+    end)
+  end
+end)
