@@ -128,6 +128,26 @@ static void line_contact(const body *x, const body *l, c2d_vec x_centre, double 
     *depth = dmax(0, -lowest);
 }
 
+/* Two AABBs: the shallower of the two axis overlaps; the point is the middle
+ * of the overlap box. */
+static void aabb_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+{
+    double left = a->p[1].x - b->p[0].x, right = b->p[1].x - a->p[0].x;  /* push a -x / +x */
+    double down = a->p[1].y - b->p[0].y, up = b->p[1].y - a->p[0].y;      /* push a -y / +y */
+    double dx = dmin(left, right), dy = dmin(down, up);
+    out->hit = left >= 0 && right >= 0 && down >= 0 && up >= 0;
+    if (!out->hit) return;
+    if (dx <= dy) {
+        out->depth = dx;
+        out->normal = v2(left <= right ? -1 : 1, 0);
+    } else {
+        out->depth = dy;
+        out->normal = v2(0, down <= up ? -1 : 1);
+    }
+    out->point = v2((dmax(a->p[0].x, b->p[0].x) + dmin(a->p[1].x, b->p[1].x)) / 2,
+                    (dmax(a->p[0].y, b->p[0].y) + dmin(a->p[1].y, b->p[1].y)) / 2);
+}
+
 /* Is s a Fan opened beyond pi (and so not convex). */
 static int wide_fan(const c2d_shape *s)
 {
@@ -135,10 +155,9 @@ static int wide_fan(const c2d_shape *s)
            s->opening < 2 * C2D_PI - C2D_FULL_TURN;
 }
 
-double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *n)
+double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, c2d_vec *n)
 {
     axis_search as;
-    c2d_vec pa, pb;
     as.best = C2D_INF;
     as.n = *n;
     as.prefer = prefer;
@@ -150,8 +169,7 @@ double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *
         fan_axes(a, b, &as);
     }
     /* Cores apart (only radii overlap): the line between their closest points. */
-    c2d_core_d2(a, b, -1, &pa, &pb);
-    try_axis(a, b, vsub(pa, pb), &as);
+    try_axis(a, b, gap, &as);
     *n = as.n;
     return as.best;
 }
@@ -159,24 +177,36 @@ double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     body A, B;
-    c2d_vec n = default_normal, o;
-    double depth = 0;
+    c2d_vec n = default_normal, o, pa, pb;
+    double depth = 0, gap;
     int swapped;
     out->hit = 0;
     if (wide_fan(a) || wide_fan(b)) return C2D_ERR_WIDE_FAN;
     swapped = c2d_shape_order(a, b) > 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB) {
+        aabb_contact(a, b, out);
+        if (swapped) out->normal = vscale(out->normal, -1);
+        return C2D_OK;
+    }
     if (!c2d_decide(a, b, &A, &B)) return C2D_OK;
     out->hit = 1;
-    out->point = c2d_distance(a, b).a;
+    c2d_core_d2(&A, &B, -1, &pa, &pb);
+    out->point = vadd(c2d_common_point(&A, &B, pa, pb), o);
     if (B.type == BODY_LINE) {
         line_contact(&A, &B, vsub(c2d_center(a), o), &depth, &n);
     } else if (A.type == BODY_LINE) {
         line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
+    } else if (A.type == BODY_POLY && B.type == BODY_POLY &&
+               (gap = vlen(vsub(pa, pb))) > 1e-6 * (A.r + B.r) && !c2d_cores_overlap(&A, &B)) {
+        /* Only the radii overlap: along the line between the cores (trusted
+         * while the gap is well above the rounding in the closest points). */
+        n = vscale(vsub(pa, pb), 1 / gap);
+        depth = A.r + B.r - gap;
     } else {
-        depth = c2d_least_overlap(&A, &B, v2(0, 0), &n);
+        depth = c2d_least_overlap(&A, &B, vsub(pa, pb), v2(0, 0), &n);
         /* Two equal points offer no axis: any direction parts them by the radii. */
         if (depth == C2D_INF) depth = A.r + B.r;
     }

@@ -129,10 +129,11 @@ double c2d_support(const body *b, c2d_vec u);
 double c2d_overlap_along(const body *a, const body *b, c2d_vec u);
 
 /* The axis along which a needs the least move to clear b (POLY and FAN
- * bodies): its length, and the unit normal in *n; C2D_INF (and *n as it
- * was) when no axis exists (two equal points). Among equal axes, the one
- * with the least component along prefer. */
-double c2d_least_overlap(const body *a, const body *b, c2d_vec prefer, c2d_vec *n);
+ * bodies), among the edge normals, the fan axes and gap (the line between
+ * the cores' closest points): its length, and the unit normal in *n; C2D_INF
+ * (and *n as it was) when no axis exists (two equal points). Among equal
+ * axes, the one with the least component along prefer. */
+double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, c2d_vec *n);
 
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);
@@ -142,6 +143,10 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);
 
 /* Build both bodies in a's frame and decide hits (the shared decision). */
 int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
+
+/* A point two overlapping bodies share (in their frame), from their cores'
+ * closest points pa, pb. */
+c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);
 
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);

@@ -198,6 +198,18 @@ int c2d_hits(const c2d_shape *a, const c2d_shape *b)
     return decide(a, b, &A, &B, &built);
 }
 
+/* Where the cores are nearest at pa and pb and the shapes overlap, a point
+ * within ra of pa and rb of pb: it lies in both shapes. */
+static c2d_vec common_point(c2d_vec pa, c2d_vec pb, double ra, double rb)
+{
+    return ra + rb > 0 ? vlerp(pa, pb, ra / (ra + rb)) : vlerp(pa, pb, 0.5);
+}
+
+c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb)
+{
+    return common_point(pa, pb, body_radius(a), body_radius(b));
+}
+
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_distance_result res;
@@ -216,10 +228,8 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     rb = body_radius(&B);
     d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
     if (hit) {
-        /* Overlap: a point within ra of pa and rb of pb lies in both shapes. */
-        c2d_vec common = ra + rb > 0 ? vlerp(pa, pb, ra / (ra + rb)) : vlerp(pa, pb, 0.5);
         res.distance = 0;
-        pa = pb = common;
+        pa = pb = common_point(pa, pb, ra, rb);
     } else {
         c2d_vec u;
         D = sqrt(d2);

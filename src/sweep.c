@@ -218,12 +218,17 @@ static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_ve
 {
     double scale, best;
     c2d_vec m = n;
-    /* Supports speak for convex bodies only: not lines, not fans beyond pi. */
+    /* A rounded touch has one normal; supports speak for convex bodies only. */
+    if (poly_radius(a) + poly_radius(b) > 0) return n;
     if (a->type == BODY_LINE || b->type == BODY_LINE) return n;
     if ((a->type == BODY_FAN && a->wide) || (b->type == BODY_FAN && b->wide)) return n;
     scale = c2d_support(a, v2(1, 0)) + c2d_support(a, v2(-1, 0)) + c2d_support(b, v2(0, 1)) + c2d_support(b, v2(0, -1));
     if (c2d_overlap_along(a, b, n) <= 1e-9 * (1 + fabs(scale))) return n;
-    best = c2d_least_overlap(a, b, v, &m);
+    {
+        c2d_vec pa, pb;
+        c2d_core_d2(a, b, -1, &pa, &pb);
+        best = c2d_least_overlap(a, b, vsub(pa, pb), v, &m);
+    }
     return best < C2D_INF ? m : n;
 }
 
@@ -244,6 +249,51 @@ static c2d_vec start_normal(const c2d_shape *a, const c2d_shape *b, c2d_vec v)
     if (c2d_contact(a, b, &c) == C2D_OK && c.hit && c.depth > 0) return c.normal;
     v = unit(vscale(v, -1));
     return (v.x == 0 && v.y == 0) ? v2(0, -1) : v;
+}
+
+/* The times an interval [lo, hi] moving at speed v overlaps [blo, bhi]: 0
+ * when never; enter may be -inf and leave +inf when it always does. */
+static int slab(double lo, double hi, double v, double blo, double bhi, double *enter, double *leave)
+{
+    if (v == 0) {
+        *enter = -C2D_INF;
+        *leave = C2D_INF;
+        return hi >= blo && bhi >= lo;
+    }
+    /* Touching counts: the gap closes at (blo - hi)/v moving up, (bhi - lo)/v moving down. */
+    *enter = v > 0 ? (blo - hi) / v : (bhi - lo) / v;
+    *leave = v > 0 ? (bhi - lo) / v : (blo - hi) / v;
+    return 1;
+}
+
+/* Two AABBs, a moving by v relative to b and apart at the start: the later
+ * of the two axes' entry times, if it comes before either axis leaves. */
+static c2d_sweep_result aabb_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b)
+{
+    c2d_sweep_result res;
+    double ex, lx, ey, ly, t;
+    int on_x;
+    res.hit = 0;
+    res.t = 0;
+    res.normal = res.point = v2(0, 0);
+    if (!slab(a->p[0].x, a->p[1].x, v.x, b->p[0].x, b->p[1].x, &ex, &lx) ||
+        !slab(a->p[0].y, a->p[1].y, v.y, b->p[0].y, b->p[1].y, &ey, &ly))
+        return res;
+    /* On a tie (corner to corner) the axis moved along faster. */
+    on_x = ex > ey || (ex == ey && fabs(v.x) >= fabs(v.y));
+    t = on_x ? ex : ey;
+    if (t < 0 || t > 1 || t > lx || t > ly) return res;
+    res.hit = 1;
+    res.t = t;
+    res.normal = on_x ? v2(v.x > 0 ? -1 : 1, 0) : v2(0, v.y > 0 ? -1 : 1);
+    {
+        /* The middle of where the touching faces meet, in b's still frame. */
+        double x0 = a->p[0].x + v.x * t, x1 = a->p[1].x + v.x * t;
+        double y0 = a->p[0].y + v.y * t, y1 = a->p[1].y + v.y * t;
+        res.point = v2((dmax(x0, b->p[0].x) + dmin(x1, b->p[1].x)) / 2,
+                       (dmax(y0, b->p[0].y) + dmin(y1, b->p[1].y)) / 2);
+    }
+    return res;
 }
 
 c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
@@ -269,6 +319,12 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
         return res;
     }
     if (v.x == 0 && v.y == 0) return res;
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB) {
+        res = aabb_sweep(a, v, b);
+        if (swapped) res.normal = vscale(res.normal, -1);
+        res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
+        return res;
+    }
     first_contact(&A, v, &B, 1, &ft);
     if (ft.t > 1) return res;
     res.hit = 1;
