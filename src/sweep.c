@@ -53,29 +53,43 @@ static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, dou
     offer(ft, t, vscale(n, sign));
 }
 
-/* Point p moving by t*v: when it first comes within R of segment s0..s1.
- * outward is the side (+1 left of s0->s1, -1 right) a solid body's edge is
- * met from, or 0 for a free segment: reaching an edge line from the inner side
- * is no first touch, and its normal would point inward. */
-static void ray_capsule(c2d_vec p, c2d_vec v, c2d_vec s0, c2d_vec s1, double R, int sharp, double tmax,
-                        double sign, int outward, first_touch *ft)
+/* A segment feature of a fixed body, with what every corner moving at it
+ * shares: its direction e, |e|^2, |e|, the motion's speed across it (sv,
+ * along its left normal), and the side it is met from: +1 left, -1 right,
+ * 0 either (a free segment). A solid body's edge is met from its outer side
+ * only: reaching an edge line from inside is no first touch, and its normal
+ * would point inward. */
+typedef struct edge {
+    c2d_vec s0, e;
+    double ee, len, sv;
+    int outward;
+} edge;
+
+static edge make_edge(c2d_vec s0, c2d_vec s1, c2d_vec v, int outward)
 {
-    c2d_vec e = vsub(s1, s0);
-    double ee = vlen2(e);
-    if (ee > 0) {
-        /* The two flat sides, R off the segment's line (cross > 0: left of e). */
-        double L = sqrt(ee), sd = vcross(e, vsub(p, s0)) / L, sv = vcross(e, v) / L;
-        double side = outward != 0 ? outward : sd >= 0 ? 1 : -1;
-        if (side * sd >= R && side * sv < 0) {
-            double t = (side * sd - R) / (-side * sv);
-            if (t <= tmax) {
-                double u = vdot(vsub(vadd(p, vscale(v, t)), s0), e);
-                if (u >= 0 && u <= ee) offer(ft, t, vscale(vperp(e), side * sign / L));
-            }
-        }
-    }
-    ray_circle(p, v, s0, R, sharp, tmax, sign, ft);
-    if (ee > 0) ray_circle(p, v, s1, R, sharp, tmax, sign, ft);
+    edge g;
+    g.s0 = s0;
+    g.e = vsub(s1, s0);
+    g.ee = vlen2(g.e);
+    g.len = sqrt(g.ee);
+    g.sv = g.len > 0 ? vcross(g.e, v) / g.len : 0;
+    g.outward = outward;
+    return g;
+}
+
+/* Point p moving by t*v: when it first comes within R of the edge's flat
+ * sides (its ends are circles, tested apart). */
+static void ray_side(c2d_vec p, c2d_vec v, const edge *g, double R, double tmax, double sign, first_touch *ft)
+{
+    double sd, side, t, u;
+    if (g->ee == 0) return;
+    sd = vcross(g->e, vsub(p, g->s0)) / g->len;
+    side = g->outward != 0 ? g->outward : sd >= 0 ? 1 : -1;
+    if (!(side * sd >= R && side * g->sv < 0)) return;
+    t = (side * sd - R) / (-side * g->sv);
+    if (t > tmax) return;
+    u = vdot(vsub(vadd(p, vscale(v, t)), g->s0), g->e);
+    if (u >= 0 && u <= g->ee) offer(ft, t, vscale(vperp(g->e), side * sign / g->len));
 }
 
 /* Point p moving by t*v against fan f's arc grown by R: its outer circle, in the wedge. */
@@ -127,28 +141,31 @@ static int segments(const body *b, c2d_vec *s0, c2d_vec *s1, int *side)
 }
 
 /* Body mov moving by t*v against the fixed body fix, features grown by R:
- * mov's corners against fix's segments and arc, and mov's arc against fix's
- * edges. sign is -1 when mov is really b moving by -v (normals flip). */
+ * mov's corners against fix's edges, corner points and arc, and mov's arc
+ * against fix's edges. sign is -1 when mov is really b moving by -v
+ * (normals flip). */
 static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, int sharp, double tmax,
                             double sign, first_touch *ft)
 {
-    c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES];
+    c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES], fc[C2D_MAX_VERTICES];
+    edge g[C2D_MAX_VERTICES];
     int side[C2D_MAX_VERTICES];
-    int i, j, k, ns = segments(fix, s0, s1, side), nc = corners(mov, c);
+    int i, j, k, ns = segments(fix, s0, s1, side), nc = corners(mov, c), nf = corners(fix, fc);
+    for (j = 0; j < ns; j++) g[j] = make_edge(s0[j], s1[j], v, side[j]);
     for (i = 0; i < nc; i++) {
-        for (j = 0; j < ns; j++) ray_capsule(c[i], v, s0[j], s1[j], R, sharp, tmax, sign, side[j], ft);
+        for (j = 0; j < ns; j++) ray_side(c[i], v, &g[j], R, tmax, sign, ft);
+        for (k = 0; k < nf; k++) ray_circle(c[i], v, fc[k], R, sharp, tmax, sign, ft);
         if (fix->type == BODY_FAN) ray_arc(c[i], v, fix, R, tmax, sign, ft);
     }
     if (mov->type != BODY_FAN) return;
-    /* An arc meets an edge first at the arc point whose normal is the edge's;
-     * against a point the other pass (the point moving at the arc) finds it. */
+    /* An arc meets an edge first at the arc point whose normal is the edge's
+     * (or an end of the edge, found from the other side). Against a point,
+     * the other pass (the point moving at the arc) finds it. */
     for (j = 0; j < ns; j++) {
-        c2d_vec e = vsub(s1[j], s0[j]);
-        if (e.x == 0 && e.y == 0) continue;
+        if (g[j].ee == 0) continue;
         for (k = 0; k < 2; k++) {
-            c2d_vec u = unit(k ? vperp(e) : vscale(vperp(e), -1));
-            if (c2d_in_wedge(mov, u))
-                ray_capsule(vadd(mov->v[0], vscale(u, mov->r)), v, s0[j], s1[j], R, sharp, tmax, sign, side[j], ft);
+            c2d_vec u = unit(k ? vperp(g[j].e) : vscale(vperp(g[j].e), -1));
+            if (c2d_in_wedge(mov, u)) ray_side(vadd(mov->v[0], vscale(u, mov->r)), v, &g[j], R, tmax, sign, ft);
         }
     }
 }
