@@ -63,26 +63,11 @@ static void try_edges(const body *p, const body *a, const body *b, int flat, axi
     }
 }
 
-/* The points of a body that can meet a rounded or curved boundary of the other:
- * core vertices, or a fan's apex and arc ends. */
-static int corner_points(const body *b, c2d_vec *out)
-{
-    int i;
-    if (b->type == BODY_FAN) {
-        out[0] = b->v[0];
-        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
-        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
-        return 3;
-    }
-    for (i = 0; i < b->n; i++) out[i] = b->v[i];
-    return b->n;
-}
-
 /* The round centres of a body: a fan's apex, a rounded polygon's vertices. */
 static int round_centres(const body *b, c2d_vec *out)
 {
     if (b->type == BODY_FAN) { out[0] = b->v[0]; return 1; }
-    return b->r > 0 ? corner_points(b, out) : 0;
+    return b->r > 0 ? c2d_body_corners(b, out) : 0;
 }
 
 /* Candidate axes when a fan is involved: every edge normal, and the lines
@@ -91,7 +76,7 @@ static void fan_axes(const body *a, const body *b, axis_search *as)
 {
     c2d_vec ca[C2D_MAX_VERTICES], cb[C2D_MAX_VERTICES], ka[C2D_MAX_VERTICES], kb[C2D_MAX_VERTICES];
     int i, j, nca = round_centres(a, ca), ncb = round_centres(b, cb);
-    int nka = corner_points(a, ka), nkb = corner_points(b, kb);
+    int nka = c2d_body_corners(a, ka), nkb = c2d_body_corners(b, kb);
     const body *both[2];
     both[0] = a;
     both[1] = b;

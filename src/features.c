@@ -364,3 +364,16 @@ double c2d_support(const body *b, c2d_vec u)
     for (i = 0; i < b->n; i++) h = dmax(h, vdot(b->v[i], u));
     return h + b->r;
 }
+
+int c2d_body_corners(const body *b, c2d_vec *out)
+{
+    int i;
+    if (b->type == BODY_FAN) {
+        out[0] = b->v[0];
+        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
+        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
+        return 3;
+    }
+    for (i = 0; i < b->n; i++) out[i] = b->v[i];
+    return b->n;
+}

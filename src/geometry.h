@@ -122,6 +122,13 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
     return c * c <= r2 * ee;
 }
 
+/* The corner points of a POLY or FAN body: core vertices, or a fan's apex
+ * and arc ends; returns how many. */
+int c2d_body_corners(const body *b, c2d_vec *out);
+
+/* The four corners of an AABB, counter-clockwise from its min corner. */
+void c2d_aabb_corners(const c2d_shape *s, c2d_vec *out);
+
 /* The greatest u-component over a body, radius included (not for a Line). */
 double c2d_support(const body *b, c2d_vec u);
 

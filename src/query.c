@@ -53,10 +53,7 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
     if (s->ccw == 0) return NULL;
     switch (s->kind) {
     case C2D_AABB:
-        room[0] = s->p[0];
-        room[1] = v2(s->p[1].x, s->p[0].y);
-        room[2] = s->p[1];
-        room[3] = v2(s->p[0].x, s->p[1].y);
+        c2d_aabb_corners(s, room);
         *n = 4;
         return room;
     case C2D_TRIANGLE: *n = 3; return s->p;

@@ -304,15 +304,20 @@ int c2d_numbers(const c2d_shape *s, double *out)
     }
 }
 
+void c2d_aabb_corners(const c2d_shape *s, c2d_vec *out)
+{
+    out[0] = s->p[0];
+    out[1] = v2(s->p[1].x, s->p[0].y);
+    out[2] = s->p[1];
+    out[3] = v2(s->p[0].x, s->p[1].y);
+}
+
 /* The vertices of a shape with a polygonal core (n of them), in absolute coordinates. */
 static int core_vertices(const c2d_shape *s, c2d_vec *v)
 {
     switch (s->kind) {
     case C2D_AABB:
-        v[0] = s->p[0];
-        v[1] = v2(s->p[1].x, s->p[0].y);
-        v[2] = s->p[1];
-        v[3] = v2(s->p[0].x, s->p[1].y);
+        c2d_aabb_corners(s, v);
         return 4;
     case C2D_BOX:
         memcpy(v, s->corners, sizeof s->corners);

@@ -101,20 +101,6 @@ static void ray_arc(c2d_vec p, c2d_vec v, const body *f, double R, double tmax, 
     if (one.t < ft->t && c2d_in_wedge(f, one.n)) offer(ft, one.t, vscale(one.n, sign));
 }
 
-/* The corner points of a body: core vertices, or a fan's apex and arc ends. */
-static int corners(const body *b, c2d_vec *out)
-{
-    int i;
-    if (b->type == BODY_FAN) {
-        out[0] = b->v[0];
-        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
-        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
-        return 3;
-    }
-    for (i = 0; i < b->n; i++) out[i] = b->v[i];
-    return b->n;
-}
-
 /* The segment features of a body: polygon edges (a point is a segment of
  * length 0), or a fan's two edges; side[] says which side of each is outside
  * (0 for a segment, which has two outsides). */
@@ -150,7 +136,7 @@ static void corners_against(const body *mov, c2d_vec v, const body *fix, double 
     c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES], fc[C2D_MAX_VERTICES];
     edge g[C2D_MAX_VERTICES];
     int side[C2D_MAX_VERTICES];
-    int i, j, k, ns = segments(fix, s0, s1, side), nc = corners(mov, c), nf = corners(fix, fc);
+    int i, j, k, ns = segments(fix, s0, s1, side), nc = c2d_body_corners(mov, c), nf = c2d_body_corners(fix, fc);
     for (j = 0; j < ns; j++) g[j] = make_edge(s0[j], s1[j], v, side[j]);
     for (i = 0; i < nc; i++) {
         for (j = 0; j < ns; j++) ray_side(c[i], v, &g[j], R, tmax, sign, ft);
