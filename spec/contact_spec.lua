@@ -18,29 +18,20 @@
 -- module function, that the point lies in both shapes, and that moving a by
 -- n * depth (plus a hair) parts them while a hair less does not.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
-local sqrt, pi, cos, sin, abs, max, floor = math.sqrt, math.pi, math.cos, math.sin, math.abs, math.max, math.floor
+local sqrt, pi, cos, sin, abs, max = math.sqrt, math.pi, math.cos, math.sin, math.abs, math.max
 local atan2 = math.atan2 or math.atan
 local r2 = sqrt(2)
 local h2 = r2 / 2
 local E = 1e-9
 local HUGE = math.huge
-local FAR = 1e6
 -- Near the origin every number below is exact or a couple of roundings off.
 -- At 1e6 an input coordinate is rounded to ~1.2e-10.
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local function P(...) return { "point", ... } end
-local function S(...) return { "segment", ... } end
-local function L(...) return { "line", ... } end
-local function D(...) return { "disk", ... } end
-local function A(...) return { "aabb", ... } end
-local function B(...) return { "box", ... } end
-local function T(...) return { "triangle", ... } end
-local function C(...) return { "capsule", ... } end
-local function F(...) return { "fan", ... } end
-local function G(...) return { "polygon", ... } end
+local P, S, L, D, A, B, T, C, F, G = common.P, common.S, common.L, common.D, common.A, common.B, common.T, common.C, common.F, common.G
 
 -- TR: the 3-4-5 triangle (0,0), (4,0), (0,3); its hypotenuse is 3x + 4y = 12 with
 -- outward normal (0.6, 0.8); a point p lies (12 - 3px - 4py)/5 inside it.
@@ -261,32 +252,7 @@ local GROUPS = {
 
 -- The runner ------------------------------------------------------------------
 
-local ROLES = {
-  point = { 1, 2 }, segment = { 1, 2, 1, 2 }, line = { 1, 2, 1, 2 }, disk = { 1, 2, 0 },
-  aabb = { 1, 2, 0, 0 }, box = { 1, 2, 0, 0, 0 }, triangle = { 1, 2, 1, 2, 1, 2 },
-  capsule = { 1, 2, 1, 2, 0 }, fan = { 1, 2, 0, 0, 0 },
-}
-
-local function build(spec, ox, oy)
-  local kind, roles, nums = spec[1], ROLES[spec[1]], {}
-  for i = 2, #spec do
-    local role = roles and roles[i - 1] or (i % 2 == 0 and 1 or 2)
-    local v = spec[i]
-    if role == 1 then v = v + ox elseif role == 2 then v = v + oy end
-    nums[i - 1] = v
-  end
-  return c2d[kind](unpack(nums, 1, #spec - 1))
-end
-
-local function near(got, want, tol, what)
-  assert.is_true(type(got) == "number", what .. ": expected a number, got " .. tostring(got))
-  assert.is_true(abs(got - want) <= tol, ("%s: expected %.17g, got %.17g (slack %g)"):format(what, want, got, tol))
-end
-
-local function on_shape(s, x, y, tol, what)
-  local d = c2d.point(x, y):distance(s)
-  assert.is_true(d <= tol, ("%s: (%.17g, %.17g) is %g from %s"):format(what, x, y, d, tostring(s)))
-end
+local build, near, on_shape = common.build, common.near, common.on_shape
 
 local function run(c, ox, oy)
   local far = ox ~= 0 or oy ~= 0
@@ -308,16 +274,7 @@ local function run(c, ox, oy)
   else
     near(depth, c.depth, tol, tag .. ": depth")
   end
-  local want = c.n and { c.n } or c.normals
-  if want then
-    local ok = false
-    for _, w in ipairs(want) do
-      if abs(nx - w[1]) <= tol and abs(ny - w[2]) <= tol then ok = true end
-    end
-    local list = {}
-    for _, w in ipairs(want) do list[#list + 1] = ("(%.17g, %.17g)"):format(w[1], w[2]) end
-    assert.is_true(ok, ("%s: normal (%.17g, %.17g), expected %s"):format(tag, nx, ny, table.concat(list, " or ")))
-  end
+  common.expect_normal(c, nx, ny, tol, tag)
 
   -- the mirrored call: the normal reversed (two equal shapes are the same input
   -- either way round, so there it is the same), the same depth; the module
@@ -357,12 +314,7 @@ end
 describe("contact", function()
   for _, g in ipairs(GROUPS) do
     describe(g[1] .. " x " .. g[2], function()
-      for _, c in ipairs(g[3]) do
-        it(c[1], function() run(c, 0, 0) end)
-        if c.far ~= false then
-          it(c[1] .. ", 1e6 from the origin", function() run(c, FAR, FAR) end)
-        end
-      end
+      common.each_case(it, g[3], run)
     end)
   end
 
@@ -402,109 +354,36 @@ end)
 
 -- Properties over seeded random overlapping pairs -------------------------------
 
--- A linear congruential generator mod 2^32 (Numerical Recipes' constants). The
--- product stays below 2^53, so floats (5.1, LuaJIT) and integers (5.3, 5.4) agree.
-local function lcg(seed)
-  local s = seed % 4294967296
-  local r = {}
-  function r.u() s = (1664525 * s + 1013904223) % 4294967296; return s / 4294967296 end
-  function r.range(lo, hi) return lo + (hi - lo) * r.u() end
-  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
-  function r.pick(t) return t[r.int(1, #t)] end
-  return r
-end
+local lcg, num = common.lcg, common.num
+local size, angle = common.size, common.angle
 
-local function num(r, R)
-  if r.u() < 0.4 then return r.int(-R, R) end
-  return r.range(-R, R)
+-- gen[kind](r, x, y, wide): constructor name and numbers of a shape of the kind
+-- near (x, y) (the origin here), a few units to ~20 across, degenerate now and
+-- then. Fans open beyond pi only when `wide` is set.
+local gen = common.shape_gen({ at = 5, disk = 10, box = 14, cap = 10, cap_r = 6, fan_r = 12 })
+function gen.Triangle(r, x, y)
+  x, y = x + num(r, 5), y + num(r, 5)
+  return common.triangle_near(r, x, y, 8)
 end
-local function size(r, hi)
-  local u = r.u()
-  if u < 0.08 then return 0 end
-  if u < 0.4 then return r.int(1, hi) end
-  return r.range(0, hi)
-end
-local function angle(r)
-  if r.u() < 0.3 then return r.pick({ 0, pi / 2, pi, -pi / 2, pi / 4, 3 * pi / 4 }) end
-  return r.range(-pi, pi)
-end
-
--- gen[kind](r, wide): constructor name and numbers of a shape of the kind near the
--- origin, a few units to ~20 across, degenerate now and then. Fans open beyond pi
--- only when `wide` is set.
-local gen = {}
-function gen.Point(r) return "point", { num(r, 5), num(r, 5) } end
-function gen.Segment(r)
-  local x, y = num(r, 5), num(r, 5)
-  if r.u() < 0.1 then return "segment", { x, y, x, y } end
-  return "segment", { x, y, x + num(r, 12), y + num(r, 12) }
-end
-function gen.Line(r)
-  local x, y, dx, dy = num(r, 5), num(r, 5), num(r, 10), num(r, 10)
-  if dx == 0 and dy == 0 then dx = 1 end
-  return "line", { x, y, x + dx, y + dy }
-end
-function gen.Disk(r) return "disk", { num(r, 5), num(r, 5), size(r, 10) } end
-function gen.AABB(r)
-  local w, h = size(r, 14), size(r, 14)
-  return "aabb", { num(r, 5) - w / 2, num(r, 5) - h / 2, w, h }
-end
-function gen.Box(r) return "box", { num(r, 5), num(r, 5), size(r, 14), size(r, 14), angle(r) } end
-function gen.Triangle(r)
-  local x, y = num(r, 5), num(r, 5)
-  if r.u() < 0.1 then
-    local dx, dy = r.int(-5, 5), r.int(-5, 5)
-    return "triangle", { x, y, x + dx, y + dy, x + 2 * dx, y + 2 * dy }
-  end
-  return "triangle", { x + num(r, 8), y + num(r, 8), x + num(r, 8), y + num(r, 8), x + num(r, 8), y + num(r, 8) }
-end
-function gen.Polygon(r)
-  local x, y = num(r, 5), num(r, 5)
-  if r.u() < 0.2 then
-    local t = {}
-    for i = 1, 2 * r.int(1, 8) do t[i] = (i % 2 == 1 and x or y) + num(r, 8) end
-    return "hull", t
-  end
+function gen.Polygon(r, x, y)
+  x, y = x + num(r, 5), y + num(r, 5)
+  if r.u() < 0.2 then return "hull", common.point_cloud(r, x, y, 8) end
   local n, rad, base = r.int(3, 8), r.range(1, 10), r.range(0, 2 * pi)
-  local t = {}
-  for i = 1, n do
-    local a = base + (i - 1 + 0.7 * r.u()) * 2 * pi / n
-    t[2 * i - 1], t[2 * i] = x + rad * cos(a), y + rad * sin(a)
-  end
-  if r.u() < 0.5 then
-    local c = {}
-    for i = n, 1, -1 do c[#c + 1] = t[2 * i - 1]; c[#c + 1] = t[2 * i] end
-    t = c
-  end
+  local t = common.round_polygon(r, x, y, n, rad, base)
+  if r.u() < 0.5 then t = common.reversed(t) end
   return "polygon", t
 end
-function gen.Capsule(r)
-  local x, y = num(r, 5), num(r, 5)
-  local dx, dy = 0, 0
-  if r.u() < 0.85 then dx, dy = num(r, 10), num(r, 10) end
-  return "capsule", { x, y, x + dx, y + dy, size(r, 6) }
-end
-function gen.Fan(r, wide)
+function gen.Fan(r, x, y, wide)
   local u, opening = r.u(), nil
   if u < 0.35 then opening = r.pick({ 0, pi / 2, pi, 2 * pi })
   elseif u < 0.7 or not wide then opening = r.range(0, pi)
   else opening = r.range(pi, 2 * pi) end
-  return "fan", { num(r, 5), num(r, 5), size(r, 12), angle(r), opening }
+  return "fan", { x + num(r, 5), y + num(r, 5), size(r, 12), angle(r), opening }
 end
 
 local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan" }
 
-local function describe_shape(ctor, nums)
-  local t = {}
-  for i = 1, #nums do t[i] = ("%.17g"):format(nums[i]) end
-  return ("c2d.%s(%s)"):format(ctor, table.concat(t, ", "))
-end
-
--- A shape as a call that rebuilds it exactly (%.17g; a hull as its polygon).
-local function exact(s)
-  local ctor = s:type() == "AABB" and "aabb" or s:type():lower()
-  return describe_shape(ctor, { s:unpack() })
-end
+local exact, runner, scale_of = common.exact, common.runner, common.scale_of
 
 -- A point of a convex shape: between its centroid and one of its outline points.
 local function inner_point(s, r)
@@ -515,34 +394,12 @@ local function inner_point(s, r)
   return cx + t * (o[2 * k - 1] - cx), cy + t * (o[2 * k] - cy)
 end
 
-local function scale_of(...)
-  local m = 1
-  for _, s in ipairs({ ... }) do
-    for _, v in ipairs({ s:unpack() }) do m = max(m, abs(v)) end
-  end
-  return m
-end
-
-local function runner()
-  local fails = {}
-  local function fail(fmt, ...) fails[#fails + 1] = fmt:format(...) end
-  local function finish()
-    if #fails > 0 then
-      local shown = {}
-      for i = 1, math.min(#fails, 10) do shown[i] = fails[i] end
-      if #fails > 10 then shown[#shown + 1] = ("... and %d more"):format(#fails - 10) end
-      error(("%d failed check(s):\n%s"):format(#fails, table.concat(shown, "\n")), 0)
-    end
-  end
-  return fail, finish
-end
-
 local PAIRS_PER_COMBO = 6   -- 100 ordered kind pairs
 local DIRECTIONS = 360
 
 -- The properties of one overlapping pair (kinds ka, kb), reported through fail.
 local function check_overlapping(what, a, b, ka, kb, fail)
-  local sc = scale_of(a, b)
+  local sc = scale_of({ a, b })
   local nx, ny, depth, px, py = a:contact(b)
   if nx == nil then
     fail("%s: contact is nil for shapes that hit", what)
@@ -659,8 +516,8 @@ describe("contact properties of random overlapping pairs", function()
           if checked >= PAIRS_PER_COMBO then break end
           local seed = 7000 + ia * 1000 + ib * 50 + j
           local r = lcg(seed)
-          local actor, anums = gen[ka](r, false)
-          local bctor, bnums = gen[kb](r, false)
+          local actor, anums = gen[ka](r, 0, 0, false)
+          local bctor, bnums = gen[kb](r, 0, 0, false)
           local a, b = c2d[actor](unpack(anums)), c2d[bctor](unpack(bnums))
           -- put a point of b onto a point of a, so that they overlap
           local ax, ay = inner_point(a, r)

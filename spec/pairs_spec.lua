@@ -12,41 +12,25 @@
 -- b:distance(a)), as methods and as module functions, and, unless far = false,
 -- again with every coordinate moved by (1e6, 1e6), where the answers must not change.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
-local sqrt, pi, cos, sin = math.sqrt, math.pi, math.cos, math.sin
+local sqrt, pi = math.sqrt, math.pi
 local atan2 = math.atan2 or math.atan
 local r2 = sqrt(2)
 local E = 1e-9          -- the "just apart" gap
-local FAR = 1e6         -- how far the translated copy of each case moves
 local TOL = 1e-12       -- distance and point slack near the origin
 -- At 1e6 an input coordinate is rounded to ~1.2e-10 (half an ulp is 5.8e-11), so
 -- a distance may move by a couple of those and a closest point by a few.
 local FAR_TOL, FAR_PTOL = 2e-10, 1e-9
 
 -- Shapes as data: { kind, numbers... }; `list` passes a polygon's numbers as one table.
-local function P(...) return { "point", ... } end
-local function S(...) return { "segment", ... } end
-local function L(...) return { "line", ... } end
-local function D(...) return { "disk", ... } end
-local function A(...) return { "aabb", ... } end
-local function B(...) return { "box", ... } end
-local function T(...) return { "triangle", ... } end
-local function C(...) return { "capsule", ... } end
-local function F(...) return { "fan", ... } end
-local function G(...) return { "polygon", ... } end
+local P, S, L, D, A, B, T, C, F, G = common.P, common.S, common.L, common.D, common.A, common.B, common.T, common.C, common.F, common.G
 local function Glist(t) return { "polygon", list = true, unpack(t) } end
 
 -- A regular n-gon of circumradius r about (cx, cy) with a vertex at angle 0,
 -- i.e. exactly at (cx + r, cy); its leftmost vertex (n even) is (cx - r, ~cy).
-local function ngon(n, cx, cy, r)
-  local t = {}
-  for k = 0, n - 1 do
-    t[#t + 1] = cx + r * cos(2 * pi * k / n)
-    t[#t + 1] = cy + r * sin(2 * pi * k / n)
-  end
-  return Glist(t)
-end
+local function ngon(n, cx, cy, r) return Glist(common.regular_polygon(n, cx, cy, r)) end
 
 -- Shapes shared by many pairs.
 -- SG: the segment (0,0)-(8,6): length 10, direction (0.8, 0.6).
@@ -921,38 +905,9 @@ local KIND = {
 }
 local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan" }
 
--- Which constructor numbers are x (1) and y (2) coordinates, to translate a case;
--- a polygon's numbers alternate x, y.
-local ROLES = {
-  point = { 1, 2 }, segment = { 1, 2, 1, 2 }, line = { 1, 2, 1, 2 }, disk = { 1, 2, 0 },
-  aabb = { 1, 2, 0, 0 }, box = { 1, 2, 0, 0, 0 }, triangle = { 1, 2, 1, 2, 1, 2 },
-  capsule = { 1, 2, 1, 2, 0 }, fan = { 1, 2, 0, 0, 0 },
-}
-
-local function build(spec, ox, oy)
-  local kind, roles, nums = spec[1], ROLES[spec[1]], {}
-  for i = 2, #spec do
-    local role = roles and roles[i - 1] or (i % 2 == 0 and 1 or 2)
-    local v = spec[i]
-    if role == 1 then v = v + ox elseif role == 2 then v = v + oy end
-    nums[i - 1] = v
-  end
-  if spec.list then return c2d[kind](nums) end
-  return c2d[kind](unpack(nums, 1, #spec - 1))
-end
-
-local function near(got, want, tol, what)
-  assert.is_true(type(got) == "number", what .. ": expected a number, got " .. tostring(got))
-  assert.is_true(math.abs(got - want) <= tol,
-    ("%s: expected %.17g, got %.17g (slack %g)"):format(what, want, got, tol))
-end
-
--- (x, y) lies on shape s: checked through the Point-x distance that the cases
--- above pin for every kind.
-local function on_shape(s, x, y, tol, what)
-  local d = c2d.point(x, y):distance(s)
-  assert.is_true(d <= tol, ("%s: (%.17g, %.17g) is %g from %s"):format(what, x, y, d, tostring(s)))
-end
+-- build(spec, ox, oy): the case's shape moved by (ox, oy); on_shape checks through
+-- the Point-x distance that the cases above pin for every kind.
+local build, near, on_shape = common.build, common.near, common.on_shape
 
 local function run(c, ox, oy)
   local far = ox ~= 0 or oy ~= 0
@@ -1020,17 +975,12 @@ describe("pairs", function()
 
   for _, g in ipairs(GROUPS) do
     describe(g[1] .. " x " .. g[2], function()
-      for _, c in ipairs(g[3]) do
-        it(c[1], function()
-          local ka, kb = KIND[c[2][1]], KIND[c[3][1]]
-          assert.is_true((ka == g[1] and kb == g[2]) or (ka == g[2] and kb == g[1]),
-            "case shapes are " .. ka .. " and " .. kb)
-          run(c, 0, 0)
-        end)
-        if c.far ~= false then
-          it(c[1] .. ", 1e6 from the origin", function() run(c, FAR, FAR) end)
-        end
-      end
+      -- (at the origin, first: the case's shapes are of the group's kinds)
+      common.each_case(it, g[3], run, function(c)
+        local ka, kb = KIND[c[2][1]], KIND[c[3][1]]
+        assert.is_true((ka == g[1] and kb == g[2]) or (ka == g[2] and kb == g[1]),
+          "case shapes are " .. ka .. " and " .. kb)
+      end)
     end)
   end
 end)

@@ -7,6 +7,7 @@
 -- point-to-shape distance per kind, and a dense sampling of each shape's
 -- outline (refined around its best samples) that no reported distance may beat.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
 local pi = math.pi
@@ -150,16 +151,8 @@ function gen.Polygon(r, R, deg)
   end
   -- points on a circle at increasing, well separated angles: strictly convex
   local n, rad, base = r.int(3, 8), 1 + 29 * r.u(), 2 * pi * r.u()
-  local t = {}
-  for i = 1, n do
-    local a = base + (i - 1 + 0.7 * r.u()) * 2 * pi / n
-    t[2 * i - 1], t[2 * i] = x + rad * cos(a), y + rad * sin(a)
-  end
-  if r.u() < 0.5 then -- clockwise
-    local c = {}
-    for i = n, 1, -1 do c[#c + 1] = t[2 * i - 1]; c[#c + 1] = t[2 * i] end
-    t = c
-  end
+  local t = common.round_polygon(r, x, y, n, rad, base)
+  if r.u() < 0.5 then t = common.reversed(t) end -- clockwise
   return "polygon", t
 end
 
@@ -398,11 +391,7 @@ end
 ------------------------------------------------------------------------------
 -- Checking one pair.
 ------------------------------------------------------------------------------
-local function lua_call(ctor, nums)
-  local t = {}
-  for i = 1, #nums do t[i] = ("%.17g"):format(nums[i]) end
-  return ("c2d.%s(%s)"):format(ctor, table.concat(t, ", "))
-end
+local lua_call = common.lua_call
 
 local function isnum(v) return type(v) == "number" and v == v and v > -math.huge and v < math.huge end
 
@@ -529,19 +518,7 @@ local function random_pair(seed, ka, kb, degenerate)
   return actor, anums, bctor, bnums
 end
 
-local function runner()
-  local fails = {}
-  local function fail(fmt, ...) fails[#fails + 1] = fmt:format(...) end
-  local function finish()
-    if #fails > 0 then
-      local shown = {}
-      for i = 1, min(#fails, 12) do shown[i] = fails[i] end
-      if #fails > 12 then shown[#shown + 1] = ("... and %d more"):format(#fails - 12) end
-      error(("%d failed check(s):\n%s"):format(#fails, table.concat(shown, "\n")), 0)
-    end
-  end
-  return fail, finish
-end
+local function runner() return common.runner(12) end -- the first 12 failures spelled out
 
 describe("properties of random pairs", function()
   for ia, ka in ipairs(KINDS) do

@@ -12,25 +12,16 @@
 -- nil. Every hit is also checked on the shape, with the ray just before it outside.
 -- Each case runs as given and, unless far = false, moved by (1e6, 1e6).
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
-local sqrt, pi, cos, sin, abs, max, min, floor = math.sqrt, math.pi, math.cos, math.sin, math.abs, math.max, math.min, math.floor
+local sqrt, pi, cos, sin, abs = math.sqrt, math.pi, math.cos, math.sin, math.abs
 local r2 = sqrt(2)
 local h2 = r2 / 2
 local E = 1e-9
-local FAR = 1e6
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local function P(...) return { "point", ... } end
-local function S(...) return { "segment", ... } end
-local function L(...) return { "line", ... } end
-local function D(...) return { "disk", ... } end
-local function A(...) return { "aabb", ... } end
-local function B(...) return { "box", ... } end
-local function T(...) return { "triangle", ... } end
-local function C(...) return { "capsule", ... } end
-local function F(...) return { "fan", ... } end
-local function G(...) return { "polygon", ... } end
+local P, S, L, D, A, B, T, C, F, G = common.P, common.S, common.L, common.D, common.A, common.B, common.T, common.C, common.F, common.G
 
 -- TR: the triangle (0,0), (4,0), (0,3); hypotenuse 3x + 4y = 12, outward (0.6, 0.8).
 local TR = T(0, 0, 4, 0, 0, 3)
@@ -149,27 +140,7 @@ local GROUPS = {
 
 -- The runner ------------------------------------------------------------------
 
-local ROLES = {
-  point = { 1, 2 }, segment = { 1, 2, 1, 2 }, line = { 1, 2, 1, 2 }, disk = { 1, 2, 0 },
-  aabb = { 1, 2, 0, 0 }, box = { 1, 2, 0, 0, 0 }, triangle = { 1, 2, 1, 2, 1, 2 },
-  capsule = { 1, 2, 1, 2, 0 }, fan = { 1, 2, 0, 0, 0 },
-}
-
-local function build(spec, ox, oy)
-  local kind, roles, nums = spec[1], ROLES[spec[1]], {}
-  for i = 2, #spec do
-    local role = roles and roles[i - 1] or (i % 2 == 0 and 1 or 2)
-    local v = spec[i]
-    if role == 1 then v = v + ox elseif role == 2 then v = v + oy end
-    nums[i - 1] = v
-  end
-  return c2d[kind](unpack(nums, 1, #spec - 1))
-end
-
-local function near(got, want, tol, what)
-  assert.is_true(type(got) == "number", what .. ": expected a number, got " .. tostring(got))
-  assert.is_true(abs(got - want) <= tol, ("%s: expected %.17g, got %.17g (slack %g)"):format(what, want, got, tol))
-end
+local build, near = common.build, common.near
 
 local function run(c, ox, oy)
   local far = ox ~= 0 or oy ~= 0
@@ -214,12 +185,7 @@ end
 describe("raycast", function()
   for _, g in ipairs(GROUPS) do
     describe(g[1], function()
-      for _, c in ipairs(g[2]) do
-        it(c[1], function() run(c, 0, 0) end)
-        if c.far ~= false then
-          it(c[1] .. ", 1e6 from the origin", function() run(c, FAR, FAR) end)
-        end
-      end
+      common.each_case(it, g[2], run)
     end)
   end
 
@@ -259,103 +225,27 @@ end)
 
 -- Properties over seeded random shapes and rays ---------------------------------
 
-local function lcg(seed)
-  local s = seed % 4294967296
-  local r = {}
-  function r.u() s = (1664525 * s + 1013904223) % 4294967296; return s / 4294967296 end
-  function r.range(lo, hi) return lo + (hi - lo) * r.u() end
-  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
-  function r.pick(t) return t[r.int(1, #t)] end
-  return r
-end
+local lcg, num = common.lcg, common.num
 
-local function num(r, R)
-  if r.u() < 0.4 then return r.int(-R, R) end
-  return r.range(-R, R)
-end
-local function size(r, hi)
-  local u = r.u()
-  if u < 0.08 then return 0 end
-  if u < 0.4 then return r.int(1, hi) end
-  return r.range(0, hi)
-end
-local function angle(r)
-  if r.u() < 0.3 then return r.pick({ 0, pi / 2, pi, -pi / 2, pi / 4, 3 * pi / 4 }) end
-  return r.range(-pi, pi)
-end
-
-local gen = {}
-function gen.Point(r) return "point", { num(r, 5), num(r, 5) } end
-function gen.Segment(r)
-  local x, y = num(r, 5), num(r, 5)
-  if r.u() < 0.1 then return "segment", { x, y, x, y } end
-  return "segment", { x, y, x + num(r, 12), y + num(r, 12) }
-end
-function gen.Line(r)
-  local x, y, dx, dy = num(r, 5), num(r, 5), num(r, 10), num(r, 10)
-  if dx == 0 and dy == 0 then dx = 1 end
-  return "line", { x, y, x + dx, y + dy }
-end
-function gen.Disk(r) return "disk", { num(r, 5), num(r, 5), size(r, 10) } end
-function gen.AABB(r)
-  local w, h = size(r, 14), size(r, 14)
-  return "aabb", { num(r, 5) - w / 2, num(r, 5) - h / 2, w, h }
-end
-function gen.Box(r) return "box", { num(r, 5), num(r, 5), size(r, 14), size(r, 14), angle(r) } end
+-- gen[kind](r, x, y): constructor name and numbers of a shape of the kind near
+-- (x, y) (the origin here), fans of every opening included.
+local gen = common.shape_gen({ at = 5, disk = 10, box = 14, cap = 10, cap_r = 6, fan_r = 12 })
 function gen.Triangle(r)
   return "triangle", { num(r, 8), num(r, 8), num(r, 8), num(r, 8), num(r, 8), num(r, 8) }
 end
-function gen.Polygon(r)
-  local x, y = num(r, 5), num(r, 5)
+function gen.Polygon(r, x, y)
+  x, y = x + num(r, 5), y + num(r, 5)
   local n, rad, base = r.int(3, 8), r.range(1, 10), r.range(0, 2 * pi)
-  local t = {}
-  for i = 1, n do
-    local a = base + (i - 1 + 0.7 * r.u()) * 2 * pi / n
-    t[2 * i - 1], t[2 * i] = x + rad * cos(a), y + rad * sin(a)
-  end
-  return "polygon", t
-end
-function gen.Capsule(r)
-  local x, y = num(r, 5), num(r, 5)
-  local dx, dy = 0, 0
-  if r.u() < 0.85 then dx, dy = num(r, 10), num(r, 10) end
-  return "capsule", { x, y, x + dx, y + dy, size(r, 6) }
-end
-function gen.Fan(r)
-  local u, opening = r.u(), nil
-  if u < 0.3 then opening = r.pick({ 0, pi / 2, pi, 3 * pi / 2, 2 * pi })
-  elseif u < 0.6 then opening = r.range(0, pi)
-  else opening = r.range(pi, 2 * pi) end
-  return "fan", { num(r, 5), num(r, 5), size(r, 12), angle(r), opening }
+  return "polygon", common.round_polygon(r, x, y, n, rad, base)
 end
 
 local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan" }
 local RAYS_PER_KIND = 60
 
-local function exact(s)
-  local t = {}
-  for i, v in ipairs({ s:unpack() }) do t[i] = ("%.17g"):format(v) end
-  local ctor = s:type() == "AABB" and "aabb" or s:type():lower()
-  return ("c2d.%s(%s)"):format(ctor, table.concat(t, ", "))
-end
-
-local function runner()
-  local fails = {}
-  local function fail(fmt, ...) fails[#fails + 1] = fmt:format(...) end
-  local function finish()
-    if #fails > 0 then
-      local shown = {}
-      for i = 1, min(#fails, 10) do shown[i] = fails[i] end
-      if #fails > 10 then shown[#shown + 1] = ("... and %d more"):format(#fails - 10) end
-      error(("%d failed check(s):\n%s"):format(#fails, table.concat(shown, "\n")), 0)
-    end
-  end
-  return fail, finish
-end
+local exact, runner = common.exact, common.runner
 
 local function check_ray(what, s, x, y, dx, dy, fail)
-  local sc = max(1, abs(x), abs(y), abs(dx), abs(dy))
-  for _, v in ipairs({ s:unpack() }) do sc = max(sc, abs(v)) end
+  local sc = common.scale_of({ s }, x, y, dx, dy)
   local tol = 1e-9 * sc
   local t, nx, ny = s:raycast(x, y, dx, dy)
   if not t then
@@ -406,7 +296,7 @@ describe("raycast properties of random shapes and rays", function()
       for j = 1, RAYS_PER_KIND do
         local seed = 60000 + ik * 1000 + j
         local r = lcg(seed)
-        local ctor, nums = gen[kind](r)
+        local ctor, nums = gen[kind](r, 0, 0)
         local s = c2d[ctor](unpack(nums))
         -- from a point around the shape toward its centre, give or take; or
         -- straight at one of its outline points (corners, vertices, the apex)

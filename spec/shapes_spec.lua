@@ -2,6 +2,7 @@
 -- errors every constructor and method raises on bad input. Expected values are
 -- worked out by hand (the comments show the arithmetic).
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
 local pi = math.pi
@@ -287,11 +288,7 @@ describe("shapes", function()
     end)
 
     it("accepts 256 vertices", function()
-      local t = {}
-      for i = 0, 255 do
-        t[#t + 1] = 100 * math.cos(2 * pi * i / 256)
-        t[#t + 1] = 100 * math.sin(2 * pi * i / 256)
-      end
+      local t = common.regular_polygon(256, 0, 0, 100)
       local p = succeeds(function() return c2d.polygon(t) end)
       assert.are.equal(512, select("#", p:unpack()))
       succeeds(function() return c2d.polygon(unpack(t)) end)
@@ -486,11 +483,7 @@ describe("shapes", function()
     end)
 
     it("more than 256 polygon vertices are refused with the count named", function()
-      local t = {}
-      for i = 0, 256 do
-        t[#t + 1] = 100 * math.cos(2 * pi * i / 257)
-        t[#t + 1] = 100 * math.sin(2 * pi * i / 257)
-      end
+      local t = common.regular_polygon(257, 0, 0, 100)
       for _, f in ipairs({ function() return c2d.polygon(unpack(t)) end,
                            function() return c2d.polygon(t) end }) do
         local err = raises(f, "bad argument #")

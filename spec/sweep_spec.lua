@@ -15,23 +15,16 @@
 -- default (0, -1), which the mirrored call gives as well. Each case runs as
 -- given and, unless far = false, with every coordinate moved by (1e6, 1e6).
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local unpack = table.unpack or unpack
-local sqrt, pi, cos, sin, abs, max, min, floor = math.sqrt, math.pi, math.cos, math.sin, math.abs, math.max, math.min, math.floor
+local sqrt, pi, abs = math.sqrt, math.pi, math.abs
 local r2 = sqrt(2)
 local h2 = r2 / 2
 local E = 1e-9
-local FAR = 1e6
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local function P(...) return { "point", ... } end
-local function S(...) return { "segment", ... } end
-local function L(...) return { "line", ... } end
-local function D(...) return { "disk", ... } end
-local function A(...) return { "aabb", ... } end
-local function C(...) return { "capsule", ... } end
-local function F(...) return { "fan", ... } end
-local function G(...) return { "polygon", ... } end
+local P, S, L, D, A, C, F, G = common.P, common.S, common.L, common.D, common.A, common.C, common.F, common.G
 
 -- F2: the quarter fan x >= |y|, |p| <= 10; its upper edge runs along y = x.
 local F2 = F(0, 0, 10, 0, pi / 2)
@@ -166,32 +159,7 @@ local GROUPS = {
 
 -- The runner ------------------------------------------------------------------
 
-local ROLES = {
-  point = { 1, 2 }, segment = { 1, 2, 1, 2 }, line = { 1, 2, 1, 2 }, disk = { 1, 2, 0 },
-  aabb = { 1, 2, 0, 0 }, box = { 1, 2, 0, 0, 0 }, triangle = { 1, 2, 1, 2, 1, 2 },
-  capsule = { 1, 2, 1, 2, 0 }, fan = { 1, 2, 0, 0, 0 },
-}
-
-local function build(spec, ox, oy)
-  local kind, roles, nums = spec[1], ROLES[spec[1]], {}
-  for i = 2, #spec do
-    local role = roles and roles[i - 1] or (i % 2 == 0 and 1 or 2)
-    local v = spec[i]
-    if role == 1 then v = v + ox elseif role == 2 then v = v + oy end
-    nums[i - 1] = v
-  end
-  return c2d[kind](unpack(nums, 1, #spec - 1))
-end
-
-local function near(got, want, tol, what)
-  assert.is_true(type(got) == "number", what .. ": expected a number, got " .. tostring(got))
-  assert.is_true(abs(got - want) <= tol, ("%s: expected %.17g, got %.17g (slack %g)"):format(what, want, got, tol))
-end
-
-local function on_shape(s, x, y, tol, what)
-  local d = c2d.point(x, y):distance(s)
-  assert.is_true(d <= tol, ("%s: (%.17g, %.17g) is %g from %s"):format(what, x, y, d, tostring(s)))
-end
+local build, near, on_shape = common.build, common.near, common.on_shape
 
 local function case_parts(c)
   -- { name, a, da, b [, db] }
@@ -222,15 +190,7 @@ local function run(c, ox, oy)
   assert.is_true(t ~= nil, tag .. ": a:sweep returned nil")
   near(t, c.t, tol, tag .. ": t")
   near(sqrt(nx * nx + ny * ny), 1, 1e-12, tag .. ": |n|")
-  local want = c.n and { c.n } or c.normals
-  if want then
-    local ok, list = false, {}
-    for _, w in ipairs(want) do
-      if abs(nx - w[1]) <= tol and abs(ny - w[2]) <= tol then ok = true end
-      list[#list + 1] = ("(%.17g, %.17g)"):format(w[1], w[2])
-    end
-    assert.is_true(ok, ("%s: normal (%.17g, %.17g), expected %s"):format(tag, nx, ny, table.concat(list, " or ")))
-  end
+  common.expect_normal(c, nx, ny, tol, tag)
 
   -- at t they touch, and the point is on both; a little earlier they are apart
   local at = a:clone():move(t * dx, t * dy)
@@ -274,12 +234,7 @@ end
 describe("sweep", function()
   for _, g in ipairs(GROUPS) do
     describe(g[1] .. " x " .. g[2], function()
-      for _, c in ipairs(g[3]) do
-        it(c[1], function() run(c, 0, 0) end)
-        if c.far ~= false then
-          it(c[1] .. ", 1e6 from the origin", function() run(c, FAR, FAR) end)
-        end
-      end
+      common.each_case(it, g[3], run)
     end)
   end
 
@@ -305,97 +260,20 @@ end)
 
 -- Properties over seeded random pairs -------------------------------------------
 
--- A linear congruential generator mod 2^32 (Numerical Recipes' constants); the
--- product stays below 2^53, exact as a float and as an integer.
-local function lcg(seed)
-  local s = seed % 4294967296
-  local r = {}
-  function r.u() s = (1664525 * s + 1013904223) % 4294967296; return s / 4294967296 end
-  function r.range(lo, hi) return lo + (hi - lo) * r.u() end
-  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
-  function r.pick(t) return t[r.int(1, #t)] end
-  return r
-end
-
-local function num(r, R)
-  if r.u() < 0.4 then return r.int(-R, R) end
-  return r.range(-R, R)
-end
-local function size(r, hi)
-  local u = r.u()
-  if u < 0.08 then return 0 end
-  if u < 0.4 then return r.int(1, hi) end
-  return r.range(0, hi)
-end
-local function angle(r)
-  if r.u() < 0.3 then return r.pick({ 0, pi / 2, pi, -pi / 2, pi / 4, 3 * pi / 4 }) end
-  return r.range(-pi, pi)
-end
+local lcg, num = common.lcg, common.num
 
 -- gen[kind](r, x, y): constructor name and numbers of a shape of the kind near (x, y).
-local gen = {}
-function gen.Point(r, x, y) return "point", { x + num(r, 3), y + num(r, 3) } end
-function gen.Segment(r, x, y)
-  x, y = x + num(r, 3), y + num(r, 3)
-  if r.u() < 0.1 then return "segment", { x, y, x, y } end
-  return "segment", { x, y, x + num(r, 12), y + num(r, 12) }
-end
-function gen.Line(r, x, y)
-  x, y = x + num(r, 3), y + num(r, 3)
-  local dx, dy = num(r, 10), num(r, 10)
-  if dx == 0 and dy == 0 then dx = 1 end
-  return "line", { x, y, x + dx, y + dy }
-end
-function gen.Disk(r, x, y) return "disk", { x + num(r, 3), y + num(r, 3), size(r, 8) } end
-function gen.AABB(r, x, y)
-  local w, h = size(r, 12), size(r, 12)
-  return "aabb", { x + num(r, 3) - w / 2, y + num(r, 3) - h / 2, w, h }
-end
-function gen.Box(r, x, y) return "box", { x + num(r, 3), y + num(r, 3), size(r, 12), size(r, 12), angle(r) } end
-function gen.Triangle(r, x, y)
-  if r.u() < 0.1 then
-    local dx, dy = r.int(-5, 5), r.int(-5, 5)
-    return "triangle", { x, y, x + dx, y + dy, x + 2 * dx, y + 2 * dy }
-  end
-  return "triangle", { x + num(r, 7), y + num(r, 7), x + num(r, 7), y + num(r, 7), x + num(r, 7), y + num(r, 7) }
-end
+local gen = common.shape_gen({ at = 3, disk = 8, box = 12, cap = 8, cap_r = 5, fan_r = 10 })
+function gen.Triangle(r, x, y) return common.triangle_near(r, x, y, 7) end
 function gen.Polygon(r, x, y)
-  if r.u() < 0.2 then
-    local t = {}
-    for i = 1, 2 * r.int(1, 8) do t[i] = (i % 2 == 1 and x or y) + num(r, 7) end
-    return "hull", t
-  end
+  if r.u() < 0.2 then return "hull", common.point_cloud(r, x, y, 7) end
   local n, rad, base = r.int(3, 8), r.range(1, 8), r.range(0, 2 * pi)
-  local t = {}
-  for i = 1, n do
-    local a = base + (i - 1 + 0.7 * r.u()) * 2 * pi / n
-    t[2 * i - 1], t[2 * i] = x + rad * cos(a), y + rad * sin(a)
-  end
-  return "polygon", t
-end
-function gen.Capsule(r, x, y)
-  x, y = x + num(r, 3), y + num(r, 3)
-  local dx, dy = 0, 0
-  if r.u() < 0.85 then dx, dy = num(r, 8), num(r, 8) end
-  return "capsule", { x, y, x + dx, y + dy, size(r, 5) }
-end
--- fans of every opening, the wide ones (beyond pi) included
-function gen.Fan(r, x, y)
-  local u, opening = r.u(), nil
-  if u < 0.3 then opening = r.pick({ 0, pi / 2, pi, 3 * pi / 2, 2 * pi })
-  elseif u < 0.6 then opening = r.range(0, pi)
-  else opening = r.range(pi, 2 * pi) end
-  return "fan", { x + num(r, 3), y + num(r, 3), size(r, 10), angle(r), opening }
+  return "polygon", common.round_polygon(r, x, y, n, rad, base)
 end
 
 local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan" }
 
-local function exact(s)
-  local t = {}
-  for i, v in ipairs({ s:unpack() }) do t[i] = ("%.17g"):format(v) end
-  local ctor = s:type() == "AABB" and "aabb" or s:type():lower()
-  return ("c2d.%s(%s)"):format(ctor, table.concat(t, ", "))
-end
+local exact, runner = common.exact, common.runner
 
 local function is_wide(s)
   if s:type() ~= "Fan" then return false end
@@ -403,28 +281,11 @@ local function is_wide(s)
   return rad > 0 and opening > pi and opening < 2 * pi - 1e-12
 end
 
-local function runner()
-  local fails = {}
-  local function fail(fmt, ...) fails[#fails + 1] = fmt:format(...) end
-  local function finish()
-    if #fails > 0 then
-      local shown = {}
-      for i = 1, min(#fails, 10) do shown[i] = fails[i] end
-      if #fails > 10 then shown[#shown + 1] = ("... and %d more"):format(#fails - 10) end
-      error(("%d failed check(s):\n%s"):format(#fails, table.concat(shown, "\n")), 0)
-    end
-  end
-  return fail, finish
-end
-
 local PAIRS_PER_COMBO = 8
 local SAMPLES = 32   -- times checked in [0, 1] when sweep says they never touch
 
 local function check_sweep(what, a, dx, dy, b, bdx, bdy, fail)
-  local sc = max(1, abs(dx), abs(dy), abs(bdx), abs(bdy))
-  for _, s in ipairs({ a, b }) do
-    for _, v in ipairs({ s:unpack() }) do sc = max(sc, abs(v)) end
-  end
+  local sc = common.scale_of({ a, b }, dx, dy, bdx, bdy)
   local tol = 1e-9 * sc
   local function at(s)
     return a:clone():move(s * dx, s * dy), b:clone():move(s * bdx, s * bdy)
