@@ -3,6 +3,8 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-all          the specs under all five runtimes
 #   make demo | bench | clean
+#   make check             the specs under ASan+UBSan and valgrind, then a 30 s fuzz run
+#   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit
 BUILD    := build/$(LUA)
@@ -28,7 +30,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench clean deps deps-all
+.PHONY: all test test-all demo bench clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -56,3 +58,72 @@ bench: $(SO)
 
 clean:
 	rm -rf build
+
+# Hardening. The specs run against a module built with ASan and UBSan (any report
+# aborts), then under valgrind against the normal build, then fuzz/queries_fuzz.c
+# (libFuzzer, C core only) runs for CHECK_FUZZ_TIME seconds.
+# The interpreter is not instrumented, so libasan is preloaded. Leak detection
+# stays on: busted ends with os.exit(code, true), which closes the Lua state and
+# frees everything Lua allocated, so a leak report can only come from our code.
+SAN_CC     ?= gcc
+SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1 -fno-omit-frame-pointer
+ASAN_BUILD := build/asan-$(LUA)
+ASAN_SO    := $(ASAN_BUILD)/collide2d.so
+ASAN_ENV   := LUA_CPATH='$(ASAN_BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;' \
+              LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
+              ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no
+
+# The fuzzer. FUZZ_DEFS takes the switches documented at the top of
+# fuzz/queries_fuzz.c (e.g. -DFUZZ_FULL_RANGE=1). tools/fuzz.sh runs it: it
+# replays the known failing inputs (fuzz/corpus/crash-*), then fuzzes from the
+# seeds (fuzz/corpus/seed-*) and build/fuzz/corpus; a new failing input is kept
+# in fuzz/corpus.
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 120
+CHECK_FUZZ_TIME ?= 30
+FUZZ_DEFS  ?=
+FUZZ_SRC   := fuzz/queries_fuzz.c
+FUZZ_BIN   := build/fuzz/queries
+COV_BIN    := build/fuzz-cov/queries
+
+$(ASAN_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-check
+	@mkdir -p $(ASAN_BUILD)
+	$(SAN_CC) -std=c99 -fPIC $(WARN) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+# Rebuild the fuzzer when FUZZ_DEFS changes.
+build/fuzz/defs: FORCE
+	@mkdir -p $(dir $@) && echo '$(FUZZ_DEFS)' | cmp -s - $@ || echo '$(FUZZ_DEFS)' >$@
+
+$(FUZZ_BIN): $(FUZZ_SRC) $(CORE_SRC) $(HEADERS) build/fuzz/defs | deps-check
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c99 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  $(FUZZ_DEFS) -Isrc -o $@ $(FUZZ_SRC) $(CORE_SRC) -lm
+
+$(COV_BIN): $(FUZZ_SRC) $(CORE_SRC) $(HEADERS) build/fuzz/defs | deps-check
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c99 $(WARN) -g -O0 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
+	  -DFUZZ_NO_ABORT $(FUZZ_DEFS) -Isrc -o $@ $(FUZZ_SRC) $(CORE_SRC) -lm
+
+deps-check:
+	@sh tools/deps.sh $(LUA) check
+
+check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
+	@echo "== specs under ASan+UBSan ($(ASAN_SO))"
+	@$(ASAN_ENV) $(LUA) tools/busted.lua
+	@echo "== specs under valgrind ($(SO))"
+	@$(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua
+	@echo "== fuzzing the C core for $(CHECK_FUZZ_TIME) s"
+	@$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME)
+
+fuzz: $(FUZZ_BIN)
+	@sh tools/fuzz.sh $(FUZZ_BIN) $(FUZZ_TIME)
+
+# Replays fuzz/corpus and build/fuzz/corpus (grown by make fuzz) through a
+# coverage build and reports how much of src/ they reach.
+fuzz-coverage: $(COV_BIN)
+	@mkdir -p build/fuzz/corpus && rm -f build/fuzz-cov/*.profraw
+	@LLVM_PROFILE_FILE='build/fuzz-cov/%p.profraw' $(COV_BIN) -runs=0 build/fuzz/corpus fuzz/corpus >build/fuzz-cov/replay.log 2>&1
+	@llvm-profdata merge -sparse build/fuzz-cov/*.profraw -o build/fuzz-cov/queries.profdata
+	@llvm-cov report $(COV_BIN) -instr-profile=build/fuzz-cov/queries.profdata $(CORE_SRC)
+

@@ -2,6 +2,7 @@
 # Install what `make` needs for one runtime when it is missing (Debian packages).
 #   deps.sh RUNTIME build   the runtime's headers and a C compiler
 #   deps.sh RUNTIME test    also the interpreter and busted
+#   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -12,18 +13,47 @@ esac
 missing=""
 [ -f "$hdr" ] || missing="$pkgs"
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
-if [ "$what" = test ]; then
+if [ "$what" = test ] || [ "$what" = check ]; then
   command -v "$lua" >/dev/null 2>&1 || missing="$missing $pkgs"
   "$lua" -e 'require "busted.runner"' >/dev/null 2>&1 || missing="$missing lua-busted"
 fi
-[ -z "$missing" ] && exit 0
-missing=$(echo $missing | tr ' ' '\n' | sort -u | tr '\n' ' ')
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "installing: $missing"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq $missing >/dev/null || {
-    echo "apt-get install failed; install by hand: $missing" >&2; exit 1; }
-else
-  echo "missing packages; as root run: apt-get install -y $missing" >&2
-  exit 1
+
+# Can clang build a libFuzzer target (its runtime ships apart from clang).
+fuzzer_links() {
+  tmp=$(mktemp -d) || return 1
+  printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' >"$tmp/t.c"
+  clang -fsanitize=fuzzer,address,undefined -o "$tmp/t" "$tmp/t.c" >/dev/null 2>&1; rc=$?
+  rm -rf "$tmp"; return $rc
+}
+if [ "$what" = check ]; then
+  command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
+  [ -f "$(gcc -print-file-name=libasan.so 2>/dev/null)" ] || missing="$missing gcc"
+  command -v clang >/dev/null 2>&1 || missing="$missing clang"
+  command -v llvm-profdata >/dev/null 2>&1 && command -v llvm-cov >/dev/null 2>&1 || missing="$missing llvm"
 fi
+
+apt_install() {
+  set -- $(echo "$@" | tr ' ' '\n' | sort -u | tr '\n' ' ')
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing: $*"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null && apt-get install -y -qq "$@" >/dev/null || {
+      echo "apt-get install failed; install by hand: $*" >&2; exit 1; }
+  else
+    echo "missing packages; as root run: apt-get install -y $*" >&2
+    exit 1
+  fi
+}
+
+[ -n "$missing" ] && apt_install $missing
+if [ "$what" = check ] && ! fuzzer_links; then
+  # libFuzzer ships apart from clang: for the default clang in libclang-rt-dev
+  # (Debian 12: libclang-rt-14-dev); for clang N in libclang-rt-N-dev, or in
+  # libclang-common-N-dev before LLVM 14.
+  v=$(clang -dumpversion | cut -d. -f1)
+  for p in libclang-rt-dev "libclang-rt-$v-dev" "libclang-common-$v-dev"; do
+    apt-cache show "$p" >/dev/null 2>&1 && { apt_install "$p"; fuzzer_links && break; }
+  done
+  fuzzer_links || { echo "clang $v cannot link -fsanitize=fuzzer: install its libFuzzer runtime" >&2; exit 1; }
+fi
+exit 0

@@ -1,0 +1,1048 @@
+/*
+ * libFuzzer target for the collide2d C core (no Lua).
+ *
+ * Each input decodes into two shapes of any kinds (through c2d_make or
+ * c2d_make_hull), a motion for each, a ray with its maxt, and the parameters
+ * of a move, a rotation, a scale and an outline. Every query of the public C
+ * API runs on them, and the answers are checked against each other. A violated
+ * invariant prints what failed and the decoded input, then aborts, which
+ * libFuzzer records as a crash. FUZZ_PRINT=1 in the environment prints every
+ * decoded input (useful when replaying one file).
+ *
+ * Input format (bytes; a read past the end yields 0, so every input decodes):
+ *   shape A, shape B, then the numbers da.x, da.y, db.x, db.y, ray origin x, y,
+ *   ray dir x, y, maxt, move dx, dy, rotation angle, scale k, transform origin
+ *   x, y, and one byte for the outline resolution.
+ *   A shape is a kind byte k, then its numbers:
+ *     k % 12 in 0..9: that c2d_kind through c2d_make; with k & 0x80 a byte
+ *       follows and the count is off by -2..+2 (c2d_make must then refuse
+ *       it with C2D_ERR_COUNT). A Polygon takes a count byte c: (c & 0x7f) % 40
+ *       vertices, or 250 + (next byte) % 16 when c & 0x80; k & 0x80 makes
+ *       its count of numbers odd.
+ *     10: c2d_make_hull of (c % 24) points after a count byte c; when
+ *       c & 0x80 the points are instead cx, cy, r and 200 + byte % 100
+ *       points on that circle, to reach the vertex limit.
+ *     11: a Polygon through c2d_make from the vertices of c2d_hull of 3 + c % 20
+ *       points (convex by construction, so c2d_make must take it); a second
+ *       byte h picks reversed order (h & 1), an edge midpoint inserted
+ *       (h & 2) and the first vertex (h >> 2).
+ *   A number is a selector byte, then:
+ *     0..95     the small integer sel - 48
+ *     96..127   a signed byte / 4
+ *     128..159  an entry of the `special` table (huge, tiny, subnormal, -0, pi...)
+ *     160..175  8 raw bytes (any double, NaN and inf included)
+ *     176..191  a signed 16-bit mantissa times 2^(signed byte)
+ *     192..223  the previous number moved by a signed byte of ulps
+ *     224..239  the previous number again
+ *     240..247  minus the previous number
+ *     248..255  the previous number plus (byte - 128)
+ *
+ * Which numbers are checked for accuracy. Tier 1 holds for every finite input:
+ * no crash, no sanitizer report, no NaN anywhere, hits symmetric and equal to
+ * (distance == 0), distance >= 0 and symmetric, contact depth >= 0, sweep t in
+ * [0, 1], raycast t in [0, maxt], transforms fail exactly on invalid results
+ * and then leave the shape as it was. Tier 2 adds every accuracy property
+ * (closest points on their shapes, contact separates and is least, sweep and
+ * raycast touch at t, unit normals, transforms keep distances, outline points
+ * on the shape) and needs the input in the documented range: each coordinate,
+ * size, motion and ray reach at most FUZZ_LIMIT = 1e12 in magnitude. By
+ * default the decoder folds larger numbers into that range. Beyond it the core
+ * is not accurate by construction: a point-to-segment test squares a cross
+ * product, a fourth power of the coordinates, which overflows near 1e77
+ * (fuzzing up to 1e100 finds wrong answers, without NaN: e.g. a sweep that
+ * says "touching" for shapes 6.6e98 apart); a polygon's centroid sums cubes
+ * (overflow near 1e102);
+ * squared lengths overflow near 1e154 (NaN); and near 1e155 convex polygons
+ * are refused. FUZZ_FULL_RANGE=1 fuzzes the whole double range anyway.
+ *
+ * Tolerances, in one place. M is the magnitude of what a check involves: the
+ * largest |coordinate| plus the largest size (radius, width + height) over the
+ * shapes, plus the motions, ray or transform origin used. A query works in a
+ * frame at one shape's position; a reported point carries a few ulps of M, and
+ * measuring it with another query adds a few more, so
+ *   tol = 64 * DBL_EPSILON * M                 (~1.4e-14 M)
+ * plus 4e-13 * M when a fan is involved (the core counts a point within
+ * 1e-13 rad of a fan edge as on it, which moves the boundary by up to 1e-13 r),
+ * plus TOL_ABS = 1e-150: squared lengths below DBL_MIN (2.2e-308) underflow, so
+ * distances are only resolved to ~1.5e-154.
+ * Checks on shapes rebuilt after a move or turn widen it: a Line by
+ * 1 + M / |p1 - p0| (its direction is a difference of rounded points), a
+ * turn by 32 ulps of the angles involved (see tol_moved, turn_slack).
+ * Normals must be unit to 1e-9; the separating move is depth * (1 + 1e-9) + tol.
+ */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "collide2d.h"
+
+/* The query groups that are checked; all are defined now. Set one to 0 with
+ * -DFUZZ_SWEEP=0 etc. to fuzz without it. */
+#ifndef FUZZ_CONTACT
+#define FUZZ_CONTACT 1
+#endif
+#ifndef FUZZ_SWEEP
+#define FUZZ_SWEEP 1
+#endif
+#ifndef FUZZ_RAYCAST
+#define FUZZ_RAYCAST 1
+#endif
+#ifndef FUZZ_TRANSFORM
+#define FUZZ_TRANSFORM 1
+#endif
+
+/* The documented range for the accuracy checks (tier 2). */
+#ifndef FUZZ_LIMIT
+#define FUZZ_LIMIT 1e12
+#endif
+
+/* 0: finite numbers beyond FUZZ_LIMIT are folded into it (fmod), so every
+ * input is in the documented range. 1: any double reaches the core, and only
+ * the tier 1 checks apply beyond the range (see the report for what fails). */
+#ifndef FUZZ_FULL_RANGE
+#define FUZZ_FULL_RANGE 0
+#endif
+
+/* FUZZ_NO_ABORT (the coverage build): a violation is printed and the input
+ * abandoned instead of aborting, so one replay covers the whole corpus. */
+
+/* c2d_make_hull does not promise to refuse NaN or inf (its header is silent):
+ * 0 feeds it finite numbers only; 1 also demands that it refuses the rest. */
+#ifndef FUZZ_HULL_VALIDATES
+#define FUZZ_HULL_VALIDATES 0
+#endif
+
+#define TOL_REL (64 * DBL_EPSILON)
+#define TOL_FAN 4e-13
+#define TOL_ABS 1e-150
+#define UNIT_TOL 1e-9
+#define PI 3.14159265358979323846
+
+/* Helpers some FUZZ_* switches leave unused. */
+#if defined(__GNUC__)
+#define MAYBE_UNUSED __attribute__((unused))
+#else
+#define MAYBE_UNUSED
+#endif
+
+/* More points than a Polygon may have vertices, to reach the limit. */
+#define MAXPTS 320
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* ---------------------------------------------------------------------------
+ * Decoding
+ * ------------------------------------------------------------------------- */
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t n;
+    double prev;
+} reader;
+
+static uint8_t byte(reader *r)
+{
+    if (r->n == 0) return 0;
+    r->n--;
+    return *r->p++;
+}
+
+static const double special[] = {
+    0.0, -0.0, 1, -1, 0.5, 2, 3, 10, 100, 0.1,
+    1e-300, -1e-300, 0x1p-1074, -0x1p-1074, DBL_MIN, 0x1p-1030, -0x1p-1030,
+    1e300, -1e300, DBL_MAX, -DBL_MAX, 1e154, 1e150, 1e-150, 1e-160,
+    1e12, -1e12, 1e6, -1e6, 1e-6, 1e-9, 1e-12, 1e15, 9007199254740992.0, 1e20, 1e-20,
+    PI, PI / 2, PI / 4, 3 * PI / 2, 2 * PI, -PI / 2, 2 * PI + 1e-12, 2 * PI + 2e-12,
+    2 * PI - 1e-12, 2 * PI - 1e-9, PI + 1e-15, PI - 1e-15, 1e-13, 1e-14,
+    NAN, INFINITY, -INFINITY
+};
+
+static double number(reader *r)
+{
+    unsigned sel = byte(r);
+    double x;
+    if (sel < 96) {
+        x = (double)sel - 48;
+    } else if (sel < 128) {
+        x = (double)(int8_t)byte(r) / 4;
+    } else if (sel < 160) {
+        x = special[byte(r) % (sizeof special / sizeof special[0])];
+    } else if (sel < 176) {
+        uint8_t b[8];
+        int i;
+        for (i = 0; i < 8; i++) b[i] = byte(r);
+        memcpy(&x, b, sizeof x);
+    } else if (sel < 192) {
+        unsigned lo = byte(r), hi = byte(r);
+        x = ldexp((double)(int16_t)(lo | hi << 8), (int8_t)byte(r));
+    } else if (sel < 224) {
+        int k = (int8_t)byte(r), i;
+        x = r->prev;
+        for (i = 0; i < abs(k); i++) x = nextafter(x, k > 0 ? INFINITY : -INFINITY);
+    } else if (sel < 240) {
+        x = r->prev;
+    } else if (sel < 248) {
+        x = -r->prev;
+    } else {
+        x = r->prev + ((double)byte(r) - 128);
+    }
+    if (!FUZZ_FULL_RANGE && isfinite(x) && fabs(x) > FUZZ_LIMIT) x = fmod(x, FUZZ_LIMIT);
+    r->prev = x;
+    return x;
+}
+
+/* A number for a query argument: the C queries take finite numbers only. */
+static double finite_number(reader *r)
+{
+    double x = number(r);
+    return isfinite(x) ? x : 0;
+}
+
+typedef struct spec {
+    int ok;          /* built: c2d_make or c2d_make_hull returned C2D_OK */
+    int hull;        /* from c2d_make_hull */
+    c2d_kind kind;
+    int n;           /* numbers given (a hull: 2 per point) */
+    double nums[2 * MAXPTS];
+    c2d_shape s;
+    c2d_vec storage[2 * MAXPTS];
+    c2d_vec pts[MAXPTS];
+} spec;
+
+/* Copy a spec, pointing a Polygon at the copy's own storage. */
+MAYBE_UNUSED static void spec_copy(spec *dst, const spec *src)
+{
+    memcpy(dst, src, sizeof *dst);
+    if (dst->s.kind == C2D_POLYGON) dst->s.verts = dst->storage;
+}
+
+static const int arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5 };
+
+/* ---------------------------------------------------------------------------
+ * Reporting
+ * ------------------------------------------------------------------------- */
+
+typedef struct input {
+    spec *a, *b;
+    c2d_vec da, db, origin, dir, move, tro;
+    double maxt, angle, k;
+    int segments;
+    const char *stage;
+} input;
+
+static input cur;
+#ifdef FUZZ_NO_ABORT
+static jmp_buf abandon;
+#endif
+
+static const char *const lua_ctor[C2D_KIND_COUNT] = {
+    "point", "segment", "line", "disk", "aabb", "box", "triangle", "polygon", "capsule", "fan"
+};
+
+static void print_spec(const char *name, const spec *s)
+{
+    int i;
+    fprintf(stderr, "  %s = c2d.%s%s", name, s->hull ? "hull" : (unsigned)s->kind < C2D_KIND_COUNT ? lua_ctor[s->kind] : "?",
+            s->hull || s->kind == C2D_POLYGON ? "{" : "(");
+    for (i = 0; i < s->n; i++) fprintf(stderr, i ? ", %.17g" : "%.17g", s->nums[i]);
+    fprintf(stderr, "%s   -- %d numbers, %s\n", s->hull || s->kind == C2D_POLYGON ? "}" : ")", s->n,
+            s->ok ? "built" : "refused");
+    if (s->ok) {
+        double out[2 * C2D_MAX_VERTICES];
+        int n = c2d_numbers(&s->s, out);
+        fprintf(stderr, "      as built: %s(", c2d_kind_name(s->s.kind));
+        for (i = 0; i < n; i++) fprintf(stderr, i ? ", %.17g" : "%.17g", out[i]);
+        fprintf(stderr, ")\n");
+    }
+}
+
+static void print_input(void)
+{
+    if (cur.a) print_spec("A", cur.a);
+    if (cur.b) print_spec("B", cur.b);
+    fprintf(stderr, "  da = (%.17g, %.17g)  db = (%.17g, %.17g)\n", cur.da.x, cur.da.y, cur.db.x, cur.db.y);
+    fprintf(stderr, "  ray origin = (%.17g, %.17g)  dir = (%.17g, %.17g)  maxt = %.17g\n",
+            cur.origin.x, cur.origin.y, cur.dir.x, cur.dir.y, cur.maxt);
+    fprintf(stderr, "  move = (%.17g, %.17g)  rotate angle = %.17g  scale k = %.17g  about (%.17g, %.17g)  outline segments = %d\n",
+            cur.move.x, cur.move.y, cur.angle, cur.k, cur.tro.x, cur.tro.y, cur.segments);
+}
+
+static void fail(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2), noreturn))
+#endif
+    ;
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "\n==== collide2d invariant violated (%s): ", cur.stage ? cur.stage : "?");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n  decoded input:\n");
+    print_input();
+    fflush(stderr);
+#ifdef FUZZ_NO_ABORT
+    longjmp(abandon, 1);
+#else
+    abort();
+#endif
+}
+
+#define CHECK(cond, ...) do { if (!(cond)) fail(__VA_ARGS__); } while (0)
+
+static int finite_vec(c2d_vec v) { return isfinite(v.x) && isfinite(v.y); }
+static int nan_vec(c2d_vec v) { return isnan(v.x) || isnan(v.y); }
+static double vlen(c2d_vec v) { return hypot(v.x, v.y); }
+static c2d_vec v2(double x, double y) { c2d_vec r; r.x = x; r.y = y; return r; }
+
+/* ---------------------------------------------------------------------------
+ * Shapes: building, magnitude, translating and probing
+ * ------------------------------------------------------------------------- */
+
+/* 0: not a coordinate; 1: an x; 2: a y (numbers of kind k at index i). */
+static int coord_role(c2d_kind k, int hull, int i)
+{
+    int pts = hull ? MAXPTS : k == C2D_SEGMENT || k == C2D_LINE || k == C2D_CAPSULE ? 2
+            : k == C2D_TRIANGLE ? 3 : k == C2D_POLYGON ? MAXPTS : 1;
+    return i < 2 * pts ? 1 + (i & 1) : 0;
+}
+
+/* Is number i of kind k a length (radius, width, height). */
+static int is_size(c2d_kind k, int i)
+{
+    switch (k) {
+    case C2D_DISK: case C2D_FAN: return i == 2;
+    case C2D_AABB: case C2D_BOX: return i == 2 || i == 3;
+    case C2D_CAPSULE: return i == 4;
+    default: return 0;
+    }
+}
+
+/* Is number i of kind k an angle that turns with the shape (Box angle, Fan direction). */
+static int is_angle(c2d_kind k, int i)
+{
+    return (k == C2D_BOX && i == 4) || (k == C2D_FAN && i == 3);
+}
+
+/* The magnitude of a built shape: largest |coordinate| plus its sizes. */
+static double shape_mag(const c2d_shape *s)
+{
+    double nums[2 * C2D_MAX_VERTICES], c = 0, z = 0;
+    int n = c2d_numbers(s, nums), i;
+    for (i = 0; i < n; i++) {
+        if (coord_role(s->kind, 0, i)) c = fmax(c, fabs(nums[i]));
+        else if (is_size(s->kind, i)) z += fabs(nums[i]);
+    }
+    return c + z;
+}
+
+static int is_fan(const c2d_shape *s) { return s->kind == C2D_FAN; }
+
+/* Same kind and numbers: then f(a, b) == -f(b, a) cannot hold for a normal,
+ * since both calls see the same arguments. */
+MAYBE_UNUSED static int same_numbers(const c2d_shape *a, const c2d_shape *b)
+{
+    double x[2 * C2D_MAX_VERTICES], y[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(a, x), i;
+    if (a->kind != b->kind || n != c2d_numbers(b, y)) return 0;
+    for (i = 0; i < n; i++) if (x[i] != y[i]) return 0;
+    return 1;
+}
+
+static double tol_for(double m, int fan)
+{
+    return (TOL_REL + (fan ? TOL_FAN : 0)) * m + TOL_ABS;
+}
+
+/* A Line's direction is the difference of its two points, so moving or
+ * turning them (each rounded to an ulp) tilts it by up to ulp / |p1 - p0|,
+ * which shifts it by that times m at distance m: the tolerance for a moved
+ * Line grows by 1 + m / |p1 - p0|. */
+MAYBE_UNUSED static double line_amp(const c2d_shape *s, double m)
+{
+    double d;
+    if (s == NULL || s->kind != C2D_LINE) return 1;
+    d = hypot(s->p[1].x - s->p[0].x, s->p[1].y - s->p[0].y);
+    return d > 0 ? 1 + m / d : INFINITY;
+}
+
+/* The tolerance for a check on shapes rebuilt after a move or turn (b may be NULL). */
+MAYBE_UNUSED static double tol_moved(double m, const c2d_shape *a, const c2d_shape *b)
+{
+    return tol_for(m, is_fan(a) || (b != NULL && is_fan(b))) * line_amp(a, m) * line_amp(b, m);
+}
+
+/* A turn carries angle error: cos/sin of an angle snap within 8 ulps of it to a
+ * right angle, and rotate wraps into (-pi, pi] by a rounded 2*pi (error
+ * 3.9e-17 per radian). Both scale with the angles involved. */
+static double turn_slack(const c2d_shape *s, double turn, double m)
+{
+    double a = (s->kind == C2D_BOX || s->kind == C2D_FAN) ? fabs(s->angle) : 0;
+    return 32 * DBL_EPSILON * (a + fabs(turn)) * m;
+}
+
+/* Build sp from its numbers; returns the c2d_make error (hulls: c2d_make_hull's). */
+static c2d_error build(spec *sp)
+{
+    c2d_error err;
+    int bad = -2, i;
+    if (sp->hull) {
+        for (i = 0; i < sp->n / 2; i++) sp->pts[i] = v2(sp->nums[2 * i], sp->nums[2 * i + 1]);
+        err = c2d_make_hull(&sp->s, sp->pts, sp->n / 2, sp->storage);
+    } else {
+        err = c2d_make(&sp->s, sp->kind, sp->nums, sp->n, sp->storage, &bad);
+        CHECK(bad >= -1 && bad < sp->n, "c2d_make set *bad to %d for %d numbers", bad, sp->n);
+        if (err == C2D_ERR_NONFINITE) {
+            CHECK(bad >= 0, "C2D_ERR_NONFINITE without the index of the number at fault");
+        }
+    }
+    sp->ok = err == C2D_OK;
+    return err;
+}
+
+/* The validation contract of c2d_make, from the numbers alone. */
+static void check_validation(const spec *sp, c2d_error err)
+{
+    int i, all_finite = 1;
+    for (i = 0; i < sp->n; i++) if (!isfinite(sp->nums[i])) all_finite = 0;
+    if (sp->hull) {
+        if (sp->n == 0) { CHECK(err == C2D_ERR_COUNT, "hull of no points gave error %d", (int)err); return; }
+        if (!all_finite) { CHECK(err != C2D_OK, "c2d_make_hull accepted a non-finite number"); return; }
+        CHECK(err == C2D_OK || err == C2D_ERR_COUNT, "c2d_make_hull: unexpected error %d", (int)err);
+        if (err == C2D_OK) {
+            CHECK(sp->s.count >= 1 && sp->s.count <= C2D_MAX_VERTICES && sp->s.count <= sp->n / 2,
+                  "hull of %d points has %d vertices", sp->n / 2, sp->s.count);
+            CHECK(sp->s.count < 3 || sp->s.ccw == 1, "hull of %d vertices is not counter-clockwise", sp->s.count);
+        } else {
+            CHECK(sp->n / 2 > C2D_MAX_VERTICES, "c2d_make_hull refused %d points", sp->n / 2);
+        }
+        return;
+    }
+    if (sp->kind == C2D_POLYGON) {
+        int bad_count = sp->n % 2 != 0 || sp->n < 6 || sp->n > 2 * C2D_MAX_VERTICES;
+        if (bad_count) { CHECK(err == C2D_ERR_COUNT, "polygon of %d numbers gave error %d", sp->n, (int)err); return; }
+    } else if (sp->n != arity[sp->kind]) {
+        CHECK(err == C2D_ERR_COUNT, "%s with %d numbers gave error %d", c2d_kind_name(sp->kind), sp->n, (int)err);
+        return;
+    }
+    if (!all_finite) { CHECK(err == C2D_ERR_NONFINITE, "non-finite number accepted or wrong error %d", (int)err); return; }
+    if (err != C2D_OK) {
+        /* Refused finite numbers: only for the reasons the kind has. */
+        switch (err) {
+        case C2D_ERR_NEGATIVE: {
+            int neg = 0;
+            for (i = 0; i < sp->n; i++) if (is_size(sp->kind, i) && sp->nums[i] < 0) neg = 1;
+            CHECK(neg, "C2D_ERR_NEGATIVE with no negative size");
+            break;
+        }
+        case C2D_ERR_OPENING:
+            CHECK(sp->kind == C2D_FAN && (sp->nums[4] < 0 || sp->nums[4] > 2 * PI + 1e-12),
+                  "C2D_ERR_OPENING for opening %.17g", sp->kind == C2D_FAN ? sp->nums[4] : 0);
+            break;
+        case C2D_ERR_SAME_POINTS:
+            CHECK(sp->kind == C2D_LINE && sp->nums[0] == sp->nums[2] && sp->nums[1] == sp->nums[3],
+                  "C2D_ERR_SAME_POINTS for distinct points");
+            break;
+        case C2D_ERR_NONCONVEX:
+            CHECK(sp->kind == C2D_POLYGON, "C2D_ERR_NONCONVEX for a %s", c2d_kind_name(sp->kind));
+            break;
+        case C2D_ERR_NONFINITE:
+            /* Finite numbers whose sum overflows: an AABB's far corner. */
+            CHECK(sp->kind == C2D_AABB && (!isfinite(sp->nums[0] + sp->nums[2]) || !isfinite(sp->nums[1] + sp->nums[3])),
+                  "C2D_ERR_NONFINITE for finite numbers");
+            break;
+        default:
+            fail("c2d_make: unexpected error %d (%s)", (int)err, c2d_error_message(err));
+        }
+        return;
+    }
+    /* Built: every number kept exactly, sizes >= 0. */
+    {
+        double out[2 * C2D_MAX_VERTICES];
+        int n = c2d_numbers(&sp->s, out);
+        CHECK(sp->s.kind == sp->kind, "built kind %d, asked %d", (int)sp->s.kind, (int)sp->kind);
+        CHECK(n == sp->n, "c2d_numbers gave %d numbers, built from %d", n, sp->n);
+        for (i = 0; i < n; i++)
+            CHECK(out[i] == sp->nums[i] || (isnan(out[i]) && isnan(sp->nums[i])),
+                  "c2d_numbers[%d] = %.17g, built from %.17g", i, out[i], sp->nums[i]);
+        for (i = 0; i < n; i++) CHECK(!is_size(sp->kind, i) || sp->nums[i] >= 0, "negative size accepted");
+        if (sp->kind == C2D_FAN) CHECK(sp->nums[4] >= 0 && sp->nums[4] <= 2 * PI + 1e-12, "fan opening %.17g accepted", sp->nums[4]);
+    }
+}
+
+/* Every number of the shape (coordinates and sizes) at most `limit` in magnitude. */
+static int in_range(const spec *sp, double limit)
+{
+    int i;
+    for (i = 0; i < sp->n; i++) {
+        if ((coord_role(sp->kind, sp->hull, i) || is_size(sp->kind, i)) && !(fabs(sp->nums[i]) <= limit)) return 0;
+    }
+    return 1;
+}
+
+/* How far point p is from shape s, by the library. */
+static double dist_point(c2d_vec p, const c2d_shape *s)
+{
+    c2d_shape q;
+    double xy[2];
+    int bad;
+    xy[0] = p.x;
+    xy[1] = p.y;
+    if (c2d_make(&q, C2D_POINT, xy, 2, NULL, &bad) != C2D_OK) return INFINITY;
+    return c2d_distance(&q, s).distance;
+}
+
+/* Read a shape's kind and numbers, build it, check the constructor's contract. */
+static void decode_shape(reader *r, spec *sp)
+{
+    unsigned kb = byte(r), k = kb % 12;
+    int i, count;
+    memset(sp, 0, sizeof *sp);
+    if (k <= 9) {
+        sp->kind = (c2d_kind)k;
+        if (k == C2D_POLYGON) {
+            unsigned cb = byte(r);
+            count = (int)(cb & 0x7f) % 40;
+            if (cb & 0x80) count = 250 + byte(r) % 16;   /* around the vertex limit */
+            sp->n = 2 * count + ((kb & 0x80) ? 1 : 0);    /* odd: a count error */
+        } else {
+            sp->n = arity[k];
+            if (kb & 0x80) sp->n += (int)(byte(r) % 5) - 2;
+            if (sp->n < 0) sp->n = 0;
+        }
+        for (i = 0; i < sp->n; i++) sp->nums[i] = number(r);
+    } else if (k == 10) {
+        unsigned cb = byte(r);
+        sp->hull = 1;
+        sp->kind = C2D_POLYGON;
+        if (cb & 0x80) {
+            /* Points on a circle: a hull with many vertices, up to past the limit. */
+            double cx = number(r), cy = number(r), rad = number(r);
+            count = 200 + byte(r) % 100;
+            if (!isfinite(cx) || !isfinite(cy) || !isfinite(rad)) cx = cy = 0, rad = 1;
+            for (i = 0; i < count; i++) {
+                sp->nums[2 * i] = cx + rad * cos(2 * PI * i / count);
+                sp->nums[2 * i + 1] = cy + rad * sin(2 * PI * i / count);
+                if (!FUZZ_HULL_VALIDATES && !(isfinite(sp->nums[2 * i]) && isfinite(sp->nums[2 * i + 1])))
+                    sp->nums[2 * i] = sp->nums[2 * i + 1] = 0;
+            }
+        } else {
+            count = (int)(cb % 24);
+            for (i = 0; i < 2 * count; i++) sp->nums[i] = FUZZ_HULL_VALIDATES ? number(r) : finite_number(r);
+        }
+        sp->n = 2 * count;
+        check_validation(sp, build(sp));
+        if (sp->ok && in_range(sp, FUZZ_LIMIT)) {
+            /* Every point lies in its hull. */
+            double t = tol_for(shape_mag(&sp->s), 0);
+            for (i = 0; i < count; i++) {
+                double d = dist_point(v2(sp->nums[2 * i], sp->nums[2 * i + 1]), &sp->s);
+                CHECK(d <= t, "point %d (%.17g, %.17g) is %.3g outside its hull", i, sp->nums[2 * i], sp->nums[2 * i + 1], d);
+            }
+        }
+        return;
+    } else {
+        /* A polygon made convex by the library's own hull, fed to c2d_make. */
+        unsigned cb = byte(r), how = byte(r);
+        c2d_vec pts[MAXPTS], hull[2 * MAXPTS], v[MAXPTS + 1];
+        int m, first, j = 0;
+        count = 3 + (int)(cb % 20);
+        for (i = 0; i < count; i++) { double x = finite_number(r); pts[i] = v2(x, finite_number(r)); }
+        sp->kind = C2D_POLYGON;   /* printed as the hull's points if c2d_hull fails */
+        sp->hull = 1;
+        sp->n = 2 * count;
+        for (i = 0; i < count; i++) { sp->nums[2 * i] = pts[i].x; sp->nums[2 * i + 1] = pts[i].y; }
+        m = c2d_hull(pts, count, hull);
+        sp->hull = 0;
+        CHECK(m >= 1 && m <= count, "c2d_hull returned %d vertices for %d points", m, count);
+        sp->kind = C2D_POLYGON;
+        if (m < 3) {
+            /* Collinear: the polygon of the hull's ends and their midpoint. */
+            if (m == 1) hull[1] = hull[0];
+            hull[2] = v2(hull[0].x + (hull[1].x - hull[0].x) / 2, hull[0].y + (hull[1].y - hull[0].y) / 2);
+            m = 3;
+        }
+        first = (int)(how >> 2) % m;
+        for (i = 0; i < m; i++) {
+            int idx = (how & 1) ? (first - i + m) % m : (first + i) % m;
+            v[j++] = hull[idx];
+            if ((how & 2) && i == 0) {
+                int nx = (how & 1) ? (idx - 1 + m) % m : (idx + 1) % m;
+                v[j++] = v2(hull[idx].x + (hull[nx].x - hull[idx].x) / 2, hull[idx].y + (hull[nx].y - hull[idx].y) / 2);
+            }
+        }
+        sp->n = 2 * j;
+        for (i = 0; i < j; i++) { sp->nums[2 * i] = v[i].x; sp->nums[2 * i + 1] = v[i].y; }
+        check_validation(sp, build(sp));
+        /* A hull's own vertices are convex; a midpoint carries rounding of the
+         * coordinates, which can exceed the convexity tolerance on short edges. */
+        if (!(how & 2) && in_range(sp, FUZZ_LIMIT))
+            CHECK(sp->ok, "c2d_make refused the vertices of a hull as a polygon");
+        return;
+    }
+    check_validation(sp, build(sp));
+}
+
+/* sp's shape rebuilt from numbers mapped by: points p -> o + k * R(p - o) + d,
+ * sizes * k, angles + turn. Independent of c2d_move/rotate/scale. */
+MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double turn, c2d_vec o, c2d_vec d)
+{
+    double nums[2 * C2D_MAX_VERTICES], c = cos(turn), s = sin(turn);
+    int n, i;
+    memset(dst, 0, sizeof *dst);
+    if (!src->ok) return 0;
+    n = c2d_numbers(&src->s, nums);
+    dst->kind = src->s.kind;
+    dst->hull = src->s.kind == C2D_POLYGON && src->s.count < 3;
+    for (i = 0; i < n; i += 1) {
+        int role = coord_role(dst->kind, dst->hull, i);
+        if (role == 1) {
+            double x = nums[i] - o.x, y = nums[i + 1] - o.y;
+            dst->nums[i] = o.x + k * (c * x - s * y) + d.x;
+            dst->nums[i + 1] = o.y + k * (s * x + c * y) + d.y;
+            i++;
+        } else if (is_size(dst->kind, i)) {
+            dst->nums[i] = nums[i] * k;
+        } else {
+            dst->nums[i] = is_angle(dst->kind, i) ? nums[i] + turn : nums[i];
+        }
+    }
+    dst->n = n;
+    /* c2d_make_hull takes non-finite numbers (see FUZZ_HULL_VALIDATES); c2d_make refuses them. */
+    for (i = 0; i < n; i++) if (!isfinite(dst->nums[i])) return 0;
+    return build(dst) == C2D_OK;
+}
+
+/* ---------------------------------------------------------------------------
+ * The checks
+ * ------------------------------------------------------------------------- */
+
+/* Per-shape facts: bbox, center, position, numbers, contains. */
+static void check_shape(const spec *sp, int ranged)
+{
+    const c2d_shape *s = &sp->s;
+    c2d_bounds b;
+    c2d_vec c = c2d_center(s), p = c2d_position(s);
+    double m = shape_mag(s);
+    int has = c2d_bbox(s, &b);
+    CHECK(!nan_vec(c) && !nan_vec(p), "NaN in center (%g, %g) or position (%g, %g)", c.x, c.y, p.x, p.y);
+    CHECK(has == (s->kind != C2D_LINE), "c2d_bbox returned %d for a %s", has, c2d_kind_name(s->kind));
+    if (has) {
+        CHECK(!isnan(b.minx) && !isnan(b.miny) && !isnan(b.maxx) && !isnan(b.maxy), "NaN in bbox");
+        CHECK(b.minx <= b.maxx && b.miny <= b.maxy, "bbox min > max: %.17g %.17g %.17g %.17g", b.minx, b.miny, b.maxx, b.maxy);
+    }
+    if (ranged) {
+        double t = tol_for(m, is_fan(s));
+        CHECK(finite_vec(c) && finite_vec(p), "center or position not finite");
+        CHECK(dist_point(p, s) <= t, "position (%.17g, %.17g) is %.3g off the shape",
+              p.x, p.y, dist_point(p, s));
+        CHECK(c2d_contains(s, c.x, c.y) || dist_point(c, s) <= t,
+              "centroid (%.17g, %.17g) is %.3g outside the shape", c.x, c.y, dist_point(c, s));
+        if (has)
+            CHECK(c.x >= b.minx - t && c.x <= b.maxx + t && c.y >= b.miny - t && c.y <= b.maxy + t,
+                  "centroid (%.17g, %.17g) outside the bbox", c.x, c.y);
+    }
+}
+
+/* Is p inside s's bbox grown by t (a Line: always). */
+static int in_bbox(const c2d_shape *s, c2d_vec p, double t)
+{
+    c2d_bounds b;
+    if (!c2d_bbox(s, &b)) return 1;
+    return p.x >= b.minx - t && p.x <= b.maxx + t && p.y >= b.miny - t && p.y <= b.maxy + t;
+}
+
+/* hits and distance on a pair; returns the distance. */
+static double check_pair(const spec *A, const spec *B, int ranged, double extra_mag)
+{
+    const c2d_shape *a = &A->s, *b = &B->s;
+    int hab = c2d_hits(a, b), hba = c2d_hits(b, a);
+    c2d_distance_result ab = c2d_distance(a, b), ba = c2d_distance(b, a);
+    CHECK(hab == hba, "c2d_hits not symmetric: a,b -> %d, b,a -> %d", hab, hba);
+    CHECK(!isnan(ab.distance) && !nan_vec(ab.a) && !nan_vec(ab.b),
+          "NaN in distance: %.17g (%.17g, %.17g) (%.17g, %.17g)", ab.distance, ab.a.x, ab.a.y, ab.b.x, ab.b.y);
+    CHECK(ab.distance >= 0, "negative distance %.17g", ab.distance);
+    CHECK(ab.distance == ba.distance, "distance not symmetric: %.17g vs %.17g", ab.distance, ba.distance);
+    CHECK(ab.a.x == ba.b.x && ab.a.y == ba.b.y && ab.b.x == ba.a.x && ab.b.y == ba.a.y,
+          "closest points not swapped under symmetry");
+    CHECK(hab == (ab.distance == 0), "hits %d but distance %.17g", hab, ab.distance);
+    if (hab) CHECK(ab.a.x == ab.b.x && ab.a.y == ab.b.y, "overlapping, but the closest points differ");
+    if (ranged) {
+        /* Nearly parallel lines meet far away: measure at the points' own magnitude. */
+        double m = fmax(shape_mag(a), shape_mag(b)) + extra_mag + fmax(vlen(ab.a), vlen(ab.b));
+        double t = tol_for(m, is_fan(a) || is_fan(b));
+        double da = dist_point(ab.a, a), db = dist_point(ab.b, b), dd;
+        CHECK(isfinite(ab.distance) && finite_vec(ab.a) && finite_vec(ab.b), "distance or points not finite");
+        CHECK(da <= t, "closest point on a (%.17g, %.17g) is %.3g from a (tol %.3g)", ab.a.x, ab.a.y, da, t);
+        CHECK(db <= t, "closest point on b (%.17g, %.17g) is %.3g from b (tol %.3g)", ab.b.x, ab.b.y, db, t);
+        dd = hypot(ab.a.x - ab.b.x, ab.a.y - ab.b.y);
+        CHECK(fabs(dd - ab.distance) <= t, "closest points are %.17g apart, distance says %.17g", dd, ab.distance);
+        CHECK(in_bbox(a, ab.a, t) && in_bbox(b, ab.b, t), "a closest point lies outside its shape's bbox");
+        /* Neither shape holds a point nearer the other than the distance. */
+        if (!hab) {
+            double e1 = dist_point(c2d_position(a), b), e2 = dist_point(c2d_position(b), a);
+            CHECK(e1 >= ab.distance - t && e2 >= ab.distance - t,
+                  "a position is nearer the other shape (%.17g, %.17g) than the distance %.17g", e1, e2, ab.distance);
+        }
+    }
+    return ab.distance;
+}
+
+#if FUZZ_CONTACT
+/* Is s a fan opened beyond pi that is neither a point nor a full disk. */
+static int wide_fan(const c2d_shape *s)
+{
+    return s->kind == C2D_FAN && s->opening > PI;
+}
+
+/* Shape sp moved by d (rebuilt from numbers) hits other. -1 when the move does not build. */
+static int hits_moved(const spec *sp, c2d_vec d, const spec *other)
+{
+    static spec moved;
+    c2d_vec o = v2(0, 0);
+    if (!rebuilt(&moved, sp, 1, 0, o, d)) return -1;
+    return c2d_hits(&moved.s, &other->s);
+}
+
+static void check_contact(const spec *A, const spec *B, int ranged)
+{
+    const c2d_shape *a = &A->s, *b = &B->s;
+    c2d_contact_result ab, ba;
+    c2d_error e1, e2;
+    int h = c2d_hits(a, b), i;
+    memset(&ab, 0, sizeof ab);
+    memset(&ba, 0, sizeof ba);
+    e1 = c2d_contact(a, b, &ab);
+    e2 = c2d_contact(b, a, &ba);
+    CHECK(e1 == e2, "contact errors differ by order: %d vs %d", (int)e1, (int)e2);
+    if (e1 == C2D_ERR_WIDE_FAN) {
+        CHECK(wide_fan(a) || wide_fan(b), "C2D_ERR_WIDE_FAN without a fan opened beyond pi");
+        return;
+    }
+    CHECK(e1 == C2D_OK, "contact: unexpected error %d", (int)e1);
+    CHECK(!(wide_fan(a) && a->radius > 0 && a->opening < 2 * PI - 1e-12) &&
+          !(wide_fan(b) && b->radius > 0 && b->opening < 2 * PI - 1e-12), "contact accepted a fan opened beyond pi");
+    CHECK(ab.hit == h && ba.hit == h, "contact hit %d/%d but hits %d", ab.hit, ba.hit, h);
+    if (!h) return;
+    CHECK(!isnan(ab.depth) && !nan_vec(ab.normal) && !nan_vec(ab.point), "NaN in contact: depth %.17g n (%.17g, %.17g) p (%.17g, %.17g)",
+          ab.depth, ab.normal.x, ab.normal.y, ab.point.x, ab.point.y);
+    CHECK(ab.depth >= 0, "negative depth %.17g", ab.depth);
+    CHECK(ab.depth == ba.depth || fabs(ab.depth - ba.depth) <= 1e-12 * ab.depth, "depth not symmetric: %.17g vs %.17g", ab.depth, ba.depth);
+    if (ranged && isfinite(ab.depth)) {
+        double m = fmax(shape_mag(a), shape_mag(b)), t = tol_moved(m, a, NULL);
+        double nl = vlen(ab.normal), step;
+        c2d_vec n = ab.normal;
+        static const c2d_vec axes[4] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+        CHECK(fabs(nl - 1) <= UNIT_TOL, "contact normal (%.17g, %.17g) has length %.17g", n.x, n.y, nl);
+        CHECK(same_numbers(a, b) || (fabs(ab.normal.x + ba.normal.x) <= UNIT_TOL && fabs(ab.normal.y + ba.normal.y) <= UNIT_TOL),
+              "contact(b, a) normal (%.17g, %.17g) is not minus (%.17g, %.17g)", ba.normal.x, ba.normal.y, n.x, n.y);
+        CHECK(finite_vec(ab.point), "contact point not finite");
+        CHECK(dist_point(ab.point, a) <= ab.depth + t && dist_point(ab.point, b) <= ab.depth + t,
+              "contact point (%.17g, %.17g) is %.3g from a and %.3g from b (depth %.17g)",
+              ab.point.x, ab.point.y, dist_point(ab.point, a), dist_point(ab.point, b), ab.depth);
+        /* Moving a by n * (depth + a little) separates them. */
+        step = ab.depth * (1 + 1e-9) + t;
+        i = hits_moved(A, v2(n.x * step, n.y * step), B);
+        CHECK(i != 1, "moving a by normal * depth * (1 + 1e-9) + %.3g = %.17g does not separate (normal (%.17g, %.17g), depth %.17g)",
+              t, step, n.x, n.y, ab.depth);
+        /* No move shorter than depth separates them, along n or an axis: depth
+         * is least. Not with a Line: contact pushes a shape to the side of the
+         * line its centre is on (src/contact.c), which need not be the nearer. */
+        step = ab.depth * (1 - 1e-9) - t;
+        if (step > 0 && a->kind != C2D_LINE && b->kind != C2D_LINE) {
+            i = hits_moved(A, v2(n.x * step, n.y * step), B);
+            CHECK(i != 0, "moving a by %.17g < depth %.17g along the normal already separates", step, ab.depth);
+            for (i = 0; i < 4; i++) {
+                int hm = hits_moved(A, v2(axes[i].x * step, axes[i].y * step), B);
+                CHECK(hm != 0, "moving a by %.17g along (%g, %g) separates, but depth is %.17g along (%.17g, %.17g)",
+                      step, axes[i].x, axes[i].y, ab.depth, n.x, n.y);
+            }
+        }
+    }
+}
+#endif
+
+#if FUZZ_SWEEP
+static void check_sweep(const spec *A, c2d_vec da, const spec *B, c2d_vec db, int ranged)
+{
+    static spec at_a, at_b;
+    const c2d_shape *a = &A->s, *b = &B->s;
+    c2d_sweep_result r = c2d_sweep(a, da, b, db), q = c2d_sweep(b, db, a, da);
+    int h0 = c2d_hits(a, b);
+    CHECK(!isnan(r.t) && !nan_vec(r.normal) && !nan_vec(r.point), "NaN in sweep: t %.17g n (%.17g, %.17g) p (%.17g, %.17g)",
+          r.t, r.normal.x, r.normal.y, r.point.x, r.point.y);
+    CHECK(r.hit == q.hit, "sweep hit %d, mirrored %d", r.hit, q.hit);
+    if (h0) CHECK(r.hit && r.t == 0, "already touching, but sweep says hit %d t %.17g", r.hit, r.t);
+    if (!r.hit) return;
+    CHECK(r.t >= 0 && r.t <= 1, "sweep t %.17g outside [0, 1]", r.t);
+    CHECK(r.t == 0 || !h0, "sweep t %.17g > 0 for shapes already touching", r.t);
+    CHECK(r.t == q.t || fabs(r.t - q.t) <= 1e-9, "sweep t %.17g, mirrored %.17g", r.t, q.t);
+    if (ranged) {
+        double m = fmax(shape_mag(a), shape_mag(b)) + vlen(da) + vlen(db), t = tol_moved(m, a, b), d;
+        double nl = vlen(r.normal);
+        c2d_vec o = v2(0, 0);
+        CHECK(fabs(nl - 1) <= UNIT_TOL, "sweep normal (%.17g, %.17g) has length %.17g", r.normal.x, r.normal.y, nl);
+        /* Touching at t = 0 with no relative motion, or two equal shapes (both
+         * calls then see the same arguments): no direction is preferred. */
+        CHECK((r.t == 0 && da.x == db.x && da.y == db.y) || same_numbers(a, b) ||
+              (fabs(r.normal.x + q.normal.x) <= UNIT_TOL && fabs(r.normal.y + q.normal.y) <= UNIT_TOL),
+              "mirrored sweep normal (%.17g, %.17g) is not minus (%.17g, %.17g)", q.normal.x, q.normal.y, r.normal.x, r.normal.y);
+        if (rebuilt(&at_a, A, 1, 0, o, v2(da.x * r.t, da.y * r.t)) && rebuilt(&at_b, B, 1, 0, o, v2(db.x * r.t, db.y * r.t))) {
+            d = c2d_distance(&at_a.s, &at_b.s).distance;
+            CHECK(d <= t, "at sweep t %.17g the shapes are %.17g apart (tol %.3g)", r.t, d, t);
+            CHECK(dist_point(r.point, &at_a.s) <= t && dist_point(r.point, &at_b.s) <= t,
+                  "sweep point (%.17g, %.17g) is %.3g from a and %.3g from b at t", r.point.x, r.point.y,
+                  dist_point(r.point, &at_a.s), dist_point(r.point, &at_b.s));
+        }
+    }
+}
+#endif
+
+#if FUZZ_RAYCAST
+static void check_raycast(const spec *S, c2d_vec o, c2d_vec dir, double maxt, int ranged)
+{
+    const c2d_shape *s = &S->s;
+    c2d_sweep_result r = c2d_raycast(s, o, dir, maxt);
+    int inside = c2d_contains(s, o.x, o.y);
+    CHECK(!isnan(r.t) && !nan_vec(r.normal) && !nan_vec(r.point), "NaN in raycast: t %.17g n (%.17g, %.17g) p (%.17g, %.17g)",
+          r.t, r.normal.x, r.normal.y, r.point.x, r.point.y);
+    if (inside) CHECK(r.hit && r.t == 0, "ray starts inside, but raycast says hit %d t %.17g", r.hit, r.t);
+    if (!r.hit) return;
+    CHECK(r.t >= 0 && r.t <= maxt, "raycast t %.17g outside [0, %.17g]", r.t, maxt);
+    CHECK(r.t == 0 || !inside, "raycast t %.17g > 0 from inside", r.t);
+    if (ranged) {
+        double m = shape_mag(s) + fmax(fabs(o.x), fabs(o.y)) + r.t * vlen(dir), t = tol_for(m, is_fan(s));
+        c2d_vec p = v2(o.x + r.t * dir.x, o.y + r.t * dir.y);
+        double nl = vlen(r.normal), d = dist_point(p, s);
+        CHECK(fabs(nl - 1) <= UNIT_TOL, "raycast normal (%.17g, %.17g) has length %.17g", r.normal.x, r.normal.y, nl);
+        CHECK(d <= t, "raycast point at t %.17g, (%.17g, %.17g), is %.3g from the shape (tol %.3g)", r.t, p.x, p.y, d, t);
+    }
+}
+#endif
+
+#if FUZZ_TRANSFORM
+/* Is s (after a transform) the same as the reference built from mapped numbers:
+ * probes at equal distance from both, to tolerance. */
+static void same_shape(const c2d_shape *got, const spec *want, const c2d_vec *probes, int np, double t, const char *what)
+{
+    int i;
+    CHECK(got->kind == want->s.kind || (got->kind == C2D_POLYGON && want->hull), "%s changed the kind", what);
+    for (i = 0; i < np; i++) {
+        double d1, d2;
+        if (!(fabs(probes[i].x) <= FUZZ_LIMIT && fabs(probes[i].y) <= FUZZ_LIMIT)) continue;
+        d1 = dist_point(probes[i], got);
+        d2 = dist_point(probes[i], &want->s);
+        CHECK(fabs(d1 - d2) <= t, "%s: probe (%.17g, %.17g) is %.17g from the result, %.17g from the expected shape (tol %.3g)",
+              what, probes[i].x, probes[i].y, d1, d2, t);
+    }
+}
+
+/* Did a failed transform leave the shape as it was. */
+static void unchanged(const c2d_shape *got, const c2d_shape *was, const char *what)
+{
+    double x[2 * C2D_MAX_VERTICES], y[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(got, x), m = c2d_numbers(was, y), i;
+    CHECK(n == m && got->kind == was->kind, "failed %s changed the shape", what);
+    for (i = 0; i < n; i++) CHECK(x[i] == y[i], "failed %s changed number %d: %.17g -> %.17g", what, i, y[i], x[i]);
+}
+
+/* Every number of a built shape finite (a transform must never leave one that is not). */
+static void all_finite(const c2d_shape *s, const char *what)
+{
+    double x[2 * C2D_MAX_VERTICES];
+    int n = c2d_numbers(s, x), i;
+    for (i = 0; i < n; i++) CHECK(isfinite(x[i]), "%s left number %d non-finite: %.17g", what, i, x[i]);
+}
+
+static void check_transforms(const spec *A, const spec *B, double d0, int ranged)
+{
+    static spec a2, b2, ref;
+    c2d_vec o = cur.tro, zero = v2(0, 0), probes[6];
+    double m = fmax(shape_mag(&A->s), shape_mag(&B->s));
+    int np = 0, ok_a, rng;
+    c2d_error ea, eb;
+
+    probes[np++] = cur.origin;
+    probes[np++] = c2d_position(&B->s);
+    probes[np++] = c2d_center(&A->s);
+    probes[np++] = v2(cur.origin.x + cur.dir.x, cur.origin.y + cur.dir.y);
+    probes[np++] = o;
+    probes[np++] = v2(-cur.origin.y, cur.origin.x);
+
+    /* Move both: the distance stays. */
+    spec_copy(&a2, A); spec_copy(&b2, B);
+    ea = c2d_move(&a2.s, cur.move.x, cur.move.y);
+    eb = c2d_move(&b2.s, cur.move.x, cur.move.y);
+    ok_a = rebuilt(&ref, A, 1, 0, zero, cur.move);
+    CHECK((ea == C2D_OK) == ok_a, "c2d_move returned %d, the moved numbers %s", (int)ea, ok_a ? "build" : "do not build");
+    if (ea != C2D_OK) unchanged(&a2.s, &A->s, "move"); else all_finite(&a2.s, "move");
+    if (eb != C2D_OK) unchanged(&b2.s, &B->s, "move"); else all_finite(&b2.s, "move");
+    rng = ranged && fabs(cur.move.x) <= FUZZ_LIMIT && fabs(cur.move.y) <= FUZZ_LIMIT;
+    if (ea == C2D_OK && rng) {
+        double mp = m + vlen(cur.move) + vlen(probes[0]) + vlen(probes[3]);
+        same_shape(&a2.s, &ref, probes, np, tol_moved(mp, &A->s, NULL), "move");
+    }
+    /* Two Lines meet unless exactly parallel, which rounding in a move can change. */
+    rng = rng && !(A->s.kind == C2D_LINE && B->s.kind == C2D_LINE);
+    if (ea == C2D_OK && eb == C2D_OK) {
+        double d1 = check_pair(&a2, &b2, rng, vlen(cur.move));
+        if (rng) CHECK(fabs(d1 - d0) <= tol_moved(m + vlen(cur.move), &A->s, &B->s),
+                       "moving both by (%.17g, %.17g) changed the distance %.17g -> %.17g", cur.move.x, cur.move.y, d0, d1);
+    }
+
+    /* move_to: the position lands exactly. */
+    spec_copy(&a2, A);
+    ea = c2d_move_to(&a2.s, cur.tro.x, cur.tro.y);
+    if (ea == C2D_OK) {
+        c2d_vec p = c2d_position(&a2.s);
+        all_finite(&a2.s, "move_to");
+        CHECK(p.x == cur.tro.x && p.y == cur.tro.y, "c2d_move_to: position (%.17g, %.17g)", p.x, p.y);
+    } else {
+        unchanged(&a2.s, &A->s, "move_to");
+    }
+
+    /* Rotate both about o: the distance stays. */
+    spec_copy(&a2, A); spec_copy(&b2, B);
+    ea = c2d_rotate(&a2.s, cur.angle, o.x, o.y);
+    eb = c2d_rotate(&b2.s, cur.angle, o.x, o.y);
+    if (A->s.kind == C2D_AABB) CHECK(ea == C2D_ERR_ROTATE_AABB, "rotating an AABB returned %d", (int)ea);
+    if (ea != C2D_OK) unchanged(&a2.s, &A->s, "rotate"); else all_finite(&a2.s, "rotate");
+    if (eb != C2D_OK) unchanged(&b2.s, &B->s, "rotate"); else all_finite(&b2.s, "rotate");
+    rng = ranged && fabs(o.x) <= FUZZ_LIMIT && fabs(o.y) <= FUZZ_LIMIT;
+    if (ea == C2D_OK && rng && rebuilt(&ref, A, 1, cur.angle, o, zero)) {
+        /* Far from o a turn moves points by up to |p - o|; cos/sin carry an ulp of it. */
+        double mr = m + 2 * vlen(o) + vlen(probes[0]) + vlen(probes[3]);
+        same_shape(&a2.s, &ref, probes, np, tol_moved(mr, &A->s, NULL) + turn_slack(&A->s, cur.angle, mr), "rotate");
+    }
+    rng = rng && !(A->s.kind == C2D_LINE && B->s.kind == C2D_LINE);
+    if (ea == C2D_OK && eb == C2D_OK) {
+        double d1 = check_pair(&a2, &b2, rng, 2 * vlen(o));
+        if (rng) {
+            double mr = m + 2 * vlen(o);
+            CHECK(fabs(d1 - d0) <= tol_moved(mr, &A->s, &B->s) + turn_slack(&A->s, cur.angle, mr) + turn_slack(&B->s, cur.angle, mr),
+                  "rotating both by %.17g about (%.17g, %.17g) changed the distance %.17g -> %.17g", cur.angle, o.x, o.y, d0, d1);
+        }
+    }
+
+    /* Scale both about o by k: the distance scales by k. */
+    spec_copy(&a2, A); spec_copy(&b2, B);
+    ea = c2d_scale(&a2.s, cur.k, o.x, o.y);
+    eb = c2d_scale(&b2.s, cur.k, o.x, o.y);
+    if (!(cur.k >= 0)) CHECK(ea == C2D_ERR_SCALE, "scale by %.17g returned %d", cur.k, (int)ea);
+    if (A->s.kind == C2D_LINE && cur.k == 0) CHECK(ea == C2D_ERR_LINE_SCALE, "scaling a Line by 0 returned %d", (int)ea);
+    if (ea != C2D_OK) unchanged(&a2.s, &A->s, "scale"); else all_finite(&a2.s, "scale");
+    if (eb != C2D_OK) unchanged(&b2.s, &B->s, "scale"); else all_finite(&b2.s, "scale");
+    rng = ranged && fabs(o.x) <= FUZZ_LIMIT && fabs(o.y) <= FUZZ_LIMIT && cur.k <= 1e3 && (m + vlen(o)) * cur.k <= FUZZ_LIMIT &&
+          !(A->s.kind == C2D_LINE && B->s.kind == C2D_LINE);
+    if (ea == C2D_OK && eb == C2D_OK) {
+        double ms = (m + 2 * vlen(o)) * (1 + cur.k);
+        double d1 = check_pair(&a2, &b2, rng, 2 * vlen(o));
+        if (rng) CHECK(fabs(d1 - cur.k * d0) <= tol_moved(ms, &A->s, &B->s),
+                       "scaling both by %.17g about (%.17g, %.17g) gave distance %.17g, want %.17g", cur.k, o.x, o.y, d1, cur.k * d0);
+    }
+}
+#endif
+
+/* The outline: points on the shape's boundary, never more than promised. */
+static void check_outline(const spec *S, int segments, int ranged)
+{
+    const c2d_shape *s = &S->s;
+    int seg = segments < 3 ? 3 : segments > 4093 ? 4093 : segments;
+    int room = s->kind == C2D_POLYGON ? s->count : seg + 3, n, i;
+    c2d_vec *out;
+    out = (c2d_vec *)malloc(sizeof *out * (size_t)room);   /* exact size: ASan sees an overrun */
+    if (out == NULL) return;
+    n = c2d_outline(s, segments, out, room);
+    CHECK(n >= 1 && n <= room, "c2d_outline returned %d points (room %d)", n, room);
+    for (i = 0; i < n; i++) CHECK(!nan_vec(out[i]), "NaN in outline point %d", i);
+    if (ranged) {
+        /* Arc points come from cos/sin of direction +- a share of the opening,
+         * the fan's own edges from angle sums: they agree to ulps of the angle. */
+        double t = tol_for(shape_mag(s), 0) + 1e-15 * shape_mag(s) + turn_slack(s, 0, shape_mag(s));
+        for (i = 0; i < n; i++) {
+            double d = dist_point(out[i], s);
+            CHECK(d <= t, "outline point %d (%.17g, %.17g) is %.3g off the shape", i, out[i].x, out[i].y, d);
+        }
+    }
+    free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static spec A, B;
+    reader r;
+    int ranged, rng_motion, rng_ray;
+    double d0;
+    r.p = data;
+    r.n = size;
+    r.prev = 0;
+    memset(&cur, 0, sizeof cur);
+#ifdef FUZZ_NO_ABORT
+    if (setjmp(abandon)) return 0;
+#endif
+
+    cur.stage = "construct A";
+    cur.a = &A;
+    decode_shape(&r, &A);
+    cur.stage = "construct B";
+    cur.b = &B;
+    decode_shape(&r, &B);
+
+    cur.da.x = finite_number(&r); cur.da.y = finite_number(&r);
+    cur.db.x = finite_number(&r); cur.db.y = finite_number(&r);
+    cur.origin.x = finite_number(&r); cur.origin.y = finite_number(&r);
+    cur.dir.x = finite_number(&r); cur.dir.y = finite_number(&r);
+    cur.maxt = fabs(finite_number(&r));
+    cur.move.x = number(&r); cur.move.y = number(&r);          /* non-finite: must be refused */
+    cur.angle = number(&r);
+    cur.k = number(&r);
+    cur.tro.x = finite_number(&r); cur.tro.y = finite_number(&r);
+    {
+        unsigned sb = byte(&r);
+        cur.segments = sb < 250 ? (int)sb % 70 : sb == 250 ? 1000000 : sb == 251 ? 2147483647 : -(int)sb;
+    }
+    if (getenv("FUZZ_PRINT")) { fprintf(stderr, "input:\n"); print_input(); }
+    if (!A.ok || !B.ok) return 0;
+
+    ranged = in_range(&A, FUZZ_LIMIT) && in_range(&B, FUZZ_LIMIT);
+    cur.stage = "shape facts";
+    check_shape(&A, ranged);
+    check_shape(&B, ranged);
+    cur.stage = "hits/distance";
+    d0 = check_pair(&A, &B, ranged, 0);
+    cur.stage = "outline";
+    check_outline(&A, cur.segments, ranged);
+#if FUZZ_CONTACT
+    cur.stage = "contact";
+    check_contact(&A, &B, ranged);
+#endif
+#if FUZZ_SWEEP
+    rng_motion = ranged && vlen(cur.da) <= FUZZ_LIMIT && vlen(cur.db) <= FUZZ_LIMIT;
+    cur.stage = "sweep";
+    check_sweep(&A, cur.da, &B, cur.db, rng_motion);
+#else
+    (void)rng_motion;
+#endif
+#if FUZZ_RAYCAST
+    rng_ray = ranged && fabs(cur.origin.x) <= FUZZ_LIMIT && fabs(cur.origin.y) <= FUZZ_LIMIT &&
+              cur.maxt * vlen(cur.dir) <= FUZZ_LIMIT;
+    cur.stage = "raycast";
+    check_raycast(&A, cur.origin, cur.dir, cur.maxt, rng_ray);
+    check_raycast(&B, cur.origin, cur.dir, cur.maxt, rng_ray);
+#else
+    (void)rng_ray;
+#endif
+#if FUZZ_TRANSFORM
+    cur.stage = "transforms";
+    check_transforms(&A, &B, d0, ranged);
+#else
+    (void)d0;
+#endif
+    return 0;
+}

@@ -1,0 +1,196 @@
+-- Scale: hits and distance do not depend on where the shapes are or on the unit.
+--
+-- Seeded random pairs of all ten kinds are rebuilt from their constructor
+-- numbers after translating both shapes by (1e6, -1e6), and after scaling both
+-- by 1e-3 and by 1e3 about the origin (coordinates and sizes times k, angles
+-- unchanged). Then:
+--   distance: the translated pair's within 1e-9 relative + 1e-9 absolute of the
+--     original; the scaled pair's within 1e-9 relative + 1e-12 * k absolute of
+--     k times it. The absolute parts are the rounding of the coordinates (an
+--     ulp of 1e6 is 1.2e-10; ~1e-14 at the sizes used here), below which a
+--     distance means nothing.
+--   hits: unchanged, unless the pair is within TOUCH = 1e-9 (times k) of
+--     touching: a distance up to that, or, for a hit, a contact depth up to that.
+--     Translated coordinates are exact here (all numbers are multiples of
+--     1/1024), but the core counts shapes as touching within its documented
+--     tolerances (4 ulps of a turned box's or fan's size, 1e-13 rad at a fan's
+--     edge, i.e. ~1e-11 at radius 100), and distances at 1e6 carry ~1e-10 of
+--     rounding; 1e-9 is above all of them and is the "just apart" gap that the
+--     README promises is a miss near 0 and near 1e6.
+-- The generator is a 32-bit linear congruential one written here; its products
+-- stay below 2^53, so every runtime (5.1 to 5.4, LuaJIT) sees the same shapes.
+local c2d = require "collide2d"
+
+local unpack = table.unpack or unpack
+local floor, pi, abs = math.floor, math.pi, math.abs
+
+local PAIRS_PER_KIND_PAIR = 10  -- 10 x 10 ordered kind pairs: 1000 pairs
+local SEED = 20240611
+local TOUCH = 1e-9
+local SHIFT_X, SHIFT_Y = 1e6, -1e6
+
+-- x <- (1664525 x + 1013904223) mod 2^32: 1664525 < 2^21, so 1664525 x < 2^53.
+local function lcg(seed)
+  local x = seed % 4294967296
+  local r = {}
+  function r.u() x = (1664525 * x + 1013904223) % 4294967296; return x / 4294967296 end
+  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
+  return r
+end
+
+-- Numbers on a 1/1024 grid in [-64, 64): exact after adding 1e6 or scaling by 1e3.
+local function coord(r) return r.int(-65536, 65535) / 1024 end
+local function size(r)
+  local u = r.u()
+  if u < 0.1 then return 0 end
+  return r.int(1, 20 * 1024) / 1024
+end
+local function angle(r)
+  local u = r.u()
+  if u < 0.2 then return r.int(-4, 4) * pi / 2 end   -- snapped right angles
+  return (2 * r.u() - 1) * pi
+end
+
+-- Which constructor numbers are coordinates (x at odd index, y at even) and
+-- which are sizes; the rest are angles.
+local point_count = { point = 1, segment = 2, line = 2, disk = 1, aabb = 1, box = 1,
+                      triangle = 3, capsule = 2, fan = 1 }
+local sizes = { disk = { [3] = true }, aabb = { [3] = true, [4] = true }, box = { [3] = true, [4] = true },
+                capsule = { [5] = true }, fan = { [3] = true } }
+
+local kinds = { "point", "segment", "line", "disk", "aabb", "box", "triangle", "polygon", "capsule", "fan" }
+
+-- A random shape of a kind, as { kind, numbers }.
+local function random_shape(r, kind)
+  local n
+  if kind == "point" then n = { coord(r), coord(r) }
+  elseif kind == "segment" then
+    n = { coord(r), coord(r), coord(r), coord(r) }
+    if r.u() < 0.1 then n[3], n[4] = n[1], n[2] end          -- a point
+  elseif kind == "line" then
+    n = { coord(r), coord(r), coord(r), coord(r) }
+    if n[1] == n[3] and n[2] == n[4] then n[3] = n[3] + 1 end
+  elseif kind == "disk" then n = { coord(r), coord(r), size(r) }
+  elseif kind == "aabb" then n = { coord(r), coord(r), size(r), size(r) }
+  elseif kind == "box" then n = { coord(r), coord(r), size(r), size(r), angle(r) }
+  elseif kind == "triangle" then
+    n = { coord(r), coord(r), coord(r), coord(r), coord(r), coord(r) }
+    if r.u() < 0.1 then n[5], n[6] = n[1] + (n[3] - n[1]) / 2, n[2] + (n[4] - n[2]) / 2 end -- flat
+  elseif kind == "polygon" then
+    -- the hull of a few grid points, as a polygon (its vertices are grid points)
+    local pts = {}
+    for i = 1, 2 * r.int(3, 9) do pts[i] = coord(r) / 2 end
+    n = { c2d.hull(pts):unpack() }
+    if #n < 6 then n = { 0, 0, 8, 0, 0, 8 } end
+  elseif kind == "capsule" then n = { coord(r), coord(r), coord(r), coord(r), size(r) / 2 }
+  else -- fan
+    local u, opening = r.u(), nil
+    if u < 0.1 then opening = 0 elseif u < 0.2 then opening = 2 * pi
+    else opening = r.u() * 2 * pi end
+    n = { coord(r), coord(r), size(r) * 2, angle(r), opening }
+  end
+  return { kind = kind, n = n }
+end
+
+local function build(spec) return c2d[spec.kind](unpack(spec.n)) end
+
+-- The same shape with coordinates mapped by x -> x * k + dx, y -> y * k + dy and sizes times k.
+local function mapped(spec, k, dx, dy)
+  local out, pts = {}, point_count[spec.kind] or #spec.n / 2
+  for i, v in ipairs(spec.n) do
+    if i <= 2 * pts then
+      out[i] = v * k + (i % 2 == 1 and dx or dy)
+    elseif sizes[spec.kind] and sizes[spec.kind][i] then
+      out[i] = v * k
+    else
+      out[i] = v
+    end
+  end
+  return { kind = spec.kind, n = out }
+end
+
+local function describe_pair(a, b)
+  local function s(x)
+    local t = {}
+    for i, v in ipairs(x.n) do t[i] = ("%.17g"):format(v) end
+    return ("c2d.%s(%s)"):format(x.kind, table.concat(t, ", "))
+  end
+  return s(a) .. " and " .. s(b)
+end
+
+-- How deep two hitting shapes overlap (nil when contact refuses a wide fan).
+local function depth(a, b)
+  local ok, nx, ny, d = pcall(a.contact, a, b)
+  if ok and nx then return d end
+  return nil
+end
+
+-- Two Lines that are parallel in exact arithmetic may cross after the rounding
+-- of a 1e-3 scaling (their directions are then no longer exactly parallel).
+local function parallel_lines(a, b)
+  if a.kind ~= "line" or b.kind ~= "line" then return false end
+  local ux, uy = a.n[3] - a.n[1], a.n[4] - a.n[2]
+  local vx, vy = b.n[3] - b.n[1], b.n[4] - b.n[2]
+  return ux * vy - uy * vx == 0
+end
+
+-- Compare the pair a, b with its image under (k, dx, dy).
+local function compare(a, b, k, dx, dy, what, abs_slack)
+  local A, B = build(a), build(b)
+  local A2, B2 = build(mapped(a, k, dx, dy)), build(mapped(b, k, dx, dy))
+  local h, d = A:hits(B), (A:distance(B))
+  local h2, d2 = A2:hits(B2), (A2:distance(B2))
+  local where = ("%s: %s"):format(what, describe_pair(a, b))
+  if k < 1 and parallel_lines(a, b) then return end
+  assert(abs(d2 - k * d) <= 1e-9 * k * d + abs_slack,
+    ("%s: distance %.17g, expected %.17g (k = %g)"):format(where, d2, k * d, k))
+  if h then
+    local dp = depth(A, B)
+    if dp and dp > TOUCH then
+      assert(h2, ("%s: hit (depth %.17g) turned into a miss"):format(where, dp))
+    end
+  elseif d > TOUCH then
+    assert(not h2, ("%s: miss (distance %.17g) turned into a hit"):format(where, d))
+  end
+end
+
+describe("scale", function()
+  local pairs_list = {}
+  local r = lcg(SEED)
+  for _, ka in ipairs(kinds) do
+    for _, kb in ipairs(kinds) do
+      for _ = 1, PAIRS_PER_KIND_PAIR do
+        pairs_list[#pairs_list + 1] = { random_shape(r, ka), random_shape(r, kb) }
+      end
+    end
+  end
+
+  it("draws 1000 pairs, with hits and misses among them", function()
+    local hits = 0
+    for _, p in ipairs(pairs_list) do
+      if build(p[1]):hits(build(p[2])) then hits = hits + 1 end
+    end
+    assert.are.equal(1000, #pairs_list)
+    assert.is_true(hits > 100 and hits < 900, "hits: " .. hits)
+  end)
+
+  it("translating both by (1e6, -1e6) keeps hits and distance", function()
+    for _, p in ipairs(pairs_list) do compare(p[1], p[2], 1, SHIFT_X, SHIFT_Y, "translated", 1e-9) end
+  end)
+
+  it("scaling both by 1e-3 scales the distance and keeps hits", function()
+    for _, p in ipairs(pairs_list) do compare(p[1], p[2], 1e-3, 0, 0, "scaled by 1e-3", 1e-12 * 1e-3) end
+  end)
+
+  it("scaling both by 1e3 scales the distance and keeps hits", function()
+    for _, p in ipairs(pairs_list) do compare(p[1], p[2], 1e3, 0, 0, "scaled by 1e3", 1e-12 * 1e3) end
+  end)
+
+  it("the translated copies are exact: their numbers are the originals plus the shift", function()
+    for _, p in ipairs(pairs_list) do
+      local s = mapped(p[1], 1, SHIFT_X, SHIFT_Y)
+      local back = mapped(s, 1, -SHIFT_X, -SHIFT_Y)
+      for i, v in ipairs(p[1].n) do assert.are.equal(v, back.n[i]) end
+    end
+  end)
+end)
