@@ -103,6 +103,8 @@ typedef struct c2d_shape {
     c2d_vec p[3];
     c2d_vec corners[4];
     const c2d_vec *verts;
+    double slack;      /* Polygon: how far a vertex stands outside an edge line
+                          (rounding that convexity allowed); 0 when exact */
     c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
 } c2d_shape;
 

@@ -16,12 +16,6 @@
 /* The normal used when no direction is preferred (equal centres): up on a LÖVE screen. */
 static const c2d_vec default_normal = { 0, -1 };
 
-static c2d_vec unit(c2d_vec v)
-{
-    double l = vlen(v);
-    return l > 0 ? vscale(v, 1 / l) : v;
-}
-
 double c2d_overlap_along(const body *a, const body *b, c2d_vec u)
 {
     return c2d_support(b, u) + c2d_support(a, vscale(u, -1));
@@ -47,7 +41,7 @@ static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 static void try_axis(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
     if (u.x == 0 && u.y == 0) return;
-    u = unit(u);
+    u = vunit(u);
     consider(a, b, u, as);
     consider(a, b, vscale(u, -1), as);
 }
@@ -98,7 +92,7 @@ static void fan_axes(const body *a, const body *b, axis_search *as)
 /* Contact of a body x with a line l; the normal points from l toward x. */
 static void line_contact(const body *x, const body *l, c2d_vec x_centre, double *depth, c2d_vec *n)
 {
-    c2d_vec nl = unit(vperp(l->v[1]));
+    c2d_vec nl = vunit(vperp(l->v[1]));
     double side, lowest;
     if (x->type == BODY_LINE) {
         /* Parallel lines meet only when they coincide; crossing ones never part. */

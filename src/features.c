@@ -112,18 +112,22 @@ static void keep(double d2, c2d_vec p, c2d_vec q, double *best, c2d_vec *bp, c2d
  * `infinite`) inside the wedge: 1 and the point, or 0. */
 static int circle_crossing(const body *f, c2d_vec a, c2d_vec b, int infinite, c2d_vec *x)
 {
-    c2d_vec e = vsub(b, a), w = vsub(a, f->v[0]);
-    double A = vlen2(e), B = vdot(w, e), C = vlen2(w) - f->r * f->r, disc, s;
+    /* From the foot of the perpendicular from the centre, h along the line
+     * each way: no cancellation however long the segment is. */
+    c2d_vec e = vsub(b, a), w = vsub(a, f->v[0]), u = vunit(e), foot;
+    double along = -vdot(w, u), off, h2, h, len = vlen(e);
     int k;
-    if (A == 0) return 0;
-    disc = B * B - A * C;
-    if (disc < 0) return 0;
-    s = sqrt(disc);
+    if (len == 0) return 0;
+    foot = vadd(a, vscale(u, along));
+    off = vcross(u, w);         /* signed distance of the line from the centre */
+    h2 = (f->r - off) * (f->r + off);
+    if (h2 < 0) return 0;
+    h = sqrt(h2);
     for (k = 0; k < 2; k++) {
-        double t = (-B + (k ? s : -s)) / A;
+        double t = along + (k ? h : -h);
         c2d_vec p;
-        if (!infinite && (t < 0 || t > 1)) continue;
-        p = vadd(a, vscale(e, t));
+        if (!infinite && (t < 0 || t > len)) continue;
+        p = vadd(foot, vscale(u, k ? h : -h));
         if (c2d_in_wedge(f, vsub(p, f->v[0]))) { *x = p; return 1; }
     }
     return 0;

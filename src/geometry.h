@@ -50,6 +50,16 @@ static inline double vlen(c2d_vec a) { return sqrt(vdot(a, a)); }
 static inline int veq(c2d_vec a, c2d_vec b) { return a.x == b.x && a.y == b.y; }
 /* a + (b - a) * t */
 static inline c2d_vec vlerp(c2d_vec a, c2d_vec b, double t) { return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }
+/* v scaled to length 1 (v itself when zero); divides by the larger component
+ * first, so that tiny and huge vectors neither underflow nor overflow. */
+static inline c2d_vec vunit(c2d_vec v)
+{
+    double m = fabs(v.x) > fabs(v.y) ? fabs(v.x) : fabs(v.y), l;
+    if (m == 0 || !(m < HUGE_VAL)) return v;
+    v = v2(v.x / m, v.y / m);
+    l = sqrt(v.x * v.x + v.y * v.y);
+    return v2(v.x / l, v.y / l);
+}
 static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
 

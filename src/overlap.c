@@ -108,24 +108,32 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
     int i, j = 0, k, step = oa == ob ? 1 : nb - 1;
     double best = -C2D_INF;
     c2d_vec v = a[0], e = vsub(a[1], a[0]);
+    for (i = 1; i < na && e.x == 0 && e.y == 0; i++) {
+        v = a[i];
+        e = vsub(a[i + 1 == na ? 0 : i + 1], v);
+    }
     for (k = 0; k < nb; k++) {
         double s = vcross(e, vsub(b[k], v)) * oa;
         j = s > best ? k : j;
         best = s > best ? s : best;
     }
     for (i = 0; i < na; i++) {
-        int guard = nb;
+        int guard = nb, run = j;
+        double run_best;
         v = a[i];
         e = vsub(a[i + 1 == na ? 0 : i + 1], v);
-        best = vcross(e, vsub(b[j], v)) * oa;
+        if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
+        best = run_best = vcross(e, vsub(b[j], v)) * oa;
+        /* Climb; a repeated vertex of b makes a flat step, walk over it. */
         while (guard-- > 0) {
-            int next = j + step;
+            int next = run + step;
             double s;
             if (next >= nb) next -= nb;
             s = vcross(e, vsub(b[next], v)) * oa;
-            if (!(s > best)) break;
-            best = s;
-            j = next;
+            if (s < run_best) break;
+            run = next;
+            run_best = s;
+            if (s > best) { best = s; j = next; }
         }
         if (best < 0) return 1;
     }

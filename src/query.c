@@ -62,7 +62,10 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
         if (s->cos_a != 0 && s->sin_a != 0) return NULL;
         *n = 4;
         return s->corners;
-    case C2D_POLYGON: *n = s->count; return s->verts;
+    case C2D_POLYGON:
+        if (s->slack > 0) return NULL; /* convex within rounding: the general path allows for it */
+        *n = s->count;
+        return s->verts;
     default: return NULL;
     }
 }
@@ -228,9 +231,10 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
         res.distance = 0;
         pa = pb = common_point(pa, pb, ra, rb);
     } else {
-        c2d_vec u;
+        /* Unit direction between the cores: none when rounding left them at
+         * one point while the decision (the exact one) says apart. */
+        c2d_vec u = vunit(vsub(pb, pa));
         D = sqrt(d2);
-        u = vscale(vsub(pb, pa), 1 / D);
         res.distance = D - ra - rb;
         /* Apart by less than the rounding of sqrt: still apart, as hits says. */
         if (res.distance <= 0) res.distance = DBL_MIN;

@@ -65,6 +65,16 @@ static double area2(const c2d_vec *v, int n)
 
 static int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
+/* The length below which a difference of these points is rounding: a few
+ * ulps of the largest coordinate. */
+static double rounding_length(const c2d_vec *v, int n)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x), fabs(v[i].y)));
+    return 64 * DBL_EPSILON * m;
+}
+
 /* Does the boundary turn round once (not a convex outline walked twice). */
 static int turns_once(const c2d_vec *v, int n)
 {
@@ -83,34 +93,49 @@ static int turns_once(const c2d_vec *v, int n)
     return fabs(total) < 3 * C2D_PI;
 }
 
-/* Are the vertices in convex order: every vertex on the inner side of every edge line. */
-static int is_convex(const c2d_vec *v, int n, int orient)
+/* Are the vertices in convex order: every vertex on the inner side of every
+ * edge line, within the tolerance. *slack gets the farthest a vertex stands
+ * outside an edge line (or off the line, for a flat list). */
+static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
 {
-    int i, j;
+    int i, j, ok = 1;
+    double tiny = rounding_length(v, n);
+    *slack = 0;
     if (orient == 0) {
         /* Zero area: convex when all the points lie on one line. */
-        c2d_vec far = v[0];
-        double best = 0;
+        c2d_vec far = v[0], e;
+        double best = 0, el;
         for (i = 1; i < n; i++) {
             double d = vlen2(vsub(v[i], v[0]));
             if (d > best) { best = d; far = v[i]; }
         }
-        for (i = 0; i < n; i++) {
-            c2d_vec e = vsub(far, v[0]), w = vsub(v[i], v[0]);
-            if (fabs(vcross(e, w)) > C2D_CONVEX_TOLERANCE * vlen(e) * vlen(w)) return 0;
+        e = vsub(far, v[0]);
+        el = vlen(e);
+        for (i = 0; i < n && el > 0; i++) {
+            c2d_vec w = vsub(v[i], v[0]);
+            double c = fabs(vcross(e, w));
+            if (c > C2D_CONVEX_TOLERANCE * el * vlen(w)) return 0;
+            *slack = dmax(*slack, c / el);
         }
         return 1;
     }
     for (i = 0; i < n; i++) {
         c2d_vec a = v[i], e = vsub(v[(i + 1) % n], a);
         double el = vlen(e);
+        if (el <= tiny) {
+            /* Its direction is rounding: no edge; the polygon is convex only
+             * up to this length, which queries allow for. */
+            *slack = dmax(*slack, el);
+            continue;
+        }
         for (j = 0; j < n; j++) {
             c2d_vec w = vsub(v[j], a);
             double c = vcross(e, w) * orient;
-            if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) return 0;
+            if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) ok = 0;
+            if (c < 0) *slack = dmax(*slack, -c / el);
         }
     }
-    return turns_once(v, n);
+    return ok && turns_once(v, n);
 }
 
 static int finite_all(const double *nums, int n, int *bad)
@@ -132,7 +157,7 @@ static void box_corners(c2d_shape *s)
     s->corners[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
     s->corners[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
     s->corners[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
-    s->ccw = (s->w > 0 && s->h > 0) ? 1 : 0;
+    s->ccw = (s->w > 0 && s->h > 0 && area2(s->corners, 4) > 0) ? 1 : 0;
 }
 
 static int compute_bbox(const c2d_shape *s, c2d_bounds *out);
@@ -192,7 +217,8 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
             s->p[1] = v2(nums[0] + nums[2], nums[1] + nums[3]);
             if (!isfinite(s->p[1].x)) { *bad = 2; return C2D_ERR_NONFINITE; }
             if (!isfinite(s->p[1].y)) { *bad = 3; return C2D_ERR_NONFINITE; }
-            s->ccw = (s->w > 0 && s->h > 0) ? 1 : 0;
+            /* From the corners as stored: a size below the rounding of the position is flat. */
+            s->ccw = (s->p[1].x > s->p[0].x && s->p[1].y > s->p[0].y) ? 1 : 0;
         } else {
             s->count = 4;
             s->angle = nums[4];
@@ -211,7 +237,7 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
         s->verts = storage;
         s->p[0] = storage[0];
         s->ccw = sign_of(area2(storage, s->count));
-        if (!is_convex(storage, s->count, s->ccw)) return C2D_ERR_NONCONVEX;
+        if (!is_convex(storage, s->count, s->ccw, &s->slack)) return C2D_ERR_NONCONVEX;
         break;
     case C2D_CAPSULE:
         if (nums[4] < 0) { *bad = 4; return C2D_ERR_NEGATIVE; }
@@ -247,19 +273,32 @@ static int point_order(const void *pa, const void *pb)
     return 0;
 }
 
+/* The turn a -> b -> c (> 0 counter-clockwise), computed from the three points
+ * in x-then-y order whatever order they come in, so that one triple always
+ * gets one answer: with rounding, starting from another point could flip it. */
+static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    c2d_vec t;
+    double sign = 1;
+    if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
+    if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
+    if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
+    return sign * vcross(vsub(b, a), vsub(c, a));
+}
+
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
 {
-    /* Andrew's monotone chain; a vertex on a hull edge is dropped (cross <= 0). */
+    /* Andrew's monotone chain; a vertex on a hull edge is dropped (turn <= 0). */
     int i, k = 0, lower;
     if (n <= 0) return 0;
     qsort(pts, (size_t)n, sizeof *pts, point_order);
     for (i = 0; i < n; i++) {
-        while (k >= 2 && vcross(vsub(out[k - 1], out[k - 2]), vsub(pts[i], out[k - 2])) <= 0) k--;
+        while (k >= 2 && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     lower = k + 1;
     for (i = n - 2; i >= 0; i--) {
-        while (k >= lower && vcross(vsub(out[k - 1], out[k - 2]), vsub(pts[i], out[k - 2])) <= 0) k--;
+        while (k >= lower && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     k--; /* the last point repeats the first */
@@ -270,8 +309,10 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
 
 c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
 {
-    int k;
+    int k, i;
     if (n < 1) return C2D_ERR_COUNT;
+    for (i = 0; i < n; i++)
+        if (!isfinite(pts[i].x) || !isfinite(pts[i].y)) return C2D_ERR_NONFINITE;
     k = c2d_hull(pts, n, storage);
     if (k > C2D_MAX_VERTICES) return C2D_ERR_COUNT;
     memset(s, 0, sizeof *s);
@@ -279,7 +320,8 @@ c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
     s->count = k;
     s->verts = storage;
     s->p[0] = storage[0];
-    s->ccw = k >= 3 ? 1 : 0;
+    s->ccw = k >= 3 ? sign_of(area2(storage, k)) : 0;
+    is_convex(storage, k, s->ccw, &s->slack);
     keep_bounds(s);
     return C2D_OK;
 }
@@ -402,10 +444,20 @@ static c2d_vec polygon_centroid(const c2d_vec *v, int n)
         a += t;
         acc = vadd(acc, vscale(vadd(p, q), t));
     }
-    if (a != 0) return vadd(o, vscale(acc, 1.0 / (3.0 * a)));
     for (i = 1; i < n; i++) {
         if (point_order(&v[i], &lo) < 0) lo = v[i];
         if (point_order(&v[i], &hi) > 0) hi = v[i];
+    }
+    if (a != 0) {
+        /* An area that is only rounding gives a point anywhere: then the
+         * polygon is flat, and its centroid the middle of the segment. */
+        c2d_vec c = vadd(o, vscale(acc, 1.0 / (3.0 * a)));
+        double x0 = v[0].x, x1 = v[0].x, y0 = v[0].y, y1 = v[0].y;
+        for (i = 1; i < n; i++) {
+            x0 = dmin(x0, v[i].x); x1 = dmax(x1, v[i].x);
+            y0 = dmin(y0, v[i].y); y1 = dmax(y1, v[i].y);
+        }
+        if (c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1) return c;
     }
     return vlerp(lo, hi, 0.5);
 }
@@ -507,6 +559,16 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         for (i = 0; i < b->n; i++) b->v[i] = vsub(s->verts[i], o);
         b->orient = s->ccw;
         b->r = 0;
+        if (s->slack > 0) {
+            /* Drop vertices a rounding length from the last one kept: the
+             * edge between them has no direction to speak of. */
+            double tiny = rounding_length(s->verts, s->count);
+            int k = 1;
+            for (i = 1; i < b->n; i++)
+                if (vlen(vsub(b->v[i], b->v[k - 1])) > tiny) b->v[k++] = b->v[i];
+            while (k > 1 && vlen(vsub(b->v[k - 1], b->v[0])) <= tiny) k--;
+            b->n = k;
+        }
         return;
     default:
         b->n = s->count;
@@ -528,6 +590,8 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     int i;
     body_core(b, s, po);
     b->tol = 0;
+    if (b->type == BODY_POLY && b->orient != 0 && sign_of(area2(b->v, b->n)) != b->orient)
+        b->orient = 0; /* rounding in this frame flattened (or turned) it: treat it as flat */
     if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) {
         /* A flat core is the segment between its extreme points (or a point). */
         c2d_vec lo = b->v[0], hi = b->v[0];
@@ -545,6 +609,9 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
     } else if (b->type == BODY_FAN) {
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(b->v[0].x) + fabs(b->v[0].y));
+    } else if (s->kind == C2D_POLYGON && s->slack > 0) {
+        /* Convex only within rounding: it still holds its own vertices. */
+        b->tol = 2 * s->slack;
     }
 }
 

@@ -21,12 +21,6 @@ typedef struct first_touch {
     c2d_vec n;
 } first_touch;
 
-static c2d_vec unit(c2d_vec v)
-{
-    double l = vlen(v);
-    return l > 0 ? vscale(v, 1 / l) : v;
-}
-
 static void offer(first_touch *ft, double t, c2d_vec n)
 {
     if (t < ft->t) { ft->t = t; ft->n = n; }
@@ -48,8 +42,8 @@ static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, dou
     t = cc / (-b + sqrt(disc)); /* the smaller root, in the form that does not cancel */
     if (t > tmax) return;
     q = vadd(p, vscale(v, t));
-    n = sharp ? v2(0, 0) : unit(vsub(q, c));
-    if (n.x == 0 && n.y == 0) n = unit(vscale(v, -1));
+    n = sharp ? v2(0, 0) : vunit(vsub(q, c));
+    if (n.x == 0 && n.y == 0) n = vunit(vscale(v, -1));
     offer(ft, t, vscale(n, sign));
 }
 
@@ -150,7 +144,7 @@ static void corners_against(const body *mov, c2d_vec v, const body *fix, double 
     for (j = 0; j < ns; j++) {
         if (g[j].ee == 0) continue;
         for (k = 0; k < 2; k++) {
-            c2d_vec u = unit(k ? vperp(g[j].e) : vscale(vperp(g[j].e), -1));
+            c2d_vec u = vunit(k ? vperp(g[j].e) : vscale(vperp(g[j].e), -1));
             if (c2d_in_wedge(mov, u)) ray_side(vadd(mov->v[0], vscale(u, mov->r)), v, &g[j], R, tmax, sign, ft);
         }
     }
@@ -169,7 +163,7 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
  * sign is -1 when the line is really a and moves. */
 static void against_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
 {
-    c2d_vec nl = unit(vperp(l->v[1]));
+    c2d_vec nl = vunit(vperp(l->v[1]));
     double lo, hi, speed = vdot(v, nl), t;
     if (x->type == BODY_LINE) {
         /* Crossing lines already meet; parallel ones meet when the gap closes. */
@@ -240,7 +234,7 @@ static c2d_vec touching_point(const body *a, const body *b)
 {
     c2d_vec pa, pb, u;
     c2d_core_d2(a, b, -1, &pa, &pb);
-    u = unit(vsub(pa, pb));
+    u = vunit(vsub(pa, pb));
     return vadd(pb, vscale(u, poly_radius(b)));
 }
 
@@ -250,7 +244,7 @@ static c2d_vec start_normal(const c2d_shape *a, const c2d_shape *b, c2d_vec v)
 {
     c2d_contact_result c;
     if (c2d_contact(a, b, &c) == C2D_OK && c.hit && c.depth > 0) return c.normal;
-    v = unit(vscale(v, -1));
+    v = vunit(vscale(v, -1));
     return (v.x == 0 && v.y == 0) ? v2(0, -1) : v;
 }
 
@@ -357,7 +351,7 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     if (c2d_hits(&p, s)) {
         /* Starting inside: t = 0, the normal facing the ray. */
         res.hit = 1;
-        res.normal = unit(vscale(dir, -1));
+        res.normal = vunit(vscale(dir, -1));
         if (res.normal.x == 0 && res.normal.y == 0) res.normal = v2(0, -1);
         res.point = origin;
         return res;

@@ -27,12 +27,24 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
     int bad, i;
     c2d_error err;
     if (s->kind == C2D_POLYGON && s->count < 3) {
-        /* A hull of one or two points: no constructor takes it, rebuild it as a hull. */
-        for (i = 0; i < s->count; i++) storage[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        /* A hull of one or two points: no constructor takes it; the moved
+         * points are still its hull, in the same order. */
+        if (s->count < 1) return C2D_ERR_COUNT;
         for (i = 0; i < n; i++) if (!isfinite(nums[i])) return C2D_ERR_NONFINITE;
-        err = c2d_make_hull(&t, storage, s->count, storage + s->count);
-        if (err != C2D_OK) return err;
-        memcpy(storage, storage + s->count, sizeof *storage * (size_t)t.count);
+        for (i = 0; i < s->count; i++) storage[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        t = *s;
+        t.p[0] = storage[0];
+        t.verts = storage;
+        {
+            c2d_bounds bb;
+            bb.minx = bb.maxx = storage[0].x;
+            bb.miny = bb.maxy = storage[0].y;
+            for (i = 1; i < s->count; i++) {
+                bb.minx = dmin(bb.minx, storage[i].x); bb.maxx = dmax(bb.maxx, storage[i].x);
+                bb.miny = dmin(bb.miny, storage[i].y); bb.maxy = dmax(bb.maxy, storage[i].y);
+            }
+            t.bounds = bb;
+        }
     } else {
         err = c2d_make(&t, s->kind, nums, n, storage, &bad);
         if (err != C2D_OK) return err;
