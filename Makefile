@@ -82,6 +82,10 @@ VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no
 FUZZ_CC    ?= clang
 FUZZ_TIME  ?= 120
 CHECK_FUZZ_TIME ?= 30
+# make check fuzzes from a fixed seed, so that a run can be repeated; make fuzz
+# explores anew each time (FUZZ_OPTS=-seed=N repeats one).
+CHECK_FUZZ_SEED ?= 1
+FUZZ_OPTS  ?=
 FUZZ_DEFS  ?=
 FUZZ_SRC   := fuzz/queries_fuzz.c
 FUZZ_BIN   := build/fuzz/queries
@@ -113,11 +117,11 @@ check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
 	@$(ASAN_ENV) $(LUA) tools/busted.lua
 	@echo "== specs under valgrind ($(SO))"
 	@$(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua
-	@echo "== fuzzing the C core for $(CHECK_FUZZ_TIME) s"
-	@$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME)
+	@echo "== fuzzing the C core for $(CHECK_FUZZ_TIME) s (seed $(CHECK_FUZZ_SEED))"
+	@$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME) FUZZ_OPTS=-seed=$(CHECK_FUZZ_SEED)
 
 fuzz: $(FUZZ_BIN)
-	@sh tools/fuzz.sh $(FUZZ_BIN) $(FUZZ_TIME)
+	@sh tools/fuzz.sh $(FUZZ_BIN) $(FUZZ_TIME) $(FUZZ_OPTS)
 
 # Replays fuzz/corpus and build/fuzz/corpus (grown by make fuzz) through a
 # coverage build and reports how much of src/ they reach.

@@ -161,6 +161,26 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);
 /* Build both bodies in a's frame and decide hits (the shared decision). */
 int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
 
+/*
+ * Extreme magnitudes. Squared distances and the division-free tests form
+ * products of up to four coordinates, which overflow past ~1e77 and lose
+ * everything below ~1e-77. A pair whose magnitude (extra: motions or a ray's
+ * reach) lies outside 2^-C2D_RANGE..2^C2D_RANGE is computed on copies scaled
+ * by a power of two, which is exact, and lengths are scaled back.
+ */
+#define C2D_RANGE 200
+
+typedef struct c2d_scaled {
+    c2d_shape s;
+    c2d_vec store[C2D_MAX_VERTICES];
+} c2d_scaled;
+
+/* The power of two to divide the pair by, or 0 when none is needed. */
+int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra);
+
+/* s divided by 2^e, in out (s itself when the result would be invalid). */
+const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out);
+
 /* A point two overlapping bodies share (in their frame), from their cores'
  * closest points pa, pb. */
 c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);

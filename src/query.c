@@ -190,10 +190,47 @@ int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B)
     return hit;
 }
 
+/* How large a shape's numbers are (from its cached bounds when finite). */
+static double magnitude(const c2d_shape *s)
+{
+    const c2d_bounds *b = &s->bounds;
+    double m = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
+    if (!(m < C2D_INF)) {
+        double nums[2 * C2D_MAX_VERTICES];
+        int i, n = c2d_numbers(s, nums);
+        m = 0;
+        for (i = 0; i < n; i++) m = dmax(m, fabs(nums[i]));
+    }
+    return m;
+}
+
+int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra)
+{
+    double m = dmax(dmax(magnitude(a), b ? magnitude(b) : 0), fabs(extra));
+    if (m > ldexp(1, C2D_RANGE) || (m > 0 && m < ldexp(1, -C2D_RANGE)))
+        return ilogb(m < C2D_INF ? m : DBL_MAX);
+    return 0;
+}
+
+const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
+{
+    out->s = *s;
+    if (s->kind == C2D_POLYGON) {
+        memcpy(out->store, s->verts, sizeof *out->store * (size_t)s->count);
+        out->s.verts = out->store;
+    }
+    return c2d_scale(&out->s, ldexp(1, -e), 0, 0) == C2D_OK ? &out->s : s;
+}
+
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {
     body A, B;
-    int built;
+    int built, e = c2d_pair_exponent(a, b, 0);
+    if (e != 0) {
+        c2d_scaled sa, sb;
+        a = c2d_scaled_copy(a, e, &sa);
+        b = c2d_scaled_copy(b, e, &sb);
+    }
     if (c2d_shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
     return decide(a, b, &A, &B, &built);
 }
@@ -210,7 +247,22 @@ c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb)
     return common_point(pa, pb, body_radius(a), body_radius(b));
 }
 
+static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b);
+
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    c2d_distance_result r;
+    c2d_scaled sa, sb;
+    if (e == 0) return distance_in_range(a, b);
+    r = distance_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    r.distance = ldexp(r.distance, e);
+    r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));
+    r.b = v2(ldexp(r.b.x, e), ldexp(r.b.y, e));
+    return r;
+}
+
+static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_distance_result res;
     body A, B;

@@ -506,12 +506,17 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
     b->r = s->radius;
     b->orient = 0;
     switch (s->kind) {
-    case C2D_LINE:
+    case C2D_LINE: {
+        /* The direction scaled by a power of two to a largest part in [1, 2):
+         * exact, and its square can neither underflow nor overflow. */
+        c2d_vec d = vsub(s->p[1], s->p[0]);
+        int e = ilogb(dmax(fabs(d.x), fabs(d.y)));
         b->type = BODY_LINE;
         b->n = 2;
         b->v[0] = vsub(s->p[0], o);
-        b->v[1] = vsub(s->p[1], s->p[0]);
+        b->v[1] = v2(ldexp(d.x, -e), ldexp(d.y, -e));
         return;
+    }
     case C2D_FAN: {
         c2d_vec apex = vsub(s->p[0], o);
         b->d = v2(s->cos_a, s->sin_a);

@@ -293,7 +293,23 @@ static c2d_sweep_result aabb_sweep(const c2d_shape *a, c2d_vec v, const c2d_shap
     return res;
 }
 
+static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
+
+static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)); }
+
 c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
+    int e = c2d_pair_exponent(a, b, reach);
+    c2d_scaled sa, sb;
+    c2d_sweep_result r;
+    if (e == 0) return sweep_in_range(a, da, b, db);
+    r = sweep_in_range(c2d_scaled_copy(a, e, &sa), vldexp(da, -e), c2d_scaled_copy(b, e, &sb), vldexp(db, -e));
+    r.point = vldexp(r.point, e);
+    return r;
+}
+
+static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     c2d_sweep_result res;
     body A, B;
@@ -334,7 +350,21 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
     return res;
 }
 
+static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    double reach = dmax(dmax(fabs(origin.x), fabs(origin.y)), dmax(fabs(dir.x), fabs(dir.y)) * maxt);
+    int e = c2d_pair_exponent(s, NULL, reach);
+    c2d_scaled ss;
+    c2d_sweep_result r;
+    if (e == 0) return raycast_in_range(s, origin, dir, maxt);
+    r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
+    r.point = vldexp(r.point, e);
+    return r;
+}
+
+static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
     c2d_sweep_result res;
     c2d_shape p;
