@@ -118,22 +118,20 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         best = s > best ? s : best;
     }
     for (i = 0; i < na; i++) {
-        int guard = nb, run = j;
-        double run_best;
+        int guard = nb;
         v = a[i];
         e = vsub(a[i + 1 == na ? 0 : i + 1], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
-        best = run_best = vcross(e, vsub(b[j], v)) * oa;
-        /* Climb; a repeated vertex of b makes a flat step, walk over it. */
+        best = vcross(e, vsub(b[j], v)) * oa;
+        /* Climb; a repeated vertex of b is a flat step to walk over. */
         while (guard-- > 0) {
-            int next = run + step;
+            int next = j + step;
             double s;
             if (next >= nb) next -= nb;
             s = vcross(e, vsub(b[next], v)) * oa;
-            if (s < run_best) break;
-            run = next;
-            run_best = s;
-            if (s > best) { best = s; j = next; }
+            if (!(s > best || (s == best && veq(b[next], b[j])))) break;
+            best = s;
+            j = next;
         }
         if (best < 0) return 1;
     }
