@@ -172,7 +172,7 @@ int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
 
 typedef struct c2d_scaled {
     c2d_shape s;
-    c2d_vec store[C2D_MAX_VERTICES];
+    c2d_vec store[2 * C2D_MAX_VERTICES]; /* a hull needs twice its points while it works */
 } c2d_scaled;
 
 /* The power of two to divide the pair by, or 0 when none is needed. */

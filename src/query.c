@@ -214,23 +214,34 @@ int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra)
 
 const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
 {
-    out->s = *s;
-    if (s->kind == C2D_POLYGON) {
-        memcpy(out->store, s->verts, sizeof *out->store * (size_t)s->count);
-        out->s.verts = out->store;
+    /* ldexp on each number: exact for any e, where 2^-e itself may not be a double. */
+    double nums[2 * C2D_MAX_VERTICES];
+    int i, bad, n = c2d_numbers(s, nums);
+    for (i = 0; i < n; i++) {
+        int angle = (s->kind == C2D_BOX && i == 4) || (s->kind == C2D_FAN && i >= 3);
+        if (!angle) nums[i] = ldexp(nums[i], -e);
     }
-    return c2d_scale(&out->s, ldexp(1, -e), 0, 0) == C2D_OK ? &out->s : s;
+    if (s->kind == C2D_POLYGON && s->count < 3) {
+        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+    }
+    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
 }
+
+static int hits_in_range(const c2d_shape *a, const c2d_shape *b);
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {
+    int e = c2d_pair_exponent(a, b, 0);
+    c2d_scaled sa, sb;
+    if (e == 0) return hits_in_range(a, b);
+    return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+}
+
+static int hits_in_range(const c2d_shape *a, const c2d_shape *b)
+{
     body A, B;
-    int built, e = c2d_pair_exponent(a, b, 0);
-    if (e != 0) {
-        c2d_scaled sa, sb;
-        a = c2d_scaled_copy(a, e, &sa);
-        b = c2d_scaled_copy(b, e, &sb);
-    }
+    int built;
     if (c2d_shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
     return decide(a, b, &A, &B, &built);
 }
