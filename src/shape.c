@@ -615,8 +615,9 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     } else if (b->type == BODY_FAN) {
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(b->v[0].x) + fabs(b->v[0].y));
     } else if (s->kind == C2D_POLYGON && s->slack > 0) {
-        /* Convex only within rounding: it still holds its own vertices. */
-        b->tol = 2 * s->slack;
+        /* Convex only within rounding: it still holds its own vertices, which
+         * stand no farther than the slack outside its edges. */
+        b->tol = s->slack * (1 + 1e-9);
     }
 }
 
