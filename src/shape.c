@@ -121,13 +121,14 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
     }
     for (i = 0; i < n; i++) {
         c2d_vec a = v[i], e = vsub(v[(i + 1) % n], a);
-        double el = vlen(e);
+        double el = dmax(fabs(e.x), fabs(e.y)); /* no squares: a subnormal edge stays nonzero */
         if (el <= tiny) {
             /* Its direction is rounding: no edge; the polygon is convex only
              * up to this length, which queries allow for. */
-            *slack = dmax(*slack, el);
+            *slack = dmax(*slack, 2 * el);
             continue;
         }
+        el = vlen(e);
         for (j = 0; j < n; j++) {
             c2d_vec w = vsub(v[j], a);
             double c = vcross(e, w) * orient;
