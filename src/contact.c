@@ -30,7 +30,9 @@ typedef struct axis_search {
 
 static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
-    double d = c2d_overlap_along(a, b, u), eps = 1e-12 * (1 + fabs(d));
+    /* Equal means equal up to the rounding in the two support values. */
+    double hb = c2d_support(b, u), ha = c2d_support(a, vscale(u, -1)), d = hb + ha;
+    double eps = 16 * DBL_EPSILON * (fabs(hb) + fabs(ha));
     if (d < as->best - eps || (d <= as->best + eps && vdot(u, as->prefer) < vdot(as->n, as->prefer))) {
         as->best = dmin(d, as->best);
         as->n = u;
