@@ -33,8 +33,10 @@ static int not_below(double c, c2d_vec v)
 
 int c2d_in_wedge(const body *f, c2d_vec v)
 {
-    if (!f->wide) /* the convex cone from e2 round to e1 */
-        return not_below(vcross(f->e2, v), v) && not_below(vcross(v, f->e1), v);
+    if (!f->wide) /* the convex cone from e2 round to e1, on the bisector's side
+                     (for a thin fan the two edge tests alone also pass -d) */
+        return not_below(vcross(f->e2, v), v) && not_below(vcross(v, f->e1), v) &&
+               not_below(vdot(v, f->d), v);
     /* above pi: all but the open cone from e1 round to e2, which is under pi */
     return not_below(-vcross(f->e1, v), v) || not_below(-vcross(v, f->e2), v);
 }

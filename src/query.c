@@ -299,10 +299,14 @@ static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape
         c2d_vec u = vunit(vsub(pb, pa));
         D = sqrt(d2);
         res.distance = D - ra - rb;
-        /* Apart by less than the rounding of sqrt: still apart, as hits says. */
-        if (res.distance <= 0) res.distance = DBL_MIN;
         pa = vadd(pa, vscale(u, ra));
         pb = vsub(pb, vscale(u, rb));
+        /* Apart by less than the rounding (or the underflow) of the squared
+         * gap: still apart, as the decision says; the points tell how far. */
+        if (res.distance <= 0) {
+            double gap = vlen(vsub(pb, pa));
+            res.distance = gap > 0 ? gap : DBL_MIN;
+        }
     }
     res.a = vadd(swapped ? pb : pa, o);
     res.b = vadd(swapped ? pa : pb, o);

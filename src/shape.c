@@ -415,8 +415,9 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
         if (c2d_in_wedge(&f, v2(-1, 0))) out->minx = c.x - r;
         if (c2d_in_wedge(&f, v2(0, 1))) out->maxy = c.y + r;
         if (c2d_in_wedge(&f, v2(0, -1))) out->miny = c.y - r;
-        /* The arc ends carry rounding from cos/sin: widen by a few ulps. */
-        slack = 4 * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y));
+        /* The arc ends carry rounding from cos/sin (a few ulps), and points
+         * within the edge tolerance count as on the fan: widen by both. */
+        slack = 4 * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y)) + 2 * C2D_ANGLE_TOLERANCE * r;
         out->minx -= slack; out->miny -= slack; out->maxx += slack; out->maxy += slack;
         return 1;
     }
