@@ -12,6 +12,7 @@
  * coordinates and one correctly rounded division, so that touching shapes with
  * representable contact (integer tiles, 3-4-5 triangles) come out exactly 0.
  */
+#include <float.h>
 #include "geometry.h"
 
 typedef enum feature_type { F_SEG, F_ARC, F_LINE } feature_type;
@@ -265,7 +266,11 @@ static double line_line_d2(c2d_vec a, c2d_vec da, c2d_vec b, c2d_vec db, c2d_vec
 {
     double c = vcross(da, db), s;
     if (c != 0) {
-        *p = *q = vadd(a, vscale(da, vcross(vsub(b, a), db) / c));
+        /* Lines a hair off parallel may meet beyond the largest double: then
+         * the farthest point along a that is still a number stands in. */
+        double t = vcross(vsub(b, a), db) / c, cap = DBL_MAX / 4 / dmax(fabs(da.x), fabs(da.y));
+        if (!(fabs(t) <= cap)) t = t < 0 ? -cap : cap;
+        *p = *q = vadd(a, vscale(da, t));
         return 0;
     }
     s = line_side(a, da, b);

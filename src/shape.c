@@ -65,14 +65,14 @@ static double area2(const c2d_vec *v, int n)
 
 static int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
-/* The length below which a difference of these points is rounding: a few
- * ulps of the largest coordinate. */
+/* The length below which a difference of these points is rounding: 32 ulps
+ * of the largest coordinate. */
 static double rounding_length(const c2d_vec *v, int n)
 {
     double m = 0;
     int i;
     for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x), fabs(v[i].y)));
-    return 64 * DBL_EPSILON * m;
+    return 32 * DBL_EPSILON * m;
 }
 
 /* Does the boundary turn round once (not a convex outline walked twice). */
@@ -125,7 +125,7 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
         if (el <= tiny) {
             /* Its direction is rounding: no edge; the polygon is convex only
              * up to this length, which queries allow for. */
-            *slack = dmax(*slack, 2 * el);
+            *slack = dmax(*slack, 1.4142135623730951 * el);
             continue;
         }
         el = vlen(e);
