@@ -123,15 +123,23 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         e = vsub(a[i + 1 == na ? 0 : i + 1], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
         best = vcross(e, vsub(b[j], v)) * oa;
-        /* Climb; a repeated vertex of b is a flat step to walk over. */
-        while (guard-- > 0) {
-            int next = j + step;
-            double s;
-            if (next >= nb) next -= nb;
-            s = vcross(e, vsub(b[next], v)) * oa;
-            if (!(s > best || (s == best && veq(b[next], b[j])))) break;
-            best = s;
-            j = next;
+        /* Climb; a repeated vertex of b is a flat step to walk over. Forward
+         * first; where a sharp corner of a turns the normal by nearly half a
+         * turn, the last vertex may sit on the falling side, so then back. */
+        for (k = 0; k < 2; k++) {
+            int dir = k == 0 ? step : nb - step, moved = 0;
+            guard = nb;
+            while (guard-- > 0) {
+                int next = j + dir;
+                double s;
+                if (next >= nb) next -= nb;
+                s = vcross(e, vsub(b[next], v)) * oa;
+                if (!(s > best || (s == best && veq(b[next], b[j])))) break;
+                best = s;
+                j = next;
+                moved = 1;
+            }
+            if (moved) break;
         }
         if (best < 0) return 1;
     }
