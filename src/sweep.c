@@ -354,13 +354,27 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
 
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
-    double reach = dmax(dmax(fabs(origin.x), fabs(origin.y)), dmax(fabs(dir.x), fabs(dir.y)) * maxt);
-    int e = c2d_pair_exponent(s, NULL, reach);
+    /* The whole ray as one step (t in [0, 1]) when that is a number, so that
+     * its reach scales with the shape; t is scaled back by maxt. */
+    c2d_vec step = vscale(dir, maxt);
+    double span = 1, reach;
+    int e;
     c2d_scaled ss;
     c2d_sweep_result r;
-    if (e == 0) return raycast_in_range(s, origin, dir, maxt);
-    r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-    r.point = vldexp(r.point, e);
+    if (maxt > 0 && isfinite(step.x) && isfinite(step.y)) {
+        dir = step;
+        span = maxt;
+        maxt = 1;
+    }
+    reach = dmax(dmax(fabs(origin.x), fabs(origin.y)), dmax(fabs(dir.x), fabs(dir.y)) * (maxt < 1 ? 1 : maxt));
+    e = c2d_pair_exponent(s, NULL, reach);
+    if (e == 0) r = raycast_in_range(s, origin, dir, maxt);
+    else {
+        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
+        r.point = vldexp(r.point, e);
+    }
+    r.t *= span;
+    if (r.t > span * maxt) r.t = span * maxt;
     return r;
 }
 
