@@ -267,7 +267,8 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     c2d_scaled sa, sb;
     if (e == 0) return distance_in_range(a, b);
     r = distance_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
-    r.distance = ldexp(r.distance, e);
+    /* Apart stays apart: a gap that underflows scaling back is the least double. */
+    r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
     r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));
     r.b = v2(ldexp(r.b.x, e), ldexp(r.b.y, e));
     return r;
