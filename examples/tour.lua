@@ -77,6 +77,18 @@ local function position(title)
   print("  -- " .. title .. " --")
 end
 
+-- One scene in steps: each step's moving shape drawn with the fixed one, then
+-- the answers of hits and distance between them.
+local function play(steps, fixed, glyphs, names)
+  for _, step in ipairs(steps) do
+    local title, mover = step[1], step[2]
+    position(title)
+    draw({ mover, fixed }, glyphs, VIEW)
+    legend(glyphs, names)
+    report(mover, names[1], fixed, names[2])
+  end
+end
+
 print("collide2d tour (" .. _VERSION .. (jit and (", " .. jit.version) or "") .. ")")
 print("Every picture below is drawn by asking the shapes `contains(x, y)` at each cell centre.")
 
@@ -91,13 +103,7 @@ do
     { "touching: the disk's rim meets the edge at (14, 16)", c2d.disk(8, 16, 6) },
     { "overlapping: the disk reaches 4 units into the triangle", c2d.disk(12, 16, 6) },
   }
-  for _, step in ipairs(steps) do
-    local title, hero = step[1], step[2]
-    position(title)
-    draw({ hero, ramp }, glyphs, VIEW)
-    legend(glyphs, names)
-    report(hero, "disk", ramp, "triangle")
-  end
+  play(steps, ramp, glyphs, names)
 end
 
 -- (b) A sword swing against a limb, both capsules (a segment with a radius).
@@ -109,13 +115,7 @@ do
     { "apart: the sword swings short of the limb", c2d.capsule(3, 27, 17, 6, 1.5) },
     { "crossing: the blade passes through the limb", c2d.capsule(8, 28, 37, 5, 1.5) },
   }
-  for _, step in ipairs(steps) do
-    local title, sword = step[1], step[2]
-    position(title)
-    draw({ sword, limb }, glyphs, VIEW)
-    legend(glyphs, names)
-    report(sword, "sword", limb, "limb")
-  end
+  play(steps, limb, glyphs, names)
 end
 
 -- (c) A guard's field of view: a Fan with apex at the guard, looking along +x,
