@@ -185,8 +185,10 @@ describe("transforms", function()
       same_numbers(nums(c2d.box(0, 0, 4, 2, 3):rotate(1)), { 0, 0, 4, 2, 4 - 2 * pi }, 1e-15, "3 + 1")
       same_numbers(nums(c2d.box(0, 0, 4, 2, pi / 2):rotate(pi / 2)), { 0, 0, 4, 2, pi }, 0, "pi/2 + pi/2 = pi stays pi")
       same_numbers(nums(c2d.box(0, 0, 4, 2, -pi / 2):rotate(-pi / 2)), { 0, 0, 4, 2, pi }, 0, "-pi wraps to pi")
-      -- a box built with an angle outside the range comes back into it on turning
-      same_numbers(nums(c2d.box(0, 0, 4, 2, 10):rotate(0)), { 0, 0, 4, 2, 10 - 4 * pi }, 1e-14, "10 wraps to 10 - 4 pi")
+      -- a box built with an angle outside the range comes back into it on turning,
+      -- but a turn of 0 changes nothing at all
+      same_numbers(nums(c2d.box(0, 0, 4, 2, 10):rotate(1)), { 0, 0, 4, 2, 11 - 4 * pi }, 1e-14, "10 + 1 wraps to 11 - 4 pi")
+      same_numbers(nums(c2d.box(0, 0, 4, 2, 10):rotate(0)), { 0, 0, 4, 2, 10 }, 0, "a turn of 0 leaves 10 as it is")
       local b = c2d.box(0, 0, 4, 2, 0)
       for k = 1, 7 do
         b:rotate(1)
@@ -197,9 +199,11 @@ describe("transforms", function()
     end)
     it("a fan's direction turns with it, wrapped", function()
       same_numbers(nums(c2d.fan(0, 0, 5, 3, 1):rotate(1, 0, 0)), { 0, 0, 5, 4 - 2 * pi, 1 }, 1e-15, "fan about its apex")
-      -- the default origin is the centroid, apex + (2 r sin(a) / (3a)) dir with a = pi/4
+      -- the default origin is the apex: a view cone turns with the head
+      same_numbers(nums(c2d.fan(1, 2, 3, 0, pi / 2):rotate(pi)), { 1, 2, 3, pi, pi / 2 }, 0, "fan about its apex by default")
+      -- an explicit origin is still used: the centroid, apex + (2 r sin(a) / (3a)) dir with a = pi/4
       local c = 2 * 3 * sin(pi / 4) / (3 * pi / 4)
-      same_numbers(nums(c2d.fan(0, 0, 3, 0, pi / 2):rotate(pi)), { 2 * c, 0, 3, pi, pi / 2 }, 1e-14, "fan about its centroid")
+      same_numbers(nums(c2d.fan(0, 0, 3, 0, pi / 2):rotate(pi, c, 0)), { 2 * c, 0, 3, pi, pi / 2 }, 1e-14, "fan about its centroid")
     end)
     it("a turned box still hits what the same box built turned hits", function()
       local turned = c2d.box(0, 0, 10, 5, 0):rotate(atan2(3, 4))

@@ -28,12 +28,23 @@
  *   involved, how far the corners of a turned Box or the edge ends of a Fan
  *   may sit from where exact cos/sin would put them. Shapes meeting within it
  *   touch; it is ~1e-15 relative, far below any gap a game can mean.
+ * C2D_REST_ROUNDING: in units of DBL_EPSILON times the size of the pair in
+ *   its frame, the contact depth that still counts as resting (touching)
+ *   rather than overlapping, for the sweep: a depth below it is the rounding
+ *   of an irrational touch (tangent disks, a slanted edge), and a resting
+ *   shape must still be free to walk away or slide.
+ * C2D_SLIDE_ROUNDING: in the same units, how far two shadows across the
+ *   motion may be off flush and still count as flush (a slide or graze, no
+ *   hit), where radii or turned corners make the shadows' ends irrational.
+ *   Sharp polygons use no tolerance: their shadows are plain dot products.
  */
 #define C2D_SNAP 8.0
 #define C2D_ANGLE_TOLERANCE 1e-13
 #define C2D_FULL_TURN 1e-12
 #define C2D_CONVEX_TOLERANCE 1e-12
 #define C2D_TRIG_ROUNDING 4.0
+#define C2D_REST_ROUNDING 64.0
+#define C2D_SLIDE_ROUNDING 16.0
 
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL

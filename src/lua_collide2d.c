@@ -16,9 +16,7 @@ typedef struct lshape {
 } lshape;
 
 #define KIND_MT(k) lua_upvalueindex((k) + 1)
-/* A weak-keyed table: shape -> its user data (works alike on every runtime). */
-#define USER_DATA lua_upvalueindex(C2D_KIND_COUNT + 1)
-#define N_UPVALUES (C2D_KIND_COUNT + 1)
+#define N_UPVALUES C2D_KIND_COUNT
 
 /* Raise "bad argument #arg to 'fname' (msg)", counting from the colon in a method call. */
 static int arg_error(lua_State *L, int arg, const char *fname, const char *msg)
@@ -34,10 +32,35 @@ static int arg_error(lua_State *L, int arg, const char *fname, const char *msg)
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fname, msg);
 }
 
+/* The name of the value at i for a type error: its metatable's __name, or
+ * (where the runtime sets none, as 5.1 and LuaJIT) the registry name its
+ * metatable was made under, as FILE*; else its type. */
+static const char *value_name(lua_State *L, int i)
+{
+    if (lua_type(L, i) == LUA_TNONE) return "no value";
+    if (lua_type(L, i) == LUA_TLIGHTUSERDATA) return "light userdata";
+    if (luaL_getmetafield(L, i, "__name") != 0) {
+        if (lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+        lua_pop(L, 1);
+    }
+    if (lua_type(L, i) == LUA_TUSERDATA && lua_getmetatable(L, i)) {
+        int mt = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, LUA_REGISTRYINDEX) != 0) {
+            if (lua_type(L, -2) == LUA_TSTRING && lua_rawequal(L, -1, mt)) {
+                lua_pop(L, 1);
+                return lua_tostring(L, -1);
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return luaL_typename(L, i);
+}
+
 static int type_error(lua_State *L, int arg, const char *fname, const char *expected)
 {
-    const char *got = lua_type(L, arg) == LUA_TNONE ? "no value" : luaL_typename(L, arg);
-    return arg_error(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", expected, got));
+    return arg_error(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", expected, value_name(L, arg)));
 }
 
 /* The shape at index i, or NULL when the value there is not one of ours. */
@@ -56,7 +79,7 @@ static lshape *to_shape(lua_State *L, int i)
 static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
 {
     lshape *p = to_shape(L, i);
-    if (p == NULL) type_error(L, i, fname, "shape");
+    if (p == NULL) type_error(L, i, fname, "collide2d shape");
     return &p->s;
 }
 
@@ -302,7 +325,7 @@ static int l_bbox(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "bbox");
     c2d_bounds b;
-    if (!c2d_bbox(s, &b)) return luaL_error(L, "a Line has no bounding box (it is unbounded)");
+    if (!c2d_bbox(s, &b)) return arg_error(L, 1, "bbox", "a Line has no bounding box (it is unbounded)");
     push_num(L, b.minx);
     push_num(L, b.miny);
     push_num(L, b.maxx);
@@ -377,6 +400,14 @@ static double opt_num(lua_State *L, int i, double def, const char *fname, const 
     return lua_isnoneornil(L, i) ? def : check_named(L, i, fname, name);
 }
 
+/* Which of a (1) and b (2) made contact fail: the one that fails with itself
+ * (a Fan opened beyond pi), decided by the core, not by a copy of its test. */
+static int contact_culprit(const c2d_shape *a)
+{
+    c2d_contact_result r;
+    return c2d_contact(a, a, &r) != C2D_OK ? 1 : 2;
+}
+
 /* a:contact(b) -> nil | nx, ny, depth, px, py */
 static int l_contact(lua_State *L)
 {
@@ -385,7 +416,7 @@ static int l_contact(lua_State *L)
     c2d_error err;
     check_pair(L, "contact", &a, &b);
     err = c2d_contact(a, b, &r);
-    if (err != C2D_OK) return luaL_error(L, "contact: %s", c2d_error_message(err));
+    if (err != C2D_OK) return arg_error(L, contact_culprit(a), "contact", c2d_error_message(err));
     if (!r.hit) { lua_pushnil(L); return 1; }
     push_vec(L, r.normal);
     push_num(L, r.depth);
@@ -436,7 +467,7 @@ static int l_raycast(lua_State *L)
 static lshape *check_mutable(lua_State *L, const char *fname)
 {
     lshape *p = to_shape(L, 1);
-    if (p == NULL) type_error(L, 1, fname, "shape");
+    if (p == NULL) type_error(L, 1, fname, "collide2d shape");
     return p;
 }
 
@@ -463,13 +494,20 @@ static int l_move_to(lua_State *L)
     return 1;
 }
 
+/* What rotate and scale turn about by default: the centre, or a Fan's apex
+ * (a view cone turns with the head that holds it). */
+static c2d_vec default_pivot(const c2d_shape *s)
+{
+    return s->kind == C2D_FAN ? c2d_position(s) : c2d_center(s);
+}
+
 static int l_rotate(lua_State *L)
 {
     lshape *p = check_mutable(L, "rotate");
     double angle = check_named(L, 2, "rotate", "angle");
-    c2d_vec c = c2d_center(&p->s);
+    c2d_vec c = default_pivot(&p->s);
     double ox = opt_num(L, 3, c.x, "rotate", "ox"), oy = opt_num(L, 4, c.y, "rotate", "oy");
-    if (p->s.kind == C2D_AABB) return luaL_error(L, "%s", c2d_error_message(C2D_ERR_ROTATE_AABB));
+    if (p->s.kind == C2D_AABB) return arg_error(L, 1, "rotate", c2d_error_message(C2D_ERR_ROTATE_AABB));
     transform_result(L, c2d_rotate(&p->s, angle, ox, oy), "rotate");
     return 1;
 }
@@ -478,7 +516,7 @@ static int l_scale(lua_State *L)
 {
     lshape *p = check_mutable(L, "scale");
     double k = check_named(L, 2, "scale", "factor");
-    c2d_vec c = c2d_center(&p->s);
+    c2d_vec c = default_pivot(&p->s);
     double ox = opt_num(L, 3, c.x, "scale", "ox"), oy = opt_num(L, 4, c.y, "scale", "oy");
     if (k < 0) arg_error(L, 2, "scale", "factor must be >= 0");
     transform_result(L, c2d_scale(&p->s, k, ox, oy), "scale");
@@ -490,7 +528,7 @@ static int l_set(lua_State *L)
 {
     lshape *p = check_mutable(L, "set");
     if (p->s.kind == C2D_POLYGON && p->s.count < 3)
-        return luaL_error(L, "set: a hull of fewer than 3 points has no constructor numbers");
+        return arg_error(L, 1, "set", "a hull of fewer than 3 points has no constructor numbers");
     construct(L, p->s.kind, 2, "set", p);
     lua_settop(L, 1);
     return 1;
@@ -509,14 +547,70 @@ static int l_clone(lua_State *L)
     return 1;
 }
 
+/*
+ * User data lives in the shape itself, so a value that refers back to its
+ * shape is collected with it (a weak table would keep such a cycle alive on
+ * 5.1 and LuaJIT, whose weak tables are not ephemerons). From 5.3 on it is
+ * the userdata's own user value. Before, a user value (5.2) or environment
+ * (5.1, LuaJIT) must be a table: the value is kept at [1] of a table marked
+ * by a metatable kept in the registry, so a reloaded module still reads it.
+ */
+#define USER_DATA_MARK "collide2d.userdata"
+
+static void set_user_data(lua_State *L, int i)
+{
+#if LUA_VERSION_NUM >= 503
+    lua_setuservalue(L, i);
+#else
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        luaL_newmetatable(L, USER_DATA_MARK); /* an empty table that holds nothing at [1] */
+    } else {
+        lua_createtable(L, 1, 0);
+        lua_insert(L, -2);
+        lua_rawseti(L, -2, 1);
+        luaL_newmetatable(L, USER_DATA_MARK);
+        lua_setmetatable(L, -2);
+    }
+#if LUA_VERSION_NUM == 502
+    lua_setuservalue(L, i);
+#else
+    lua_setfenv(L, i);
+#endif
+#endif
+}
+
+static void push_user_data(lua_State *L, int i)
+{
+#if LUA_VERSION_NUM >= 503
+    lua_getuservalue(L, i);
+#else
+#if LUA_VERSION_NUM == 502
+    lua_getuservalue(L, i);
+#else
+    lua_getfenv(L, i);
+#endif
+    if (lua_istable(L, -1) && lua_getmetatable(L, -1)) {
+        luaL_getmetatable(L, USER_DATA_MARK);
+        if (lua_rawequal(L, -1, -2)) {
+            lua_pop(L, 2);
+            lua_rawgeti(L, -1, 1);
+            lua_remove(L, -2);
+            return;
+        }
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+#endif
+}
+
 static int l_set_user_data(lua_State *L)
 {
     check_mutable(L, "setUserData");
     luaL_checkany(L, 2);
     lua_settop(L, 2);
-    lua_pushvalue(L, 1);
-    lua_pushvalue(L, 2);
-    lua_rawset(L, USER_DATA);
+    set_user_data(L, 1);
     lua_settop(L, 1);
     return 1;
 }
@@ -525,7 +619,7 @@ static int l_get_user_data(lua_State *L)
 {
     check_mutable(L, "getUserData");
     lua_settop(L, 1);
-    lua_rawget(L, USER_DATA);
+    push_user_data(L, 1);
     return 1;
 }
 
@@ -618,11 +712,6 @@ int luaopen_collide2d(lua_State *L)
         lua_pushstring(L, name);
         lua_setfield(L, -2, "__name");
     }
-    lua_newtable(L); /* user data, weak-keyed */
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
     lua_newtable(L);
     methods_idx = lua_gettop(L);
     push_metatables(L, mts);

@@ -600,11 +600,19 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     if (b->type == BODY_POLY && b->orient != 0 && sign_of(area2(b->v, b->n)) != b->orient)
         b->orient = 0; /* rounding in this frame flattened (or turned) it: treat it as flat */
     if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) {
-        /* A flat core is the segment between its extreme points (or a point). */
-        c2d_vec lo = b->v[0], hi = b->v[0];
+        /* A flat core is the segment between its extreme points along its
+         * line (or a point): the line runs from v[0] to the vertex farthest
+         * from it, and a list that doubles back still spans all of it. */
+        c2d_vec lo = b->v[0], hi = b->v[0], e = v2(0, 0);
+        double plo = 0, phi = 0, far = 0;
         for (i = 1; i < b->n; i++) {
-            if (before(b->v[i], lo)) lo = b->v[i];
-            if (before(hi, b->v[i])) hi = b->v[i];
+            double d = vlen2(vsub(b->v[i], b->v[0]));
+            if (d > far) { far = d; e = vsub(b->v[i], b->v[0]); }
+        }
+        for (i = 1; i < b->n; i++) {
+            double t = vdot(vsub(b->v[i], b->v[0]), e);
+            if (t < plo || (t == plo && before(b->v[i], lo))) { plo = t; lo = b->v[i]; }
+            if (t > phi || (t == phi && before(hi, b->v[i]))) { phi = t; hi = b->v[i]; }
         }
         b->v[0] = lo;
         b->v[1] = hi;

@@ -229,6 +229,195 @@ static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_ve
     return best < C2D_INF ? m : n;
 }
 
+/* A body touching a Line: the line's normal toward the side the body lies
+ * on, as from b toward a; zero for two lines (they never press). */
+static c2d_vec line_normal(const body *a, const body *b)
+{
+    const body *l = b->type == BODY_LINE ? b : a, *x = l == b ? a : b;
+    c2d_vec nl = vunit(vperp(l->v[1]));
+    double off = vdot(l->v[0], nl);
+    if (x->type == BODY_LINE) return v2(0, 0);
+    if (c2d_support(x, vscale(nl, -1)) + off > c2d_support(x, nl) - off) nl = vscale(nl, -1);
+    return l == b ? nl : vscale(nl, -1);
+}
+
+/*
+ * The shadow of a body on u (not necessarily unit): the interval [lo, hi] of
+ * p.u over its points. A Line's shadow is one value when u is across it and
+ * unbounded otherwise. *err gets how far rounding may have moved the ends
+ * (0 for a sharp polygon, whose dot products are all the rounding there is).
+ */
+static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err)
+{
+    double len = vlen(u), m = 0;
+    int i;
+    *err = 0;
+    if (b->type == BODY_LINE) {
+        if (vdot(b->v[1], u) != 0) { *lo = -C2D_INF; *hi = C2D_INF; return; }
+        *lo = *hi = vdot(b->v[0], u);
+        return;
+    }
+    if (b->type == BODY_FAN) {
+        c2d_vec w = vscale(u, 1 / len);
+        *hi = c2d_support(b, w) * len;
+        *lo = -c2d_support(b, vscale(w, -1)) * len;
+        *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + b->r * len) + b->tol * len;
+        return;
+    }
+    *lo = *hi = vdot(b->v[0], u);
+    for (i = 1; i < b->n; i++) {
+        double d = vdot(b->v[i], u);
+        *lo = dmin(*lo, d);
+        *hi = dmax(*hi, d);
+    }
+    if (b->r > 0 || b->tol > 0) {
+        m = (b->r + b->tol) * len;
+        *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + m) + b->tol * len;
+        *lo -= b->r * len;
+        *hi += b->r * len;
+    }
+}
+
+/* How a moves by v against b, read from their shadows across the motion,
+ * which the motion does not change: MISS when a shadow gap separates them
+ * for the whole step, or when they are flush on one side (a graze or a
+ * slide: they can touch but never move into each other); INLINE when both
+ * are flat and lie on the line of motion; ACROSS otherwise, when the line of
+ * motion passes through the set of offsets at which they overlap. */
+enum { MISS, INLINE, ACROSS };
+
+static int motion_line(const body *a, const body *b, c2d_vec v)
+{
+    c2d_vec u = vperp(v);
+    double alo, ahi, aerr, blo, bhi, berr, above, below, err;
+    shadow(a, u, &alo, &ahi, &aerr);
+    shadow(b, u, &blo, &bhi, &berr);
+    err = aerr + berr;
+    above = alo - bhi; /* a's shadow beyond b's on +u */
+    below = blo - ahi; /* a's shadow beyond b's on -u */
+    if (fabs(above) <= err && fabs(below) <= err && a->type != BODY_FAN && b->type != BODY_FAN &&
+        a->type != BODY_LINE && b->type != BODY_LINE)
+        return INLINE;
+    return above >= -err || below >= -err ? MISS : ACROSS;
+}
+
+/* The normal two touching convex bodies would get from contact: the line
+ * between the cores where only the radii meet, else the axis of least
+ * overlap (among equal ones, the one most against prefer). */
+static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_vec prefer)
+{
+    c2d_vec pa, pb, m = fallback;
+    double d2 = c2d_core_d2(a, b, -1, &pa, &pb), r = poly_radius(a) + poly_radius(b);
+    if (a->type == BODY_LINE || b->type == BODY_LINE) return fallback;
+    if (r > 0 && d2 > 0 && (a->type != BODY_POLY || b->type != BODY_POLY || !c2d_cores_overlap(a, b))) {
+        c2d_vec u = vunit(vsub(pa, pb));
+        if (u.x != 0 || u.y != 0) return u;
+    }
+    return c2d_least_overlap(a, b, vsub(pa, pb), prefer, &m) < C2D_INF ? m : fallback;
+}
+
+/* Split a fan opened beyond pi into its two convex halves, either side of its bisector. */
+static void fan_halves(const body *f, body *h)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        h[k] = *f;
+        h[k].wide = 0;
+        h[k].e1 = k == 0 ? f->e1 : f->d;
+        h[k].e2 = k == 0 ? f->d : f->e2;
+        h[k].d = vunit(vadd(h[k].e1, h[k].e2));
+    }
+}
+
+/* Is b not convex (a fan opened beyond pi). */
+static int is_wide(const body *b) { return b->type == BODY_FAN && b->wide; }
+
+/*
+ * The sweep of a moving by t*v against b standing still, in the pair's frame:
+ * the first t in [0, 1] at which they touch while the motion carries them
+ * into each other. A pair that does not overlap (at most touches) at t = 0
+ * is given as such. For convex bodies the offsets at which they meet form a
+ * convex set, so the line of motion meets it in one interval: touching at
+ * the start and not moving in, they never meet again in the step. A body that
+ * is not convex is taken as its convex halves, the earliest half winning.
+ */
+static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft)
+{
+    body h[2];
+    int k, line;
+    ft->t = C2D_INF;
+    ft->n = v2(0, 0);
+    if (is_wide(a) || is_wide(b)) {
+        first_touch one;
+        fan_halves(is_wide(a) ? a : b, h);
+        for (k = 0; k < 2; k++) {
+            if (is_wide(a)) sweep_bodies(&h[k], b, v, &one);
+            else sweep_bodies(a, &h[k], v, &one);
+            if (one.t < ft->t) *ft = one;
+        }
+        return;
+    }
+    if (v.x == 0 && v.y == 0) return;
+    line = motion_line(a, b, v);
+    if (line == MISS) return;
+    if (c2d_bodies_hit(a, b)) {
+        /* Touching at the start: a hit only when the motion presses in. */
+        c2d_vec n;
+        if (line == INLINE) {
+            /* Both flat on the line of motion: pressing when a is behind b. */
+            if (c2d_support(a, v) <= -c2d_support(b, vscale(v, -1))) { ft->t = 0; ft->n = vunit(vscale(v, -1)); }
+            return;
+        }
+        n = a->type == BODY_LINE || b->type == BODY_LINE ? line_normal(a, b) : touch_normal(a, b, v2(0, 0), v);
+        if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
+        return;
+    }
+    first_contact(a, v, b, 1, ft);
+    if (ft->t > 1) { ft->t = C2D_INF; return; }
+    if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
+        /* Sharp features meeting: the normal contact gives at that moment. */
+        body at = *a;
+        shift(&at, vscale(v, ft->t));
+        ft->n = touch_normal(&at, b, ft->n, v);
+    }
+}
+
+/* How large the bodies' numbers are in the pair's frame, for rounding. */
+static double frame_size(const body *b)
+{
+    if (b->type == BODY_LINE) return fabs(b->v[0].x) + fabs(b->v[0].y);
+    return fabs(c2d_support(b, v2(1, 0))) + fabs(c2d_support(b, v2(-1, 0))) +
+           fabs(c2d_support(b, v2(0, 1))) + fabs(c2d_support(b, v2(0, -1)));
+}
+
+/* Two bodies that share a point: do they overlap by more than the rounding
+ * of a touch, and the normal contact gives (from b toward a) in *n. */
+static int overlapping(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_vec *n)
+{
+    double depth = 0;
+    if (is_wide(A) || is_wide(B)) {
+        /* Not convex, so contact has no answer: the deeper of the convex halves. */
+        body h[2];
+        int k;
+        fan_halves(is_wide(A) ? A : B, h);
+        for (k = 0; k < 2; k++) {
+            const body *x = is_wide(A) ? &h[k] : A, *y = is_wide(A) ? B : &h[k];
+            c2d_vec pa, pb, m = v2(0, -1);
+            double d;
+            if (!c2d_bodies_hit(x, y)) continue;
+            c2d_core_d2(x, y, -1, &pa, &pb);
+            d = c2d_least_overlap(x, y, vsub(pa, pb), v2(0, 0), &m);
+            if (d > depth) { depth = d; *n = m; }
+        }
+    } else {
+        c2d_contact_result c;
+        if (c2d_contact(a, b, &c) != C2D_OK || !c.hit) return 0;
+        depth = c.depth;
+        *n = c.normal;
+    }
+    return depth > C2D_REST_ROUNDING * DBL_EPSILON * (frame_size(A) + frame_size(B));
+}
+
 /* Where a (already moved to the touching time) touches b: on b's surface. */
 static c2d_vec touching_point(const body *a, const body *b)
 {
@@ -236,16 +425,6 @@ static c2d_vec touching_point(const body *a, const body *b)
     c2d_core_d2(a, b, -1, &pa, &pb);
     u = vunit(vsub(pa, pb));
     return vadd(pb, vscale(u, poly_radius(b)));
-}
-
-/* The normal reported for shapes that already touch at t = 0: the contact
- * normal where there is one, else against the motion. */
-static c2d_vec start_normal(const c2d_shape *a, const c2d_shape *b, c2d_vec v)
-{
-    c2d_contact_result c;
-    if (c2d_contact(a, b, &c) == C2D_OK && c.hit && c.depth > 0) return c.normal;
-    v = vunit(vscale(v, -1));
-    return (v.x == 0 && v.y == 0) ? v2(0, -1) : v;
 }
 
 /* The times an interval [lo, hi] moving at speed v overlaps [blo, bhi]: 0
@@ -314,8 +493,8 @@ static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d
     c2d_sweep_result res;
     body A, B;
     first_touch ft;
-    c2d_vec v = vsub(da, db), o;
-    int swapped = c2d_shape_order(a, b) > 0;
+    c2d_vec v = vsub(da, db), o, n = v2(0, -1);
+    int swapped = c2d_shape_order(a, b) > 0, touching;
     const c2d_shape *oa = a, *ob = b;
     res.hit = 0;
     res.t = 0;
@@ -325,26 +504,31 @@ static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d
         v = vscale(v, -1);
     }
     o = a->p[0];
-    if (c2d_decide(a, b, &A, &B)) {
+    touching = c2d_decide(a, b, &A, &B);
+    if (touching && overlapping(a, b, &A, &B, &n)) {
+        /* Overlapping: t = 0 whatever the motion, with the contact normal. */
         res.hit = 1;
-        res.normal = start_normal(oa, ob, vsub(da, db));
+        res.normal = swapped ? vscale(n, -1) : n;
         res.point = c2d_distance(oa, ob).a;
         return res;
     }
-    if (v.x == 0 && v.y == 0) return res;
-    if (a->kind == C2D_AABB && b->kind == C2D_AABB) {
+    if (!touching && a->kind == C2D_AABB && b->kind == C2D_AABB) {
+        if ((v.x == 0 && v.y == 0) || motion_line(&A, &B, v) == MISS) return res;
         res = aabb_sweep(a, v, b);
         if (swapped) res.normal = vscale(res.normal, -1);
         res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
         return res;
     }
-    first_contact(&A, v, &B, 1, &ft);
+    sweep_bodies(&A, &B, v, &ft);
     if (ft.t > 1) return res;
     res.hit = 1;
     res.t = ft.t;
-    shift(&A, vscale(v, ft.t));
-    ft.n = separating_normal(&A, &B, ft.n, v);
     res.normal = swapped ? vscale(ft.n, -1) : ft.n;
+    if (ft.t == 0) {
+        res.point = c2d_distance(oa, ob).a;
+        return res;
+    }
+    shift(&A, vscale(v, ft.t));
     /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
     res.point = vadd(vadd(touching_point(&A, &B), o), vscale(swapped ? da : db, ft.t));
     return res;

@@ -97,6 +97,9 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
     if (s->kind == C2D_AABB) return C2D_ERR_ROTATE_AABB;
     if (!isfinite(angle) || !isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
     c2d_sincos(angle, &c, &sn);
+    /* A whole number of turns (0, 2*pi, or an angle that snaps to one)
+     * changes nothing, not even by the rounding of x - ox + ox. */
+    if (c == 1 && sn == 0) return C2D_OK;
     for (i = 0; i < m; i++) {
         double x = nums[2 * i] - ox, y = nums[2 * i + 1] - oy;
         nums[2 * i] = ox + (c * x - sn * y);
@@ -114,6 +117,7 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
     if (!isfinite(k) || k < 0) return C2D_ERR_SCALE;
     if (!isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
     if (s->kind == C2D_LINE && k == 0) return C2D_ERR_LINE_SCALE;
+    if (k == 1) return C2D_OK; /* unchanged, not even by rounding about the pivot */
     for (i = 0; i < m; i++) {
         nums[2 * i] = ox + k * (nums[2 * i] - ox);
         nums[2 * i + 1] = oy + k * (nums[2 * i + 1] - oy);
