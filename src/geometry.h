@@ -180,6 +180,20 @@ int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
  * by a power of two, which is exact, and lengths are scaled back.
  */
 #define C2D_RANGE 200
+#define C2D_RANGE_HI 0x1p200
+#define C2D_RANGE_LO 0x1p-200
+
+/* The sizes whose squares and their sums stay normal doubles: a test of sums
+ * of such squares is exact-same unscaled and scaled by any power of two. */
+#define C2D_SQUARE_SAFE_HI 0x1p450
+#define C2D_SQUARE_SAFE_LO 0x1p-450
+
+/* Keep a function out of line (its stack frame stays out of its callers'). */
+#if defined(__GNUC__)
+#define C2D_NOINLINE __attribute__((noinline))
+#else
+#define C2D_NOINLINE
+#endif
 
 typedef struct c2d_scaled {
     c2d_shape s;

@@ -207,7 +207,7 @@ static double magnitude(const c2d_shape *s)
 int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra)
 {
     double m = dmax(dmax(magnitude(a), b ? magnitude(b) : 0), fabs(extra));
-    if (m > ldexp(1, C2D_RANGE) || (m > 0 && m < ldexp(1, -C2D_RANGE)))
+    if (m > C2D_RANGE_HI || (m > 0 && m < C2D_RANGE_LO))
         return ilogb(m < C2D_INF ? m : DBL_MAX);
     return 0;
 }
@@ -228,22 +228,67 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
     return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
 }
 
-static int hits_in_range(const c2d_shape *a, const c2d_shape *b);
-
-int c2d_hits(const c2d_shape *a, const c2d_shape *b)
+/* Is x zero or of a size whose square neither overflows nor loses bits:
+ * then a test made of such squares gives, unscaled, exactly the answer the
+ * scaled copies would. */
+static int square_safe(double x)
 {
-    int e = c2d_pair_exponent(a, b, 0);
-    c2d_scaled sa, sb;
-    if (e == 0) return hits_in_range(a, b);
-    return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    x = fabs(x);
+    return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
 }
 
-static int hits_in_range(const c2d_shape *a, const c2d_shape *b)
+/*
+ * The pairs whose test reads the same whichever shape comes first and needs
+ * no frame: two AABBs (comparisons, exact at any magnitude), two round
+ * shapes (points and disks) and a round shape against an AABB (sums of
+ * squares, when no square leaves the safe range). -1 when not one of them.
+ * The numbers are those decide computes for the pair, so the answers agree.
+ */
+static int hits_symmetric(const c2d_shape *a, const c2d_shape *b)
+{
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB)
+        return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
+               a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
+    if (b->kind == C2D_AABB || (round_kind(b->kind) && !round_kind(a->kind))) { const c2d_shape *t = a; a = b; b = t; }
+    if (!round_kind(b->kind)) return -1;
+    if (round_kind(a->kind)) {
+        double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
+        if (!square_safe(dx) || !square_safe(dy) || !square_safe(r)) return -1;
+        return dx * dx + dy * dy <= r * r;
+    }
+    if (a->kind == C2D_AABB) {
+        c2d_vec c = b->p[0];
+        double dx = c.x < a->p[0].x ? a->p[0].x - c.x : c.x > a->p[1].x ? c.x - a->p[1].x : 0;
+        double dy = c.y < a->p[0].y ? a->p[0].y - c.y : c.y > a->p[1].y ? c.y - a->p[1].y : 0;
+        if (!square_safe(dx) || !square_safe(dy) || !square_safe(b->radius)) return -1;
+        return dx * dx + dy * dy <= b->radius * b->radius;
+    }
+    return -1;
+}
+
+/* The general decision, on bodies: kept out of c2d_hits so that the pairs
+ * answered without bodies do not pay for their stack. */
+static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 {
     body A, B;
     int built;
     if (c2d_shape_order(a, b) > 0) { const c2d_shape *t = a; a = b; b = t; }
     return decide(a, b, &A, &B, &built);
+}
+
+/* A pair beyond the range of squares, on copies scaled by 2^-e. */
+static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int e)
+{
+    c2d_scaled sa, sb;
+    return hits_general(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+}
+
+int c2d_hits(const c2d_shape *a, const c2d_shape *b)
+{
+    int e, direct = hits_symmetric(a, b);
+    if (direct >= 0) return direct;
+    e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? hits_general(a, b) : hits_scaled(a, b, e);
 }
 
 /* Where the cores are nearest at pa and pb and the shapes overlap, a point
