@@ -334,10 +334,182 @@ static int has_solid(const body *b)
     return b->type == BODY_FAN || (b->type == BODY_POLY && b->orient != 0);
 }
 
+/*
+ * Two convex polygon cores that do not overlap: the closest pair by GJK.
+ *
+ * GJK walks the Minkowski difference a - b toward the origin by support
+ * points and names the vertices (one or two of each core) that end it. The
+ * distance is then computed exactly as the full search would, on the edges
+ * around those vertices, and certified: the slab between the two closest
+ * points, across the gap, must hold neither core (up to the rounding of the
+ * dot products). Returns -1 when the walk or the certificate fails (cores
+ * that overlap, rounding at a degenerate input); the caller then searches
+ * every pair of features.
+ */
+typedef struct gjk_point {
+    c2d_vec w;  /* a.v[ia] - b.v[ib] */
+    int ia, ib;
+    double l;   /* its weight in the simplex's point nearest the origin */
+} gjk_point;
+
+static int support_index(const body *b, c2d_vec d)
+{
+    int i, k = 0;
+    double best = vdot(b->v[0], d);
+    for (i = 1; i < b->n; i++) {
+        double x = vdot(b->v[i], d);
+        if (x > best) { best = x; k = i; }
+    }
+    return k;
+}
+
+/* The point of segment p..q nearest the origin; the points that span it
+ * (1 or 2, with their weights) go to out. */
+static c2d_vec simplex_edge(gjk_point p, gjk_point q, gjk_point *out, int *k)
+{
+    c2d_vec e = vsub(q.w, p.w);
+    double t = -vdot(p.w, e), ee = vlen2(e);
+    if (t <= 0 || ee == 0) { out[0] = p; out[0].l = 1; *k = 1; return p.w; }
+    if (t >= ee) { out[0] = q; out[0].l = 1; *k = 1; return q.w; }
+    out[0] = p;
+    out[1] = q;
+    out[1].l = t / ee;
+    out[0].l = 1 - out[1].l;
+    *k = 2;
+    return vadd(p.w, vscale(e, out[1].l));
+}
+
+/* The point of each core the weighted simplex stands for: a common point
+ * when the simplex reaches the origin. */
+static void simplex_points(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
+{
+    int i;
+    *pa = *pb = v2(0, 0);
+    for (i = 0; i < k; i++) {
+        *pa = vadd(*pa, vscale(a->v[s[i].ia], s[i].l));
+        *pb = vadd(*pb, vscale(b->v[s[i].ib], s[i].l));
+    }
+}
+
+/* The edges of a core that meet at vertex i (one for a segment or a point). */
+static int edges_at(const body *b, int i, c2d_vec *s0, c2d_vec *s1)
+{
+    if (b->n == 1) { s0[0] = s1[0] = b->v[0]; return 1; }
+    if (b->n == 2) { s0[0] = b->v[0]; s1[0] = b->v[1]; return 1; }
+    s0[0] = b->v[i == 0 ? b->n - 1 : i - 1];
+    s1[0] = s0[1] = b->v[i];
+    s1[1] = b->v[i + 1 == b->n ? 0 : i + 1];
+    return 2;
+}
+
+/* Does every vertex of b lie on the near side of the line through p across u
+ * (sign -1: on the far side), up to the rounding of the dot products. */
+static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign)
+{
+    int i;
+    for (i = 0; i < b->n; i++) {
+        c2d_vec d = vsub(b->v[i], p);
+        double x = sign * vdot(d, u);
+        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y))) return 0;
+    }
+    return 1;
+}
+
+/* The exact distance over the edges at the vertices the walk ended on,
+ * certified; -1 when the certificate fails. */
+static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
+{
+    c2d_vec s0a[4], s1a[4], s0b[4], s1b[4], u;
+    int i, j, ma = 0, mb = 0;
+    double best = C2D_INF;
+    for (i = 0; i < k; i++) {
+        if (i == 0 || s[1].ia != s[0].ia) ma += edges_at(a, s[i].ia, s0a + ma, s1a + ma);
+        if (i == 0 || s[1].ib != s[0].ib) mb += edges_at(b, s[i].ib, s0b + mb, s1b + mb);
+    }
+    for (i = 0; i < ma; i++) {
+        for (j = 0; j < mb; j++) {
+            feature fa, fb;
+            c2d_vec p, q;
+            double d2;
+            fa.type = fb.type = F_SEG;
+            fa.f = a;
+            fb.f = b;
+            fa.a = s0a[i]; fa.b = s1a[i];
+            fb.a = s0b[j]; fb.b = s1b[j];
+            d2 = feature_d2(&fa, &fb, &p, &q);
+            if (d2 < best) { best = d2; *pa = p; *pb = q; }
+        }
+    }
+    if (!(best > 0)) return -1;
+    u = vsub(*pb, *pa);
+    return all_behind(a, *pa, u, 1) && all_behind(b, *pb, u, -1) ? best : -1;
+}
+
+static double polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
+{
+    gjk_point s[3], t[2];
+    c2d_vec v;
+    int k = 1, iter, i;
+    s[0].ia = s[0].ib = 0;
+    s[0].l = 1;
+    s[0].w = vsub(a->v[0], b->v[0]);
+    v = s[0].w;
+    for (iter = 0; iter < C2D_GJK_ITERATIONS; iter++) {
+        gjk_point w;
+        double vv = vlen2(v);
+        if (vv == 0) break; /* the simplex reaches the origin: the cores share a point */
+        w.ia = support_index(a, vscale(v, -1));
+        w.ib = support_index(b, v);
+        w.w = vsub(a->v[w.ia], b->v[w.ib]);
+        /* No support point comes nearer than rounding: the walk is done. */
+        if (vv - vdot(v, w.w) <= C2D_GJK_PROGRESS * vv) return settle(a, b, s, k, pa, pb);
+        for (i = 0; i < k; i++)
+            if (s[i].ia == w.ia && s[i].ib == w.ib) return settle(a, b, s, k, pa, pb);
+        if (k == 1) {
+            v = simplex_edge(w, s[0], s, &k);
+        } else {
+            /* A triangle w, s0, s1 holding the origin: the cores overlap, and
+             * the origin's weights give a point of both. Else the nearer of
+             * its edges through w (the old edge is no nearer). */
+            c2d_vec x = w.w, y = s[0].w, z = s[1].w, v1, v2_;
+            double o = vcross(vsub(y, x), vsub(z, x));
+            double lx = vcross(y, z), ly = vcross(z, x), lz = vcross(x, y);
+            gjk_point t2[2];
+            int k1, k2;
+            if (o != 0 && lx * o >= 0 && ly * o >= 0 && lz * o >= 0) {
+                /* Trusted only well inside: an origin near the triangle's
+                 * edge is a touch within rounding, for the full search. */
+                if (dmin(lx / o, dmin(ly / o, lz / o)) < C2D_GJK_INSIDE) return -1;
+                s[2] = w;
+                s[2].l = lx / o;
+                s[0].l = ly / o;
+                s[1].l = lz / o;
+                simplex_points(a, b, s, 3, pa, pb);
+                *pa = *pb = vlerp(*pa, *pb, 0.5);
+                return 0;
+            }
+            v1 = simplex_edge(w, s[0], t, &k1);
+            v2_ = simplex_edge(w, s[1], t2, &k2);
+            if (vlen2(v2_) < vlen2(v1)) { v1 = v2_; k1 = k2; t[0] = t2[0]; t[1] = t2[1]; }
+            v = v1;
+            k = k1;
+            for (i = 0; i < k; i++) s[i] = t[i];
+        }
+    }
+    /* Ended on the origin: trusted only where a vertex of each core coincide. */
+    if (iter == C2D_GJK_ITERATIONS || k != 1) return -1;
+    *pa = *pb = a->v[s[0].ia];
+    return 0;
+}
+
 double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
     double best = C2D_INF;
     int i, j, na = feature_count(a), nb = feature_count(b);
+    if (a->type == BODY_POLY && b->type == BODY_POLY && a->n + b->n > 4) {
+        double d2 = polygon_cores_d2(a, b, pa, pb);
+        if (d2 >= 0) return d2;
+    }
     /* One core inside the other: each holds its own first point. */
     if (has_solid(a) && c2d_body_contains_solid(a, b->v[0])) { *pa = *pb = b->v[0]; return 0; }
     if (has_solid(b) && c2d_body_contains_solid(b, a->v[0])) { *pa = *pb = a->v[0]; return 0; }

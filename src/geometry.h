@@ -44,6 +44,16 @@
 #define C2D_CONVEX_TOLERANCE 1e-12
 #define C2D_TRIG_ROUNDING 4.0
 #define C2D_REST_ROUNDING 64.0
+/* GJK (polygon distance): a step that brings the origin closer by less than
+ * this share of the squared distance is rounding, and the walk ends; it ends
+ * anyway after so many steps (then every feature pair is searched). The
+ * certificate of its answer allows this many ulps in each dot product. */
+#define C2D_GJK_PROGRESS 1e-12
+#define C2D_GJK_ITERATIONS 64
+/* GJK: the least weight of each corner for a simplex that holds the origin
+ * to count as overlap (below it, the touch is left to the full search). */
+#define C2D_GJK_INSIDE 1e-9
+#define C2D_CERTIFY_ROUNDING 16.0
 #define C2D_SLIDE_ROUNDING 16.0
 
 #define C2D_PI 3.14159265358979323846
