@@ -19,6 +19,8 @@
 typedef struct first_touch {
     double t;
     c2d_vec n;
+    int at_known;  /* at holds the touching point (in the frame, b still) */
+    c2d_vec at;
 } first_touch;
 
 static void offer(first_touch *ft, double t, c2d_vec n)
@@ -316,6 +318,100 @@ static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_
     return c2d_least_overlap(a, b, vsub(pa, pb), prefer, &m) < C2D_INF ? m : fallback;
 }
 
+/* The greatest u-component over a sharp polygon core, and where (*at). */
+static double core_support(const body *b, c2d_vec u, int *at)
+{
+    double h = vdot(b->v[0], u);
+    int i;
+    *at = 0;
+    for (i = 1; i < b->n; i++) {
+        double x = vdot(b->v[i], u);
+        if (x > h) { h = x; *at = i; }
+    }
+    return h;
+}
+
+/* The outward normal (not unit) of edge i of a sharp core: a segment's two
+ * sides, a polygon's edges. */
+static c2d_vec edge_normal(const body *b, int i)
+{
+    c2d_vec e;
+    if (b->n == 2) e = vsub(b->v[1], b->v[0]);
+    else e = vsub(b->v[i + 1 == b->n ? 0 : i + 1], b->v[i]);
+    e = v2(e.y, -e.x); /* the right side: outward for a counter-clockwise polygon */
+    return b->n == 2 ? (i ? vscale(e, -1) : e) : b->orient < 0 ? vscale(e, -1) : e;
+}
+
+/*
+ * Two sharp convex cores, one of them a polygon with an interior, a moving
+ * by t*v against b: when the ray t*v enters the set of offsets at which they
+ * overlap (b minus a, a convex polygon whose edge normals are b's and a's
+ * reversed). The ray enters each edge's half-plane at h(n)/(n.v), where
+ * h(n) = support of b along n plus support of a along -n; it is inside the
+ * polygon from the last entry to the first exit. The edge of the last entry
+ * is the face the touch is on: its normal is the contact normal. Returns 0
+ * when the ray misses in [0, 1].
+ */
+static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch *ft)
+{
+    const body *both[2];
+    double tin = -C2D_INF, tout = C2D_INF, best_along = 0;
+    c2d_vec nin = v2(0, 0), s0, s1, x;
+    int k, i, kin = 0, iin = 0, xin = 0;
+    both[0] = b;
+    both[1] = a;
+    for (k = 0; k < 2; k++) {
+        const body *p = both[k];
+        int m = p->n == 1 ? 0 : p->n == 2 ? 2 : p->n;
+        for (i = 0; i < m; i++) {
+            c2d_vec n = edge_normal(p, i);
+            double h, nv, t;
+            int ib, ia;
+            if (k) n = vscale(n, -1);
+            h = core_support(b, n, &ib) + core_support(a, vscale(n, -1), &ia);
+            nv = vdot(n, v);
+            if (nv == 0) {
+                if (h < 0) return 0;
+                continue;
+            }
+            t = h / nv;
+            if (nv > 0) {
+                tout = dmin(tout, t);
+            } else {
+                /* On a tie, the face the motion runs into most squarely. */
+                double along = nv / vlen(n);
+                if (t > tin || (t == tin && along < best_along)) {
+                    tin = t; nin = n; best_along = along;
+                    kin = k; iin = i; xin = k ? ib : ia;
+                }
+            }
+        }
+    }
+    if (!(tin <= tout) || tin > 1 || tout < 0) return 0;
+    if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
+    ft->t = tin;
+    ft->n = vunit(nin);
+    /* The touching point: the other body's extreme vertex, brought onto the
+     * face (where parallel faces meet, a face's end that overhangs is
+     * brought back onto the other face). a has moved by t*v. */
+    {
+        const body *p = kin ? a : b, *q = kin ? b : a;
+        c2d_vec move = vscale(v, tin);
+        if (p->n == 2) { s0 = p->v[0]; s1 = p->v[1]; }
+        else { s0 = p->v[iin]; s1 = p->v[iin + 1 == p->n ? 0 : iin + 1]; }
+        x = q->v[xin];
+        if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
+        else x = vadd(x, move);
+        c2d_pt_seg_d2(x, s0, s1, &ft->at);
+        ft->at_known = 1;
+    }
+    return 1;
+}
+
+/* Is b a sharp core (no radius, no rounding allowance) and a sharp polygon with an interior. */
+static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 && b->tol == 0; }
+static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
+
 /* Split a fan opened beyond pi into its two convex halves, either side of its bisector. */
 static void fan_halves(const body *f, body *h)
 {
@@ -347,6 +443,7 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *f
     int k, line;
     ft->t = C2D_INF;
     ft->n = v2(0, 0);
+    ft->at_known = 0;
     if (is_wide(a) || is_wide(b)) {
         first_touch one;
         fan_halves(is_wide(a) ? a : b, h);
@@ -370,6 +467,10 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *f
         }
         n = a->type == BODY_LINE || b->type == BODY_LINE ? line_normal(a, b) : touch_normal(a, b, v2(0, 0), v);
         if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
+        return;
+    }
+    if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
+        if (!sharp_cores_toi(a, b, v, ft)) ft->t = C2D_INF;
         return;
     }
     first_contact(a, v, b, 1, ft);
@@ -528,9 +629,12 @@ static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d
         res.point = c2d_distance(oa, ob).a;
         return res;
     }
-    shift(&A, vscale(v, ft.t));
+    if (!ft.at_known) {
+        shift(&A, vscale(v, ft.t));
+        ft.at = touching_point(&A, &B);
+    }
     /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
-    res.point = vadd(vadd(touching_point(&A, &B), o), vscale(swapped ? da : db, ft.t));
+    res.point = vadd(vadd(ft.at, o), vscale(swapped ? da : db, ft.t));
     return res;
 }
 
