@@ -391,17 +391,6 @@ static void simplex_points(const body *a, const body *b, const gjk_point *s, int
     }
 }
 
-/* The edges of a core that meet at vertex i (one for a segment or a point). */
-static int edges_at(const body *b, int i, c2d_vec *s0, c2d_vec *s1)
-{
-    if (b->n == 1) { s0[0] = s1[0] = b->v[0]; return 1; }
-    if (b->n == 2) { s0[0] = b->v[0]; s1[0] = b->v[1]; return 1; }
-    s0[0] = b->v[i == 0 ? b->n - 1 : i - 1];
-    s1[0] = s0[1] = b->v[i];
-    s1[1] = b->v[i + 1 == b->n ? 0 : i + 1];
-    return 2;
-}
-
 /* Does every vertex of b lie on the near side of the line through p across u
  * (sign -1: on the far side), up to the rounding of the dot products. */
 static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign)
@@ -415,34 +404,50 @@ static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign)
     return 1;
 }
 
-/* The exact distance over the edges at the vertices the walk ended on,
- * certified; -1 when the certificate fails. */
+/* The vertex p of one core against the edges of core e that meet at its
+ * vertex i (in their order, as the full search measures them): keeps the
+ * nearest in *best, p in *pp and the edge point in *pq. */
+static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2d_vec *pp, c2d_vec *pq)
+{
+    int k, m = e->n == 1 ? 0 : e->n == 2 ? 1 : 2;
+    if (m == 0) {
+        double d2 = vlen2(vsub(p, e->v[0]));
+        if (d2 < *best) { *best = d2; *pp = p; *pq = e->v[0]; }
+        return;
+    }
+    for (k = 0; k < m; k++) {
+        int j0 = e->n == 2 ? 0 : k == 0 ? (i == 0 ? e->n - 1 : i - 1) : i;
+        int j1 = e->n == 2 ? 1 : j0 + 1 == e->n ? 0 : j0 + 1;
+        c2d_vec q;
+        double d2 = c2d_pt_seg_d2(p, e->v[j0], e->v[j1], &q);
+        if (d2 < *best) { *best = d2; *pp = p; *pq = q; }
+    }
+}
+
+/* The exact distance near the vertices the walk ended on: each of those
+ * vertices against the other core's edges at its ones (a closest pair of two
+ * apart convex polygons is a vertex and an edge), certified by the slab
+ * between the closest points, across the gap, holding neither core; -1 when
+ * the certificate fails. */
 static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
 {
-    c2d_vec s0a[4], s1a[4], s0b[4], s1b[4], u;
-    int i, j, ma = 0, mb = 0;
+    int i, j;
     double best = C2D_INF;
     for (i = 0; i < k; i++) {
-        if (i == 0 || s[1].ia != s[0].ia) ma += edges_at(a, s[i].ia, s0a + ma, s1a + ma);
-        if (i == 0 || s[1].ib != s[0].ib) mb += edges_at(b, s[i].ib, s0b + mb, s1b + mb);
-    }
-    for (i = 0; i < ma; i++) {
-        for (j = 0; j < mb; j++) {
-            feature fa, fb;
-            c2d_vec p, q;
-            double d2;
-            fa.type = fb.type = F_SEG;
-            fa.f = a;
-            fb.f = b;
-            fa.a = s0a[i]; fa.b = s1a[i];
-            fb.a = s0b[j]; fb.b = s1b[j];
-            d2 = feature_d2(&fa, &fb, &p, &q);
-            if (d2 < best) { best = d2; *pa = p; *pb = q; }
+        if (i == 1 && s[1].ia == s[0].ia) continue;
+        for (j = 0; j < k; j++) {
+            if (j == 1 && s[1].ib == s[0].ib) continue;
+            vertex_to_edges_at(a->v[s[i].ia], b, s[j].ib, &best, pa, pb);
         }
     }
-    if (!(best > 0)) return -1;
-    u = vsub(*pb, *pa);
-    return all_behind(a, *pa, u, 1) && all_behind(b, *pb, u, -1) ? best : -1;
+    for (j = 0; j < k; j++) {
+        if (j == 1 && s[1].ib == s[0].ib) continue;
+        for (i = 0; i < k; i++) {
+            if (i == 1 && s[1].ia == s[0].ia) continue;
+            vertex_to_edges_at(b->v[s[j].ib], a, s[i].ia, &best, pb, pa);
+        }
+    }
+    return best > 0 && all_behind(a, *pa, vsub(*pb, *pa), 1) && all_behind(b, *pb, vsub(*pb, *pa), -1) ? best : -1;
 }
 
 static double polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
