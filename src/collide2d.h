@@ -91,16 +91,18 @@ typedef struct c2d_bounds {
 } c2d_bounds;
 
 typedef struct c2d_shape {
+    /* What the commonest pairs read (kind, a disk's centre and radius, an
+     * AABB's corners) comes first, in one cache line. */
     c2d_kind kind;
     int count;
     int ccw;
     double radius;
+    c2d_vec p[3];
     double w, h;
     double angle;
     double opening;
     double cos_a, sin_a;
     double cos_h, sin_h;
-    c2d_vec p[3];
     c2d_vec corners[4];
     const c2d_vec *verts;
     double slack;      /* Polygon: how far a vertex stands outside an edge line

@@ -197,6 +197,8 @@ int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
  * of such squares is exact-same unscaled and scaled by any power of two. */
 #define C2D_SQUARE_SAFE_HI 0x1p450
 #define C2D_SQUARE_SAFE_LO 0x1p-450
+#define C2D_SQUARES_HI 0x1p900
+#define C2D_SQUARES_LO 0x1p-900
 
 /* Keep a function out of line (its stack frame stays out of its callers'). */
 #if defined(__GNUC__)

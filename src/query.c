@@ -228,47 +228,16 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
     return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
 }
 
-/* Is x zero or of a size whose square neither overflows nor loses bits:
- * then a test made of such squares gives, unscaled, exactly the answer the
- * scaled copies would. */
-static int square_safe(double x)
+/* Two AABBs: comparisons, exact at any magnitude. */
+static int hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
 {
-    x = fabs(x);
-    return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
+    return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
+           a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
 }
 
-/*
- * The pairs whose test reads the same whichever shape comes first and needs
- * no frame: two AABBs (comparisons, exact at any magnitude), two round
- * shapes (points and disks) and a round shape against an AABB (sums of
- * squares, when no square leaves the safe range). -1 when not one of them.
- * The numbers are those decide computes for the pair, so the answers agree.
- */
-static int hits_symmetric(const c2d_shape *a, const c2d_shape *b)
-{
-    if (a->kind == C2D_AABB && b->kind == C2D_AABB)
-        return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
-               a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
-    if (b->kind == C2D_AABB || (round_kind(b->kind) && !round_kind(a->kind))) { const c2d_shape *t = a; a = b; b = t; }
-    if (!round_kind(b->kind)) return -1;
-    if (round_kind(a->kind)) {
-        double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
-        if (!square_safe(dx) || !square_safe(dy) || !square_safe(r)) return -1;
-        return dx * dx + dy * dy <= r * r;
-    }
-    if (a->kind == C2D_AABB) {
-        c2d_vec c = b->p[0];
-        double dx = c.x < a->p[0].x ? a->p[0].x - c.x : c.x > a->p[1].x ? c.x - a->p[1].x : 0;
-        double dy = c.y < a->p[0].y ? a->p[0].y - c.y : c.y > a->p[1].y ? c.y - a->p[1].y : 0;
-        if (!square_safe(dx) || !square_safe(dy) || !square_safe(b->radius)) return -1;
-        return dx * dx + dy * dy <= b->radius * b->radius;
-    }
-    return -1;
-}
-
-/* The general decision, on bodies: kept out of c2d_hits so that the pairs
- * answered without bodies do not pay for their stack. */
-static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
+/* The general decision, on bodies, for a pair in range: kept out of line so
+ * that the pairs answered without bodies do not pay for their stack. */
+static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
 {
     body A, B;
     int built;
@@ -280,15 +249,111 @@ static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
     c2d_scaled sa, sb;
-    return hits_general(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
 }
+
+/* Any pair: the canonical order, the frame, the range. */
+static int hits_general(const c2d_shape *a, const c2d_shape *b)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? hits_in_range(a, b) : hits_scaled(a, b, e);
+}
+
+/* Is x zero or of a size whose square neither overflows nor loses bits:
+ * then a test made of such squares gives, unscaled, exactly the answer the
+ * scaled copies would. */
+static int square_safe(double x)
+{
+    x = fabs(x);
+    return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
+}
+
+/* Two round shapes (points and disks): the centres within the summed radii.
+ * The same numbers whichever comes first, so no order is needed. */
+static int hits_round_round(const c2d_shape *a, const c2d_shape *b)
+{
+    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
+    double d2 = dx * dx + dy * dy, rr = r * r;
+    /* Sums of squares in the normal range compare as their scaled copies
+     * would (a square that underflows beside one in range is below its
+     * rounding); anything else goes the general way. */
+    if (!(d2 <= C2D_SQUARES_HI && rr <= C2D_SQUARES_HI && (d2 >= C2D_SQUARES_LO || (dx == 0 && dy == 0)) &&
+          (rr >= C2D_SQUARES_LO || r == 0)))
+        return hits_general(a, b);
+    return d2 <= rr;
+}
+
+/* A round shape against an AABB: the clamped centre within the radius. */
+static int hits_round_aabb(const c2d_shape *d, const c2d_shape *box)
+{
+    c2d_vec c = d->p[0];
+    double dx = c.x < box->p[0].x ? box->p[0].x - c.x : c.x > box->p[1].x ? c.x - box->p[1].x : 0;
+    double dy = c.y < box->p[0].y ? box->p[0].y - c.y : c.y > box->p[1].y ? c.y - box->p[1].y : 0;
+    if (!square_safe(dx) || !square_safe(dy) || !square_safe(d->radius)) return hits_general(d, box);
+    return dx * dx + dy * dy <= d->radius * d->radius;
+}
+
+/* A round shape against a convex polygon with an interior (Triangle,
+ * Polygon, axis-aligned Box): the region test, in the round shape's frame
+ * (always first in the canonical order, so the same numbers either way). */
+static int hits_round_convex(const c2d_shape *d, const c2d_shape *p)
+{
+    c2d_vec room[4];
+    const c2d_vec *v;
+    int n;
+    if (c2d_pair_exponent(d, p, 0) != 0 || (v = solid_vertices(p, &n, room)) == NULL) return hits_general(d, p);
+    if (!c2d_bounds_meet(&d->bounds, &p->bounds)) return 0;
+    return disk_hits_convex(d->p[0], d->radius, v, n, p->ccw);
+}
+
+/*
+ * Where each pair of kinds is decided: a function named after the kinds, or
+ * the general decision on bodies (hits_general, which itself answers some
+ * pairs from their numbers: see hits_direct). The mirror of an entry is the
+ * same function, marked to take its shapes the other way round.
+ */
+typedef struct pair_hits {
+    int (*fn)(const c2d_shape *a, const c2d_shape *b);
+    int swapped;
+} pair_hits;
+
+#define GEN { hits_general, 0 }
+#define RR { hits_round_round, 0 }
+#define RA { hits_round_aabb, 0 }
+#define AR { hits_round_aabb, 1 }
+#define RC { hits_round_convex, 0 }
+#define CR { hits_round_convex, 1 }
+#define AA { hits_aabb_aabb, 0 }
+static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
+    /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan */
+    /* Point    */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN },
+    /* Segment  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Disk     */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN },
+    /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN },
+    /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Triangle */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Capsule  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+};
+#undef GEN
+#undef RR
+#undef RA
+#undef AR
+#undef RC
+#undef CR
+#undef AA
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {
-    int e, direct = hits_symmetric(a, b);
-    if (direct >= 0) return direct;
-    e = c2d_pair_exponent(a, b, 0);
-    return e == 0 ? hits_general(a, b) : hits_scaled(a, b, e);
+    const pair_hits *p;
+    /* The two commonest pairs without the table's indirect call. */
+    if (a->kind == b->kind && a->kind == C2D_DISK) return hits_round_round(a, b);
+    if (a->kind == b->kind && a->kind == C2D_AABB) return hits_aabb_aabb(a, b);
+    if ((unsigned)a->kind >= C2D_KIND_COUNT || (unsigned)b->kind >= C2D_KIND_COUNT) return 0;
+    p = &hits_table[a->kind][b->kind];
+    return p->swapped ? p->fn(b, a) : p->fn(a, b);
 }
 
 /* Where the cores are nearest at pa and pb and the shapes overlap, a point
