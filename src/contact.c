@@ -157,13 +157,11 @@ double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec pref
 
 static c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
 
-c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+/* A pair beyond the range of squares, on copies scaled by 2^-e, lengths scaled back. */
+static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape *b, int e, c2d_contact_result *out)
 {
-    int e = c2d_pair_exponent(a, b, 0);
     c2d_scaled sa, sb;
-    c2d_error err;
-    if (e == 0) return contact_in_range(a, b, out);
-    err = contact_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb), out);
+    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb), out);
     if (err == C2D_OK && out->hit) {
         out->depth = ldexp(out->depth, e);
         out->point = v2(ldexp(out->point.x, e), ldexp(out->point.y, e));
@@ -171,7 +169,13 @@ c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result
     return err;
 }
 
-static c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? contact_in_range(a, b, out) : contact_scaled(a, b, e, out);
+}
+
+static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     body A, B;
     c2d_vec n = default_normal, o, pa, pb;

@@ -370,12 +370,11 @@ c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb)
 
 static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b);
 
-c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
+/* A pair beyond the range of squares, on copies scaled by 2^-e, lengths scaled back. */
+static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
-    int e = c2d_pair_exponent(a, b, 0);
     c2d_distance_result r;
     c2d_scaled sa, sb;
-    if (e == 0) return distance_in_range(a, b);
     r = distance_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
     /* Apart stays apart: a gap that underflows scaling back is the least double. */
     r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
@@ -384,7 +383,13 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     return r;
 }
 
-static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b)
+c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? distance_in_range(a, b) : distance_scaled(a, b, e);
+}
+
+static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_distance_result res;
     body A, B;

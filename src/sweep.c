@@ -437,21 +437,30 @@ static int is_wide(const body *b) { return b->type == BODY_FAN && b->wide; }
  * the start and not moving in, they never meet again in the step. A body that
  * is not convex is taken as its convex halves, the earliest half winning.
  */
-static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft)
+static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft);
+
+/* A fan opened beyond pi swept as its two convex halves: the earlier touch. */
+static C2D_NOINLINE void sweep_halves(const body *a, const body *b, c2d_vec v, first_touch *ft)
 {
     body h[2];
-    int k, line;
+    first_touch one;
+    int k;
+    fan_halves(is_wide(a) ? a : b, h);
+    for (k = 0; k < 2; k++) {
+        if (is_wide(a)) sweep_bodies(&h[k], b, v, &one);
+        else sweep_bodies(a, &h[k], v, &one);
+        if (one.t < ft->t) *ft = one;
+    }
+}
+
+static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft)
+{
+    int line;
     ft->t = C2D_INF;
     ft->n = v2(0, 0);
     ft->at_known = 0;
     if (is_wide(a) || is_wide(b)) {
-        first_touch one;
-        fan_halves(is_wide(a) ? a : b, h);
-        for (k = 0; k < 2; k++) {
-            if (is_wide(a)) sweep_bodies(&h[k], b, v, &one);
-            else sweep_bodies(a, &h[k], v, &one);
-            if (one.t < ft->t) *ft = one;
-        }
+        sweep_halves(a, b, v, ft);
         return;
     }
     if (v.x == 0 && v.y == 0) return;
@@ -577,19 +586,23 @@ static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d
 
 static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)); }
 
-c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+/* A pair beyond the range of squares, on copies scaled by 2^-e, the point scaled back. */
+static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db, int e)
 {
-    double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
-    int e = c2d_pair_exponent(a, b, reach);
     c2d_scaled sa, sb;
-    c2d_sweep_result r;
-    if (e == 0) return sweep_in_range(a, da, b, db);
-    r = sweep_in_range(c2d_scaled_copy(a, e, &sa), vldexp(da, -e), c2d_scaled_copy(b, e, &sb), vldexp(db, -e));
+    c2d_sweep_result r = sweep_in_range(c2d_scaled_copy(a, e, &sa), vldexp(da, -e), c2d_scaled_copy(b, e, &sb), vldexp(db, -e));
     r.point = vldexp(r.point, e);
     return r;
 }
 
-static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
+    int e = c2d_pair_exponent(a, b, reach);
+    return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
+}
+
+static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     c2d_sweep_result res;
     body A, B;
