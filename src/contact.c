@@ -32,7 +32,7 @@ static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
     /* Equal means equal up to the rounding in the two support values. */
     double hb = c2d_support(b, u), ha = c2d_support(a, vscale(u, -1)), d = hb + ha;
-    double eps = 16 * DBL_EPSILON * (fabs(hb) + fabs(ha));
+    double eps = C2D_AXIS_TIE * DBL_EPSILON * (fabs(hb) + fabs(ha));
     if (d < as->best - eps || (d <= as->best + eps && vdot(u, as->prefer) < vdot(as->n, as->prefer))) {
         as->best = dmin(d, as->best);
         as->n = u;
@@ -53,7 +53,7 @@ static void try_edges(const body *p, const body *a, const body *b, int flat, axi
 {
     int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
     for (i = 0; i < m; i++) {
-        c2d_vec e = vsub(p->v[i + 1 == p->n ? 0 : i + 1], p->v[i]);
+        c2d_vec e = vsub(p->v[c2d_next(i, p->n)], p->v[i]);
         try_axis(a, b, vperp(e), as);
         if (flat) try_axis(a, b, e, as);
     }
@@ -201,7 +201,7 @@ static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_sha
         line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
     } else if (A.type == BODY_POLY && B.type == BODY_POLY &&
-               (gap = vlen(vsub(pa, pb))) > 1e-6 * (A.r + B.r) && !c2d_cores_overlap(&A, &B)) {
+               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A.r + B.r) && !c2d_cores_overlap(&A, &B)) {
         /* Only the radii overlap: along the line between the cores (trusted
          * while the gap is well above the rounding in the closest points). */
         n = vscale(vsub(pa, pb), 1 / gap);

@@ -51,7 +51,7 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
     }
     if (b->type != BODY_POLY || b->orient == 0) return 0;
     for (i = 0; i < b->n; i++) {
-        c2d_vec a = b->v[i], e = vsub(b->v[i + 1 == b->n ? 0 : i + 1], a);
+        c2d_vec a = b->v[i], e = vsub(b->v[c2d_next(i, b->n)], a);
         if (vcross(e, vsub(p, a)) * b->orient < 0) return 0;
     }
     return 1;
@@ -83,15 +83,11 @@ static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p,
     return best;
 }
 
-static c2d_vec arc_end(const body *f, int which)
-{
-    return vadd(f->v[0], vscale(which ? f->e2 : f->e1, f->r));
-}
 
 /* Point to arc: along the radius when its direction is in the wedge, else to an end. */
 static double pt_arc_d2(c2d_vec p, const body *f, c2d_vec *q)
 {
-    c2d_vec v = vsub(p, f->v[0]), e1 = arc_end(f, 0), e2 = arc_end(f, 1);
+    c2d_vec v = vsub(p, f->v[0]), e1 = c2d_arc_end(f, 0), e2 = c2d_arc_end(f, 1);
     double len = vlen(v), d1, d2;
     if (len == 0) { *q = vadd(f->v[0], vscale(f->d, f->r)); return f->r * f->r; }
     if (c2d_in_wedge(f, v)) {
@@ -147,7 +143,7 @@ static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_ve
     keep(pt_arc_d2(a, f, &t2), a, t2, &best, p, q);
     keep(pt_arc_d2(b, f, &t2), b, t2, &best, p, q);
     for (k = 0; k < 2; k++) {
-        c2d_vec end = arc_end(f, k);
+        c2d_vec end = c2d_arc_end(f, k);
         keep(c2d_pt_seg_d2(end, a, b, &t1), t1, end, &best, p, q);
     }
     if (ee > 0) {
@@ -201,7 +197,7 @@ static double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
             }
     }
     for (k = 0; k < 2; k++) {
-        c2d_vec ef = arc_end(f, k), eg = arc_end(g, k);
+        c2d_vec ef = c2d_arc_end(f, k), eg = c2d_arc_end(g, k);
         keep(pt_arc_d2(ef, g, &t), ef, t, &best, p, q);
         keep(pt_arc_d2(eg, f, &t), t, eg, &best, p, q);
     }
@@ -241,8 +237,8 @@ static double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2
     c2d_vec cand[4], n = vscale(vperp(dir), 1 / vlen(dir)), x;
     double lo = C2D_INF, hi = -C2D_INF, bests = C2D_INF;
     int i, m = 0, best = 0;
-    cand[m++] = arc_end(f, 0);
-    cand[m++] = arc_end(f, 1);
+    cand[m++] = c2d_arc_end(f, 0);
+    cand[m++] = c2d_arc_end(f, 1);
     if (c2d_in_wedge(f, n)) cand[m++] = vadd(f->v[0], vscale(n, f->r));
     if (c2d_in_wedge(f, vscale(n, -1))) cand[m++] = vsub(f->v[0], vscale(n, f->r));
     for (i = 0; i < m; i++) {
@@ -321,10 +317,10 @@ static feature feature_at(const body *b, int i)
     } else if (b->type == BODY_FAN) {
         if (i == 2) f.type = F_ARC;
         f.a = b->v[0];
-        f.b = arc_end(b, i);
+        f.b = c2d_arc_end(b, i);
     } else {
         f.a = b->v[i];
-        f.b = b->n == 1 ? b->v[0] : b->v[i + 1 == b->n ? 0 : i + 1];
+        f.b = b->n == 1 ? b->v[0] : b->v[c2d_next(i, b->n)];
     }
     return f;
 }
@@ -417,7 +413,7 @@ static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2
     }
     for (k = 0; k < m; k++) {
         int j0 = e->n == 2 ? 0 : k == 0 ? (i == 0 ? e->n - 1 : i - 1) : i;
-        int j1 = e->n == 2 ? 1 : j0 + 1 == e->n ? 0 : j0 + 1;
+        int j1 = e->n == 2 ? 1 : c2d_next(j0, e->n);
         c2d_vec q;
         double d2 = c2d_pt_seg_d2(p, e->v[j0], e->v[j1], &q);
         if (d2 < *best) { *best = d2; *pp = p; *pq = q; }
@@ -545,8 +541,8 @@ double c2d_support(const body *b, c2d_vec u)
         c2d_vec c = b->v[0];
         h = vdot(c, u);
         if (c2d_in_wedge(b, u)) return h + b->r;
-        h = dmax(h, vdot(vadd(c, vscale(b->e1, b->r)), u));
-        return dmax(h, vdot(vadd(c, vscale(b->e2, b->r)), u));
+        h = dmax(h, vdot(c2d_arc_end(b, 0), u));
+        return dmax(h, vdot(c2d_arc_end(b, 1), u));
     }
     h = -C2D_INF;
     for (i = 0; i < b->n; i++) h = dmax(h, vdot(b->v[i], u));
@@ -558,8 +554,8 @@ int c2d_body_corners(const body *b, c2d_vec *out)
     int i;
     if (b->type == BODY_FAN) {
         out[0] = b->v[0];
-        out[1] = vadd(b->v[0], vscale(b->e1, b->r));
-        out[2] = vadd(b->v[0], vscale(b->e2, b->r));
+        out[1] = c2d_arc_end(b, 0);
+        out[2] = c2d_arc_end(b, 1);
         return 3;
     }
     for (i = 0; i < b->n; i++) out[i] = b->v[i];

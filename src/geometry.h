@@ -43,6 +43,31 @@
 #define C2D_FULL_TURN 1e-12
 #define C2D_CONVEX_TOLERANCE 1e-12
 #define C2D_TRIG_ROUNDING 4.0
+
+/*
+ * The smaller allowances, each for one computation:
+ * C2D_POINT_ROUNDING: in ulps of the largest coordinate, the distance below
+ *   which two points of a polygon differ only by rounding (no edge between).
+ * C2D_SLACK_MARGIN: relative; a polygon convex within rounding allows its
+ *   slack plus this share of it, so its own farthest vertex still counts.
+ * C2D_BOUNDS_ROUNDING: in ulps of the bounds compared, the gap between two
+ *   cached bounding boxes that rounding in them could close (the early miss
+ *   must never reject a pair the exact tests accept).
+ * C2D_AXIS_TIE: in ulps of the support values, how close two candidate axes'
+ *   overlaps may be and still tie (then the preferred direction decides).
+ * C2D_CORE_GAP_TRUST: relative to the summed radii, the gap between two
+ *   rounded cores above which the line between their closest points is a
+ *   trusted contact normal (below it, the closest points are rounding).
+ * C2D_SEPARATES: relative to the pair's size, how far along a sweep's first
+ *   normal the shapes may still overlap at the touch for it to be kept.
+ */
+#define C2D_POINT_ROUNDING 32.0
+#define C2D_SLACK_MARGIN 1e-9
+#define C2D_BOUNDS_ROUNDING 8.0
+#define C2D_AXIS_TIE 16.0
+#define C2D_CORE_GAP_TRUST 1e-6
+#define C2D_SEPARATES 1e-9
+#define C2D_SQRT2 1.4142135623730951
 #define C2D_REST_ROUNDING 64.0
 /* GJK (polygon distance): a step that brings the origin closer by less than
  * this share of the squared distance is rounding, and the walk ends; it ends
@@ -110,6 +135,18 @@ typedef struct body {
     int wide;
     c2d_vec v[C2D_MAX_VERTICES]; /* POLY: core; FAN: v[0] apex; LINE: point, direction */
 } body;
+
+/* The index after i round a cycle of n. */
+static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
+
+/* The end of a fan body's arc on its +half edge (which 0) or -half edge (1). */
+static inline c2d_vec c2d_arc_end(const body *f, int which)
+{
+    return vadd(f->v[0], vscale(which ? f->e2 : f->e1, f->r));
+}
+
+/* The bounding box of n >= 1 points. */
+void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
 
 /* The body of shape s in the frame whose origin is o. */
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *o);

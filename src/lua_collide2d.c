@@ -101,13 +101,16 @@ static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, con
     *b = check_shape(L, 2, fname);
 }
 
+/* Not NaN and not +-inf. */
+static int finite(double x) { return x == x && x - x == 0; }
+
 /* A finite number at index i; name says which, for the message. */
 static double check_named(lua_State *L, int i, const char *fname, const char *name)
 {
     double x;
     if (lua_type(L, i) != LUA_TNUMBER) type_error(L, i, fname, "number");
     x = (double)lua_tonumber(L, i);
-    if (x != x || x - x != 0) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
+    if (!finite(x)) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
     return x;
 }
 
@@ -158,7 +161,7 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
                 arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
             nums[i] = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
-            if (nums[i] != nums[i] || nums[i] - nums[i] != 0)
+            if (!finite(nums[i]))
                 arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
         }
         return n;
@@ -172,7 +175,7 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
     for (i = 0; i < n; i++) {
         if (names != NULL && lua_type(L, first + i) == LUA_TNUMBER) {
             double x = (double)lua_tonumber(L, first + i);
-            if (x != x || x - x != 0)
+            if (!finite(x))
                 arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names[i]));
         }
         nums[i] = check_named(L, first + i, fname, "number");
@@ -264,7 +267,7 @@ static int l_hull(lua_State *L)
                 arg_error(L, 1, "hull", lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
             x = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
-            if (x != x || x - x != 0) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
+            if (!finite(x)) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
         } else {
             x = check_named(L, i + 1, "hull", "coordinate");
         }

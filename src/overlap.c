@@ -16,7 +16,7 @@
 /* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry. */
 static int gap_beyond(double lo, double hi)
 {
-    return lo - hi > 8 * DBL_EPSILON * (fabs(lo) + fabs(hi));
+    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi));
 }
 
 int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
@@ -56,7 +56,7 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 {
     int i, j, m = edge_count(a);
     for (i = 0; i < m; i++) {
-        c2d_vec v = a->v[i], e = vsub(a->v[i + 1 == a->n ? 0 : i + 1], v);
+        c2d_vec v = a->v[i], e = vsub(a->v[c2d_next(i, a->n)], v);
         if (e.x == 0 && e.y == 0) continue;
         if (a->orient != 0) {
             /* A convex core lies wholly on the inner side of each edge line:
@@ -91,7 +91,7 @@ static int vertex_near_edge(const body *a, const body *b, double r2)
             continue;
         }
         for (j = 0; j < m; j++)
-            if (c2d_pt_seg_within(a->v[i], b->v[j], b->v[j + 1 == b->n ? 0 : j + 1], r2)) return 1;
+            if (c2d_pt_seg_within(a->v[i], b->v[j], b->v[c2d_next(j, b->n)], r2)) return 1;
     }
     return 0;
 }
@@ -110,7 +110,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
     c2d_vec v = a[0], e = vsub(a[1], a[0]);
     for (i = 1; i < na && e.x == 0 && e.y == 0; i++) {
         v = a[i];
-        e = vsub(a[i + 1 == na ? 0 : i + 1], v);
+        e = vsub(a[c2d_next(i, na)], v);
     }
     for (k = 0; k < nb; k++) {
         double s = vcross(e, vsub(b[k], v)) * oa;
@@ -120,7 +120,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
     for (i = 0; i < na; i++) {
         int guard = nb;
         v = a[i];
-        e = vsub(a[i + 1 == na ? 0 : i + 1], v);
+        e = vsub(a[c2d_next(i, na)], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
         best = vcross(e, vsub(b[j], v)) * oa;
         /* Climb; a repeated vertex of b is a flat step to walk over. Forward

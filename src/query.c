@@ -81,7 +81,7 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
     double r2 = r * r;
     int i, inside = 1;
     for (i = 0; i < n; i++) {
-        c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
+        c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
         if (vcross(vsub(b, a), vscale(a, -1)) * orient < 0) {
             inside = 0;
             if (r2 > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
@@ -91,7 +91,7 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
     if (r2 == 0) return 0;
     /* The nearest point may sit on an edge the centre is inside of. */
     for (i = 0; i < n; i++) {
-        c2d_vec a = vsub(v[i], c), b = vsub(v[i + 1 == n ? 0 : i + 1], c);
+        c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
         if (c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
     }
     return 0;

@@ -72,7 +72,7 @@ static double rounding_length(const c2d_vec *v, int n)
     double m = 0;
     int i;
     for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x), fabs(v[i].y)));
-    return 32 * DBL_EPSILON * m;
+    return C2D_POINT_ROUNDING * DBL_EPSILON * m;
 }
 
 /* Does the boundary turn round once (not a convex outline walked twice). */
@@ -82,7 +82,7 @@ static int turns_once(const c2d_vec *v, int n)
     c2d_vec first = v2(0, 0), prev = v2(0, 0);
     int i, have = 0;
     for (i = 0; i < n; i++) {
-        c2d_vec e = vsub(v[(i + 1) % n], v[i]);
+        c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
         if (e.x == 0 && e.y == 0) continue;
         if (have) total += atan2(vcross(prev, e), vdot(prev, e));
         else first = e;
@@ -120,12 +120,12 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
         return 1;
     }
     for (i = 0; i < n; i++) {
-        c2d_vec a = v[i], e = vsub(v[(i + 1) % n], a);
+        c2d_vec a = v[i], e = vsub(v[c2d_next(i, n)], a);
         double el = dmax(fabs(e.x), fabs(e.y)); /* no squares: a subnormal edge stays nonzero */
         if (el <= tiny) {
             /* Its direction is rounding: no edge; the polygon is convex only
              * up to this length, which queries allow for. */
-            *slack = dmax(*slack, 1.4142135623730951 * el);
+            *slack = dmax(*slack, C2D_SQRT2 * el); /* el is the larger component: the length is at most sqrt 2 times it */
             continue;
         }
         el = vlen(e);
@@ -382,6 +382,19 @@ int c2d_bbox(const c2d_shape *s, c2d_bounds *out)
 }
 
 /* The bounding box from the shape's numbers. */
+void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out)
+{
+    int i;
+    out->minx = out->maxx = v[0].x;
+    out->miny = out->maxy = v[0].y;
+    for (i = 1; i < n; i++) {
+        out->minx = dmin(out->minx, v[i].x);
+        out->maxx = dmax(out->maxx, v[i].x);
+        out->miny = dmin(out->miny, v[i].y);
+        out->maxy = dmax(out->maxy, v[i].y);
+    }
+}
+
 static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
 {
     c2d_vec v[C2D_MAX_VERTICES];
@@ -417,19 +430,12 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
         if (c2d_in_wedge(&f, v2(0, -1))) out->miny = c.y - r;
         /* The arc ends carry rounding from cos/sin (a few ulps), and points
          * within the edge tolerance count as on the fan: widen by both. */
-        slack = 4 * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y)) + 2 * C2D_ANGLE_TOLERANCE * r;
+        slack = C2D_TRIG_ROUNDING * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y)) + 2 * C2D_ANGLE_TOLERANCE * r;
         out->minx -= slack; out->miny -= slack; out->maxx += slack; out->maxy += slack;
         return 1;
     }
     n = core_vertices(s, v);
-    out->minx = out->maxx = v[0].x;
-    out->miny = out->maxy = v[0].y;
-    for (i = 1; i < n; i++) {
-        out->minx = dmin(out->minx, v[i].x);
-        out->maxx = dmax(out->maxx, v[i].x);
-        out->miny = dmin(out->miny, v[i].y);
-        out->maxy = dmax(out->maxy, v[i].y);
-    }
+    c2d_points_bounds(v, n, out);
     out->minx -= r; out->miny -= r; out->maxx += r; out->maxy += r;
     return 1;
 }
@@ -627,7 +633,7 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     } else if (s->kind == C2D_POLYGON && s->slack > 0) {
         /* Convex only within rounding: it still holds its own vertices, which
          * stand no farther than the slack outside its edges. */
-        b->tol = s->slack * (1 + 1e-9);
+        b->tol = s->slack * (1 + C2D_SLACK_MARGIN);
     }
 }
 

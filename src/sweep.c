@@ -106,8 +106,8 @@ static int segments(const body *b, c2d_vec *s0, c2d_vec *s1, int *side)
     if (b->type == BODY_FAN) {
         /* The fan lies clockwise of its +half edge and counter-clockwise of its -half edge. */
         s0[0] = s0[1] = b->v[0];
-        s1[0] = vadd(b->v[0], vscale(b->e1, b->r));
-        s1[1] = vadd(b->v[0], vscale(b->e2, b->r));
+        s1[0] = c2d_arc_end(b, 0);
+        s1[1] = c2d_arc_end(b, 1);
         side[0] = 1;
         side[1] = -1;
         return 2;
@@ -115,7 +115,7 @@ static int segments(const body *b, c2d_vec *s0, c2d_vec *s1, int *side)
     m = b->n <= 2 ? 1 : b->n;
     for (i = 0; i < m; i++) {
         s0[i] = b->v[i];
-        s1[i] = b->n == 1 ? b->v[0] : b->v[i + 1 == b->n ? 0 : i + 1];
+        s1[i] = b->n == 1 ? b->v[0] : b->v[c2d_next(i, b->n)];
         /* A counter-clockwise polygon has its outside on the right of each edge. */
         side[i] = -b->orient;
     }
@@ -222,7 +222,7 @@ static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_ve
     if (a->type == BODY_LINE || b->type == BODY_LINE) return n;
     if ((a->type == BODY_FAN && a->wide) || (b->type == BODY_FAN && b->wide)) return n;
     scale = c2d_support(a, v2(1, 0)) + c2d_support(a, v2(-1, 0)) + c2d_support(b, v2(0, 1)) + c2d_support(b, v2(0, -1));
-    if (c2d_overlap_along(a, b, n) <= 1e-9 * (1 + fabs(scale))) return n;
+    if (c2d_overlap_along(a, b, n) <= C2D_SEPARATES * (1 + fabs(scale))) return n;
     {
         c2d_vec pa, pb;
         c2d_core_d2(a, b, -1, &pa, &pb);
@@ -337,7 +337,7 @@ static c2d_vec edge_normal(const body *b, int i)
 {
     c2d_vec e;
     if (b->n == 2) e = vsub(b->v[1], b->v[0]);
-    else e = vsub(b->v[i + 1 == b->n ? 0 : i + 1], b->v[i]);
+    else e = vsub(b->v[c2d_next(i, b->n)], b->v[i]);
     e = v2(e.y, -e.x); /* the right side: outward for a counter-clockwise polygon */
     return b->n == 2 ? (i ? vscale(e, -1) : e) : b->orient < 0 ? vscale(e, -1) : e;
 }
@@ -398,7 +398,7 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch 
         const body *p = kin ? a : b, *q = kin ? b : a;
         c2d_vec move = vscale(v, tin);
         if (p->n == 2) { s0 = p->v[0]; s1 = p->v[1]; }
-        else { s0 = p->v[iin]; s1 = p->v[iin + 1 == p->n ? 0 : iin + 1]; }
+        else { s0 = p->v[iin]; s1 = p->v[c2d_next(iin, p->n)]; }
         x = q->v[xin];
         if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
         else x = vadd(x, move);

@@ -35,16 +35,7 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
         t = *s;
         t.p[0] = storage[0];
         t.verts = storage;
-        {
-            c2d_bounds bb;
-            bb.minx = bb.maxx = storage[0].x;
-            bb.miny = bb.maxy = storage[0].y;
-            for (i = 1; i < s->count; i++) {
-                bb.minx = dmin(bb.minx, storage[i].x); bb.maxx = dmax(bb.maxx, storage[i].x);
-                bb.miny = dmin(bb.miny, storage[i].y); bb.maxy = dmax(bb.maxy, storage[i].y);
-            }
-            t.bounds = bb;
-        }
+        c2d_points_bounds(storage, s->count, &t.bounds);
     } else {
         err = c2d_make(&t, s->kind, nums, n, storage, &bad);
         if (err != C2D_OK) return err;
