@@ -446,7 +446,7 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
     return best > 0 && all_behind(a, *pa, vsub(*pb, *pa), 1) && all_behind(b, *pb, vsub(*pb, *pa), -1) ? best : -1;
 }
 
-static double polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
+double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
 {
     gjk_point s[3], t[2];
     c2d_vec v;
@@ -508,7 +508,7 @@ double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d
     double best = C2D_INF;
     int i, j, na = feature_count(a), nb = feature_count(b);
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n + b->n > 4) {
-        double d2 = polygon_cores_d2(a, b, pa, pb);
+        double d2 = c2d_polygon_cores_d2(a, b, pa, pb);
         if (d2 >= 0) return d2;
     }
     /* One core inside the other: each holds its own first point. */

@@ -67,6 +67,10 @@
 #define C2D_AXIS_TIE 16.0
 #define C2D_CORE_GAP_TRUST 1e-6
 #define C2D_SEPARATES 1e-9
+/* Distance: relative to the pair's size in its frame, how far from touching
+ * a certified GJK distance must be to stand for the hit decision (nearer,
+ * the exact decision is made). */
+#define C2D_DECIDE_MARGIN 1e-9
 #define C2D_SQRT2 1.4142135623730951
 #define C2D_REST_ROUNDING 64.0
 /* GJK (polygon distance): a step that brings the origin closer by less than
@@ -272,5 +276,10 @@ int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b);
  * features no farther than sqrt(limit2) apart (limit2 < 0: never stops early).
  */
 double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
+
+/* Two POLY cores by GJK (n + m > 4): the squared distance with the closest
+ * points, certified; 0 with a common point when they overlap beyond doubt;
+ * -1 when GJK cannot tell beyond rounding (then c2d_core_d2's full search). */
+double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb);
 
 #endif

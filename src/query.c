@@ -389,6 +389,15 @@ c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
     return e == 0 ? distance_in_range(a, b) : distance_scaled(a, b, e);
 }
 
+/* Kinds whose body is always a POLY core (a Fan may be a sector, a Line is none). */
+static int polygon_core_kind(c2d_kind k) { return k != C2D_FAN && k != C2D_LINE; }
+
+/* How far cached bounds reach from o (for a relative margin). */
+static double frame_size(const c2d_bounds *b, c2d_vec o)
+{
+    return dmax(dmax(fabs(b->minx - o.x), fabs(b->maxx - o.x)), dmax(fabs(b->miny - o.y), fabs(b->maxy - o.y)));
+}
+
 static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_distance_result res;
@@ -398,14 +407,28 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
     int swapped = c2d_shape_order(a, b) > 0, hit, built;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
-    hit = decide(a, b, &A, &B, &built);
-    if (!built) {
+    d2 = -1;
+    if (polygon_core_kind(a->kind) && polygon_core_kind(b->kind)) {
+        /* Two polygon cores: GJK's certified answer stands for the decision
+         * when it is far from a touch; near one, the exact decision is made. */
         c2d_body(&A, a, &o);
         c2d_body(&B, b, &o);
+        if (A.n + B.n > 4) d2 = c2d_polygon_cores_d2(&A, &B, &pa, &pb);
+    }
+    if (d2 >= 0) {
+        double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
+        double margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o));
+        hit = d2 == 0 || gap < -margin ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
+    } else {
+        hit = decide(a, b, &A, &B, &built);
+        if (!built) {
+            c2d_body(&A, a, &o);
+            c2d_body(&B, b, &o);
+        }
+        d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
     }
     ra = body_radius(&A);
     rb = body_radius(&B);
-    d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
     if (hit) {
         res.distance = 0;
         pa = pb = common_point(pa, pb, ra, rb);
