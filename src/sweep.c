@@ -537,49 +537,65 @@ static c2d_vec touching_point(const body *a, const body *b)
     return vadd(pb, vscale(u, poly_radius(b)));
 }
 
-/* The times an interval [lo, hi] moving at speed v overlaps [blo, bhi]: 0
- * when never; enter may be -inf and leave +inf when it always does. */
-static int slab(double lo, double hi, double v, double blo, double bhi, double *enter, double *leave)
+/*
+ * Two AABBs with interiors, a moving by t*v against b, in closed form. The
+ * offsets at which they meet form the box M = [mx0, mx1] x [my0, my1]; the
+ * ray t*v is inside it between the later of the axes' entries and the
+ * earlier of their exits. The rules of every sweep hold: overlapping at the
+ * start (beyond a touch's rounding) is t = 0 with contact's normal; touching
+ * at the start is a hit only when v presses against every touching face;
+ * a ray that only runs along M's boundary (a graze or a slide) is no hit.
+ * Returns 0 when the pair is not for this path (a flat AABB).
+ */
+static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sweep_result *res)
 {
-    if (v == 0) {
-        *enter = -C2D_INF;
-        *leave = C2D_INF;
-        return hi >= blo && bhi >= lo;
-    }
-    /* Touching counts: the gap closes at (blo - hi)/v moving up, (bhi - lo)/v moving down. */
-    *enter = v > 0 ? (blo - hi) / v : (bhi - lo) / v;
-    *leave = v > 0 ? (bhi - lo) / v : (blo - hi) / v;
-    return 1;
-}
-
-/* Two AABBs, a moving by v relative to b and apart at the start: the later
- * of the two axes' entry times, if it comes before either axis leaves. */
-static c2d_sweep_result aabb_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b)
-{
-    c2d_sweep_result res;
+    double mx0 = b->p[0].x - a->p[1].x, mx1 = b->p[1].x - a->p[0].x;
+    double my0 = b->p[0].y - a->p[1].y, my1 = b->p[1].y - a->p[0].y;
     double ex, lx, ey, ly, t;
     int on_x;
-    res.hit = 0;
-    res.t = 0;
-    res.normal = res.point = v2(0, 0);
-    if (!slab(a->p[0].x, a->p[1].x, v.x, b->p[0].x, b->p[1].x, &ex, &lx) ||
-        !slab(a->p[0].y, a->p[1].y, v.y, b->p[0].y, b->p[1].y, &ey, &ly))
-        return res;
+    if (a->ccw == 0 || b->ccw == 0) return 0;
+    res->hit = 0;
+    if (mx0 <= 0 && 0 <= mx1 && my0 <= 0 && 0 <= my1) {
+        double size = dmax(dmax(mx1 - mx0, my1 - my0), dmax(dmax(fabs(mx0), fabs(mx1)), dmax(fabs(my0), fabs(my1))));
+        double depth = dmin(dmin(-mx0, mx1), dmin(-my0, my1));
+        if (depth > C2D_REST_ROUNDING * DBL_EPSILON * size) {
+            c2d_contact_result c;
+            c2d_contact(a, b, &c);
+            res->hit = 1;
+            res->t = 0;
+            res->normal = c.normal;
+            return 1;
+        }
+        /* Touching: every touching face must be pressed (n from b toward a). */
+        if ((mx0 == 0 && v.x <= 0) || (mx1 == 0 && v.x >= 0) || (my0 == 0 && v.y <= 0) || (my1 == 0 && v.y >= 0) ||
+            (mx0 != 0 && mx1 != 0 && my0 != 0 && my1 != 0))
+            return 1;
+        res->hit = 1;
+        res->t = 0;
+        on_x = (mx0 == 0 || mx1 == 0) && ((my0 != 0 && my1 != 0) || fabs(v.x) >= fabs(v.y));
+        res->normal = on_x ? v2(mx0 == 0 ? -1 : 1, 0) : v2(0, my0 == 0 ? -1 : 1);
+        return 1;
+    }
+    /* Apart: an axis the motion does not cross must hold 0 strictly inside. */
+    if (v.x == 0) { if (!(mx0 < 0 && 0 < mx1)) return 1; ex = -C2D_INF; lx = C2D_INF; }
+    else { ex = (v.x > 0 ? mx0 : mx1) / v.x; lx = (v.x > 0 ? mx1 : mx0) / v.x; }
+    if (v.y == 0) { if (!(my0 < 0 && 0 < my1)) return 1; ey = -C2D_INF; ly = C2D_INF; }
+    else { ey = (v.y > 0 ? my0 : my1) / v.y; ly = (v.y > 0 ? my1 : my0) / v.y; }
     /* On a tie (corner to corner) the axis moved along faster. */
     on_x = ex > ey || (ex == ey && fabs(v.x) >= fabs(v.y));
     t = on_x ? ex : ey;
-    if (t < 0 || t > 1 || t > lx || t > ly) return res;
-    res.hit = 1;
-    res.t = t;
-    res.normal = on_x ? v2(v.x > 0 ? -1 : 1, 0) : v2(0, v.y > 0 ? -1 : 1);
+    if (t < 0 || t > 1 || !(t < lx && t < ly)) return 1;
+    res->hit = 1;
+    res->t = t;
+    res->normal = on_x ? v2(v.x > 0 ? -1 : 1, 0) : v2(0, v.y > 0 ? -1 : 1);
     {
         /* The middle of where the touching faces meet, in b's still frame. */
         double x0 = a->p[0].x + v.x * t, x1 = a->p[1].x + v.x * t;
         double y0 = a->p[0].y + v.y * t, y1 = a->p[1].y + v.y * t;
-        res.point = v2((dmax(x0, b->p[0].x) + dmin(x1, b->p[1].x)) / 2,
-                       (dmax(y0, b->p[0].y) + dmin(y1, b->p[1].y)) / 2);
+        res->point = v2((dmax(x0, b->p[0].x) + dmin(x1, b->p[1].x)) / 2,
+                        (dmax(y0, b->p[0].y) + dmin(y1, b->p[1].y)) / 2);
     }
-    return res;
+    return 1;
 }
 
 static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
@@ -618,19 +634,19 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
         v = vscale(v, -1);
     }
     o = a->p[0];
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB && aabbs_sweep(a, v, b, &res)) {
+        if (!res.hit) return res;
+        if (swapped) res.normal = vscale(res.normal, -1);
+        if (res.t == 0) res.point = c2d_distance(oa, ob).a;
+        else res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
+        return res;
+    }
     touching = c2d_decide(a, b, &A, &B);
     if (touching && overlapping(a, b, &A, &B, &n)) {
         /* Overlapping: t = 0 whatever the motion, with the contact normal. */
         res.hit = 1;
         res.normal = swapped ? vscale(n, -1) : n;
         res.point = c2d_distance(oa, ob).a;
-        return res;
-    }
-    if (!touching && a->kind == C2D_AABB && b->kind == C2D_AABB) {
-        if ((v.x == 0 && v.y == 0) || motion_line(&A, &B, v) == MISS) return res;
-        res = aabb_sweep(a, v, b);
-        if (swapped) res.normal = vscale(res.normal, -1);
-        res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
         return res;
     }
     sweep_bodies(&A, &B, v, &ft);
