@@ -458,7 +458,8 @@ double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *
     for (iter = 0; iter < C2D_GJK_ITERATIONS; iter++) {
         gjk_point w;
         double vv = vlen2(v);
-        if (vv == 0) break; /* the simplex reaches the origin: the cores share a point */
+        if (v.x == 0 && v.y == 0) break; /* the simplex reaches the origin: the cores share a point */
+        if (vv < C2D_SQUARES_LO) return -1; /* squares this small have lost their bits */
         w.ia = support_index(a, vscale(v, -1));
         w.ib = support_index(b, v);
         w.w = vsub(a->v[w.ia], b->v[w.ib]);
