@@ -20,11 +20,13 @@ CC       ?= cc
 OPT      ?= -O2
 WARN     := -Wall -Wextra -pedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?=
-ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(CFLAGS)
+# No fused multiply-add: bump.c must round each product as Lua does.
+FP_FLAGS := -ffp-contract=off
+ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c
-BIND_SRC := src/lua_collide2d.c
+CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c src/bump.c
+BIND_SRC := src/lua_collide2d.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
 # Where the specs find the module and the pure-Lua submodules.
@@ -96,7 +98,7 @@ COV_BIN    := build/fuzz-cov/queries
 
 $(ASAN_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-check
 	@mkdir -p $(ASAN_BUILD)
-	$(SAN_CC) -std=c99 -fPIC $(WARN) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 # Rebuild the fuzzer when FUZZ_DEFS changes.
 build/fuzz/defs: FORCE
