@@ -3,6 +3,7 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-all          the specs under all five runtimes
 #   make demo | bench | clean
+#   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
@@ -32,7 +33,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all demo bench bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -57,6 +58,10 @@ demo: deps $(SO)
 
 bench: $(SO)
 	@$(RUN_ENV) $(LUA) bench/hits.lua
+
+# BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
+bench-bump: $(SO)
+	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/bump.lua
 
 clean:
 	rm -rf build
