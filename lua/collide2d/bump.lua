@@ -326,12 +326,19 @@ local function checkInLua(world, item, goalX, goalY, filter)
   return goalX, goalY, cols, len
 end
 
+-- A goal may be left out (it then stays where the item is), but not be anything else.
+local function goal(gx, gy, fname)
+  if gx ~= nil then number(gx, 'goalX', fname) end
+  if gy ~= nil then number(gy, 'goalY', fname) end
+end
+
 function World:check(item, goalX, goalY, filter)
   local id = self._ids[item]
   if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len = C.check(self._w, id, item, goalX, goalY, filter, self._items, false)
     if x then return x, y, cols, len end
   end
+  goal(goalX, goalY, 'check')
   return checkInLua(self, item, goalX, goalY, filter)
 end
 
@@ -346,6 +353,7 @@ function World:move(item, goalX, goalY, filter)
       return x, y, cols, len
     end
   end
+  goal(goalX, goalY, 'move')
   local x, y, cols, len = self:check(item, goalX, goalY, filter)
   self:update(item, x, y)
   return x, y, cols, len
