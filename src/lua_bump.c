@@ -307,7 +307,7 @@ static c2d_bump_col *keep_cols(lua_State *L, const c2d_bump_col *cols, int n, c2
 {
     c2d_bump_col *copy = local;
     if (n > LOCAL_COLS) copy = (c2d_bump_col *)lua_newuserdata(L, (size_t)n * sizeof *copy);
-    memcpy(copy, cols, (size_t)n * sizeof *copy);
+    if (n > 0) memcpy(copy, cols, (size_t)n * sizeof *copy);
     return copy;
 }
 
