@@ -115,6 +115,7 @@ describe("collide2d.bump", function()
       world:add("c", 0, 70, 10, 10)
       assert.same({ a = true, b = true }, world:getDictItemsInCellRect(1, 1, 2, 1))
       assert.same({}, world:getDictItemsInCellRect(5, 5, 1, 1))
+      assert.error_matches(function() world:getDictItemsInCellRect(1.5, 1, 1, 1) end, "'cl'")
     end)
   end)
 

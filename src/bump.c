@@ -458,7 +458,10 @@ int c2d_bump_add(c2d_bump_world *w, const c2d_bump_rect *r)
     it->alive = 1;
     for (cy = c[1]; cy < c[1] + c[3]; cy++)
         for (cx = c[0]; cx < c[0] + c[2]; cx++)
-            if (!cell_add(w, id, cx, cy)) return C2D_BUMP_NO_MEMORY;
+            if (!cell_add(w, id, cx, cy)) {
+                c2d_bump_remove(w, id); /* leave no half-added item behind */
+                return C2D_BUMP_NO_MEMORY;
+            }
     return id;
 }
 

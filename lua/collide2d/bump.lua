@@ -226,11 +226,16 @@ function World:toCell(x, y)
   return floor(x / size) + 1, floor(y / size) + 1
 end
 
+-- Cell indices are whole numbers.
+local function whole(v, name, fname)
+  if type(v) ~= 'number' or v ~= floor(v) or v - v ~= 0 then bad(fname, name, 'whole number', v) end
+end
+
 function World:getDictItemsInCellRect(cl, ct, cw, ch)
-  number(cl, 'cl', 'getDictItemsInCellRect')
-  number(ct, 'ct', 'getDictItemsInCellRect')
-  number(cw, 'cw', 'getDictItemsInCellRect')
-  number(ch, 'ch', 'getDictItemsInCellRect')
+  whole(cl, 'cl', 'getDictItemsInCellRect')
+  whole(ct, 'ct', 'getDictItemsInCellRect')
+  whole(cw, 'cw', 'getDictItemsInCellRect')
+  whole(ch, 'ch', 'getDictItemsInCellRect')
   return C.cells(self._w, cl, ct, cw, ch, self._items)
 end
 
