@@ -69,6 +69,8 @@ struct c2d_bump_world {
     int capcols;
     c2d_bump_seghit *hits;
     int caphits;
+    char *sort_tmp; /* room for merge_sort */
+    int capsort;
 };
 
 /* Grow *p (of *cap elements of size sz) to hold at least need. */
@@ -251,15 +253,12 @@ static int hit_less(const void *pa, const void *pb)
     return a->seq < b->seq;
 }
 
-/* Sort n elements of scratch by less, with room for twice n. */
-static int sort_scratch(void *base, int n, size_t sz, less_fn less)
+/* Sort n elements of scratch by less, merging through the world's sort buffer. */
+static int sort_scratch(c2d_bump_world *w, void *base, int n, size_t sz, less_fn less)
 {
-    void *tmp;
     if (n < 2) return 1;
-    tmp = malloc((size_t)n * sz);
-    if (tmp == NULL) return 0;
-    merge_sort(base, n, sz, less, tmp);
-    free(tmp);
+    if (!RESERVE(w->sort_tmp, w->capsort, (int)((size_t)n * sz))) return 0;
+    merge_sort(base, n, sz, less, w->sort_tmp);
     return 1;
 }
 
@@ -409,6 +408,7 @@ void c2d_bump_free(c2d_bump_world *w)
     free(w->keys);
     free(w->cols);
     free(w->hits);
+    free(w->sort_tmp);
     free(w);
 }
 
@@ -566,7 +566,7 @@ static int order_ids(c2d_bump_world *w, int n)
     if (n < 2) return 1;
     if (!RESERVE(w->keys, w->capkeys, n)) return 0;
     for (i = 0; i < n; i++) { w->keys[i].seq = w->items[w->ids[i]].seq; w->keys[i].id = w->ids[i]; }
-    if (!sort_scratch(w->keys, n, sizeof *w->keys, key_less)) return 0;
+    if (!sort_scratch(w, w->keys, n, sizeof *w->keys, key_less)) return 0;
     for (i = 0; i < n; i++) w->ids[i] = w->keys[i].id;
     return 1;
 }
@@ -658,7 +658,7 @@ int c2d_bump_project(c2d_bump_world *w, const int *skip, int nskip, const c2d_bu
             hits++;
         }
     }
-    return sort_scratch(w->cols, hits, sizeof *w->cols, col_less) ? hits : C2D_BUMP_NO_MEMORY;
+    return sort_scratch(w, w->cols, hits, sizeof *w->cols, col_less) ? hits : C2D_BUMP_NO_MEMORY;
 }
 
 /* ---- Segments ---------------------------------------------------------------- */
@@ -742,5 +742,5 @@ int c2d_bump_segment(c2d_bump_world *w, double x1, double y1, double x2, double 
             h->seq = o->seq;
         }
     }
-    return sort_scratch(w->hits, hits, sizeof *w->hits, hit_less) ? hits : C2D_BUMP_NO_MEMORY;
+    return sort_scratch(w, w->hits, hits, sizeof *w->hits, hit_less) ? hits : C2D_BUMP_NO_MEMORY;
 }

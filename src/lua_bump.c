@@ -18,6 +18,12 @@
 #include "bump.h"
 
 #define WORLD_MT lua_upvalueindex(1)
+/* The names of the built-in responses, as upvalues 2 to 5 (compared without strcmp). */
+#define NAME_SLIDE lua_upvalueindex(2)
+#define NAME_TOUCH lua_upvalueindex(3)
+#define NAME_CROSS lua_upvalueindex(4)
+#define NAME_BOUNCE lua_upvalueindex(5)
+#define N_UPVALUES 5
 #define LOCAL_COLS 16
 
 int c2d_open_bump(lua_State *L);
@@ -291,14 +297,11 @@ static int l_segment(lua_State *L)
 /* The response a filter's answer names; R_OTHER for anything the Lua half must handle. */
 static enum response response_of(lua_State *L, int i)
 {
-    const char *s;
     if (!lua_toboolean(L, i)) return R_NONE;
-    if (lua_type(L, i) != LUA_TSTRING) return R_OTHER;
-    s = lua_tostring(L, i);
-    if (strcmp(s, "slide") == 0) return R_SLIDE;
-    if (strcmp(s, "touch") == 0) return R_TOUCH;
-    if (strcmp(s, "cross") == 0) return R_CROSS;
-    if (strcmp(s, "bounce") == 0) return R_BOUNCE;
+    if (lua_rawequal(L, i, NAME_SLIDE)) return R_SLIDE;
+    if (lua_rawequal(L, i, NAME_TOUCH)) return R_TOUCH;
+    if (lua_rawequal(L, i, NAME_CROSS)) return R_CROSS;
+    if (lua_rawequal(L, i, NAME_BOUNCE)) return R_BOUNCE;
     return R_OTHER;
 }
 
@@ -337,7 +340,7 @@ static int l_project(lua_State *L)
     cols = keep_cols(L, found, n, local);
     lua_createtable(L, n, 0);
     out = lua_gettop(L);
-    lua_pushliteral(L, "slide");
+    lua_pushvalue(L, NAME_SLIDE);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, 11, cols[i].other); /* other */
         if (has_filter) {
@@ -381,7 +384,7 @@ static int l_check(lua_State *L)
     if (cur == NULL) return luaL_argerror(L, 2, "item not in the world");
     lua_settop(L, 8);
     lua_newtable(L);
-    lua_pushliteral(L, "slide");
+    lua_pushvalue(L, NAME_SLIDE);
     lua_pushnil(L);
     r0 = *cur;
     from = r0;
@@ -545,7 +548,11 @@ int c2d_open_bump(lua_State *L)
     lua_setfield(L, -2, "__name");
     lua_newtable(L);
     lua_pushvalue(L, -2);
-    luaL_setfuncs(L, functions, 1);
+    lua_pushliteral(L, "slide");
+    lua_pushliteral(L, "touch");
+    lua_pushliteral(L, "cross");
+    lua_pushliteral(L, "bounce");
+    luaL_setfuncs(L, functions, N_UPVALUES);
     lua_remove(L, -2);
     return 1;
 }

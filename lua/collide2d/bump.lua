@@ -8,8 +8,7 @@
 -- walks, sorting) is require("collide2d")._bump, built by src/lua_bump.c.
 --
 -- World:move and World:check run entirely in C while the world keeps bump's
--- own methods and responses; a world whose project, check, update or getRect
--- was replaced, a filter that names a response added with addResponse, or a
+-- own methods and responses; a world with any World method assigned on it, a filter that names a response added with addResponse, or a
 -- missing goal take the Lua path below, which calls those methods as bump does.
 local C = require("collide2d")._bump
 
@@ -46,9 +45,6 @@ local function rect(fname, x, y, w, h)
   if type(h) ~= 'number' or not (h > 0) or h - h ~= 0 then bad(fname, 'h', 'positive number', h) end
 end
 
-local function finite(v)
-  return type(v) == 'number' and v == v and v - v == 0
-end
 
 -- Rectangle functions (bump.rect) -----------------------------------------------
 
@@ -147,7 +143,15 @@ end
 -- The world -------------------------------------------------------------------
 
 local World = {}
-local World_mt = { __index = World }
+-- Assigning one of World's methods on a world (a replacement, a spy) marks the
+-- world as no longer plain: move and check then take the Lua path, which calls it.
+local World_mt = {
+  __index = World,
+  __newindex = function(world, k, v)
+    if World[k] ~= nil then rawset(world, '_plain', false) end
+    rawset(world, k, v)
+  end,
+}
 
 local function defaultFilter() return 'slide' end
 
@@ -296,13 +300,12 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   return C.project(self._w, id, item, x, y, w, h, goalX, goalY, filter, self._items)
 end
 
-local World_project, World_update, World_getRect = World.project, World.update, World.getRect
-
--- Can the whole move or check run in C: bump's own methods and responses, a goal, a plain filter.
+-- Can the whole move or check run in C: a plain world, bump's own responses, a
+-- finite goal, a filter that is nil or a function.
 local function inC(world, goalX, goalY, filter)
   local r = world.responses
-  return finite(goalX) and finite(goalY) and (filter == nil or type(filter) == 'function')
-    and world.project == World_project and world.getRect == World_getRect
+  return world._plain and type(goalX) == 'number' and type(goalY) == 'number'
+    and goalX - goalX == 0 and goalY - goalY == 0 and (filter == nil or type(filter) == 'function')
     and r.slide == slide and r.touch == touch and r.cross == cross and r.bounce == bounce
 end
 
@@ -347,11 +350,9 @@ function World:check(item, goalX, goalY, filter)
   return checkInLua(self, item, goalX, goalY, filter)
 end
 
-local World_check = World.check
-
 function World:move(item, goalX, goalY, filter)
   local id = self._ids[item]
-  if id and self.check == World_check and self.update == World_update and inC(self, goalX, goalY, filter) then
+  if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len, emptied = C.check(self._w, id, item, goalX, goalY, filter, self._items, true)
     if x then
       if emptied > 0 then newEpoch(self) end
@@ -375,6 +376,7 @@ function bump.newWorld(cellSize)
     _items = {}, -- id -> item
     _count = 0,
     _probe = probe(),
+    _plain = true, -- no World method replaced on this world
   }, World_mt)
   world:addResponse('touch', touch)
   world:addResponse('cross', cross)
