@@ -23,6 +23,10 @@
 
 /* bump's margin of error for "strictly inside" tests (its DELTA). */
 #define MARGIN 1e-10
+/* Cell indices stay within +-2^40, exact in a double and in a long long. */
+#define C2D_BUMP_MAX_CELL 1099511627776.0
+/* One item may cover at most 2^24 cells. */
+#define C2D_BUMP_MAX_ITEM_CELLS 16777216.0
 
 typedef long long cell_index;
 

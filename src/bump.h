@@ -9,6 +9,7 @@
  * by c2d_bump_add; the caller maps them to its own values. Results of
  * c2d_bump_project, c2d_bump_query_* and c2d_bump_segment live in the world's
  * scratch space and stay valid until the next call on the same world.
+ * No macros in the declarations, so they can go to a LuaJIT ffi.cdef as they are.
  */
 #ifndef COLLIDE2D_BUMP_H
 #define COLLIDE2D_BUMP_H
@@ -57,14 +58,10 @@ typedef struct c2d_bump_seghit {
 typedef enum c2d_bump_status {
     C2D_BUMP_OK = 0,
     C2D_BUMP_NO_MEMORY = -1,
-    C2D_BUMP_TOO_FAR = -2,      /* a cell index beyond C2D_BUMP_MAX_CELL */
-    C2D_BUMP_TOO_MANY_CELLS = -3 /* one rect over more than C2D_BUMP_MAX_ITEM_CELLS cells */
+    C2D_BUMP_TOO_FAR = -2,       /* a cell index beyond +-2^40 */
+    C2D_BUMP_TOO_MANY_CELLS = -3 /* one rect over more than 2^24 cells */
 } c2d_bump_status;
 
-/* Cell indices stay within +-2^40 (exact in a double and an int64);
-   one item may cover at most 2^24 cells. */
-#define C2D_BUMP_MAX_CELL 1099511627776.0
-#define C2D_BUMP_MAX_ITEM_CELLS 16777216.0
 
 /* Pure rectangle functions (no world). */
 int c2d_bump_span_of(const c2d_bump_rect *r, double x1, double y1, double x2, double y2,
