@@ -12,7 +12,7 @@
 -- missing goal take the Lua path below, which calls those methods as bump does.
 local C = require("collide2d")._bump
 
-local floor, ceil, abs, min, max = math.floor, math.ceil, math.abs, math.min, math.max
+local floor, abs = math.floor, math.abs
 local type, tostring, next, setmetatable, error = type, tostring, next, setmetatable, error
 
 -- bump's margin of error for "strictly inside" tests.
