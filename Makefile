@@ -3,6 +3,7 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-all          the specs under all five runtimes
 #   make demo | bench | clean
+#   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
@@ -20,17 +21,19 @@ CC       ?= cc
 OPT      ?= -O2
 WARN     := -Wall -Wextra -pedantic -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?=
-ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(CFLAGS)
+# No fused multiply-add: bump.c must round each product as Lua does.
+FP_FLAGS := -ffp-contract=off
+ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c
-BIND_SRC := src/lua_collide2d.c
+CORE_SRC := src/shape.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c src/bump.c
+BIND_SRC := src/lua_collide2d.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all demo bench bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -55,6 +58,10 @@ demo: deps $(SO)
 
 bench: $(SO)
 	@$(RUN_ENV) $(LUA) bench/hits.lua
+
+# BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
+bench-bump: $(SO)
+	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/bump.lua
 
 clean:
 	rm -rf build
@@ -96,7 +103,7 @@ COV_BIN    := build/fuzz-cov/queries
 
 $(ASAN_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-check
 	@mkdir -p $(ASAN_BUILD)
-	$(SAN_CC) -std=c99 -fPIC $(WARN) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 # Rebuild the fuzzer when FUZZ_DEFS changes.
 build/fuzz/defs: FORCE

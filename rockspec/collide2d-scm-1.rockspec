@@ -35,10 +35,13 @@ build = {
             "src/contact.c",
             "src/sweep.c",
             "src/transform.c",
+            "src/bump.c",
             "src/lua_collide2d.c",
+            "src/lua_bump.c",
          },
          incdirs = { "src" },
          libraries = { "m" },
       },
+      ["collide2d.bump"] = "lua/collide2d/bump.lua",
    },
 }

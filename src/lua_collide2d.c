@@ -702,6 +702,7 @@ static void push_metatables(lua_State *L, int first)
 }
 
 int luaopen_collide2d(lua_State *L);
+int c2d_open_bump(lua_State *L); /* lua_bump.c */
 
 int luaopen_collide2d(lua_State *L)
 {
@@ -733,6 +734,8 @@ int luaopen_collide2d(lua_State *L)
     }
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, module_idx, "_VERSION");
+    c2d_open_bump(L); /* the C half of collide2d.bump */
+    lua_setfield(L, module_idx, "_bump");
 
     for (k = 0; k < C2D_KIND_COUNT; k++) {
         lua_pushvalue(L, mts + k);

@@ -1,0 +1,558 @@
+/*
+ * The C half of collide2d.bump: a table of functions over the world in
+ * bump.c, reached from lua/collide2d/bump.lua as require("collide2d")._bump.
+ * The Lua half owns the items (any Lua value) and passes the id -> item array
+ * in when a result must name items. Arguments are checked by the Lua half,
+ * which knows their user-facing names; here a wrong type is still an error,
+ * never a crash.
+ */
+/* Round every product on its own, as Lua does: no fused multiply-add, whatever the
+   build flags (the Makefile also passes -ffp-contract=off). */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(__GNUC__)
+#pragma GCC optimize("fp-contract=off")
+#endif
+#include <string.h>
+#include "compat.h"
+#include "bump.h"
+
+#define WORLD_MT lua_upvalueindex(1)
+/* The names of the built-in responses, as upvalues 2 to 5 (compared without strcmp). */
+#define NAME_SLIDE lua_upvalueindex(2)
+#define NAME_TOUCH lua_upvalueindex(3)
+#define NAME_CROSS lua_upvalueindex(4)
+#define NAME_BOUNCE lua_upvalueindex(5)
+#define N_UPVALUES 5
+#define LOCAL_COLS 16
+
+int c2d_open_bump(lua_State *L);
+
+typedef struct lworld {
+    c2d_bump_world *w;
+} lworld;
+
+enum response { R_NONE, R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_OTHER };
+
+static c2d_bump_world *check_world(lua_State *L, int i)
+{
+    lworld *p = (lworld *)lua_touserdata(L, i);
+    int ok = 0;
+    if (p != NULL && lua_getmetatable(L, i)) {
+        ok = lua_rawequal(L, -1, WORLD_MT);
+        lua_pop(L, 1);
+    }
+    if (!ok || p->w == NULL) luaL_argerror(L, i, "bump world expected");
+    return p->w;
+}
+
+static void check_rect(lua_State *L, int i, c2d_bump_rect *r)
+{
+    r->x = luaL_checknumber(L, i);
+    r->y = luaL_checknumber(L, i + 1);
+    r->w = luaL_checknumber(L, i + 2);
+    r->h = luaL_checknumber(L, i + 3);
+}
+
+/* Raise the error a world status stands for. */
+static int status_error(lua_State *L, int st)
+{
+    switch (st) {
+    case C2D_BUMP_TOO_FAR: return luaL_error(L, "rect too far from the origin for the grid (cell index beyond 2^40)");
+    case C2D_BUMP_TOO_MANY_CELLS: return luaL_error(L, "rect covers more than 2^24 cells");
+    default: return luaL_error(L, "not enough memory");
+    }
+}
+
+static void set_num(lua_State *L, const char *k, double v)
+{
+    lua_pushnumber(L, (lua_Number)v);
+    lua_setfield(L, -2, k);
+}
+
+static void push_xy(lua_State *L, double x, double y)
+{
+    lua_createtable(L, 0, 2);
+    set_num(L, "x", x);
+    set_num(L, "y", y);
+}
+
+static void push_rect(lua_State *L, const c2d_bump_rect *r)
+{
+    lua_createtable(L, 0, 4);
+    set_num(L, "x", r->x);
+    set_num(L, "y", r->y);
+    set_num(L, "w", r->w);
+    set_num(L, "h", r->h);
+}
+
+/* A collision table as bump builds it; item, other and type are the values at those indices (0: absent). */
+static void push_col(lua_State *L, const c2d_bump_col *c, int item, int other, int type)
+{
+    lua_createtable(L, 0, 12);
+    lua_pushboolean(L, c->overlaps);
+    lua_setfield(L, -2, "overlaps");
+    set_num(L, "ti", c->ti);
+    push_xy(L, c->mx, c->my);
+    lua_setfield(L, -2, "move");
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, c->nx);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, c->ny);
+    lua_setfield(L, -2, "y");
+    lua_setfield(L, -2, "normal");
+    push_xy(L, c->tx, c->ty);
+    lua_setfield(L, -2, "touch");
+    push_rect(L, &c->item);
+    lua_setfield(L, -2, "itemRect");
+    push_rect(L, &c->rect);
+    lua_setfield(L, -2, "otherRect");
+    if (other) { lua_pushvalue(L, other); lua_setfield(L, -2, "other"); }
+    if (item) { lua_pushvalue(L, item); lua_setfield(L, -2, "item"); }
+    if (type) { lua_pushvalue(L, type); lua_setfield(L, -2, "type"); }
+}
+
+/* ---- The world object --------------------------------------------------- */
+
+static int l_new(lua_State *L)
+{
+    double cs = luaL_checknumber(L, 1);
+    lworld *p = (lworld *)lua_newuserdata(L, sizeof *p);
+    p->w = NULL;
+    lua_pushvalue(L, WORLD_MT);
+    lua_setmetatable(L, -2);
+    p->w = c2d_bump_new(cs);
+    if (p->w == NULL) return luaL_error(L, "not enough memory");
+    return 1;
+}
+
+static int l_gc(lua_State *L)
+{
+    lworld *p = (lworld *)lua_touserdata(L, 1);
+    if (p != NULL) { c2d_bump_free(p->w); p->w = NULL; }
+    return 0;
+}
+
+static int l_add(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    c2d_bump_rect r;
+    int id;
+    check_rect(L, 2, &r);
+    id = c2d_bump_add(w, &r);
+    if (id < 0) return status_error(L, id);
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+static int l_remove(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    c2d_bump_remove(w, (int)luaL_checkinteger(L, 2));
+    lua_pushinteger(L, c2d_bump_emptied(w));
+    return 1;
+}
+
+static int l_update(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    c2d_bump_rect r;
+    int st;
+    check_rect(L, 3, &r);
+    st = c2d_bump_update(w, (int)luaL_checkinteger(L, 2), &r);
+    if (st != C2D_BUMP_OK) return status_error(L, st);
+    lua_pushinteger(L, c2d_bump_emptied(w));
+    return 1;
+}
+
+static int l_rect(lua_State *L)
+{
+    const c2d_bump_rect *r = c2d_bump_rect_of(check_world(L, 1), (int)luaL_checkinteger(L, 2));
+    if (r == NULL) return 0;
+    lua_pushnumber(L, r->x);
+    lua_pushnumber(L, r->y);
+    lua_pushnumber(L, r->w);
+    lua_pushnumber(L, r->h);
+    return 4;
+}
+
+static int l_count_cells(lua_State *L)
+{
+    lua_pushinteger(L, c2d_bump_count_cells(check_world(L, 1)));
+    return 1;
+}
+
+static int l_epoch(lua_State *L)
+{
+    c2d_bump_next_epoch(check_world(L, 1), lua_toboolean(L, 2));
+    return 0;
+}
+
+/* ---- Queries -------------------------------------------------------------- */
+
+/* A list of the items with the given ids (items: the id -> item array at index t). */
+static int push_items(lua_State *L, const int *ids, int n, int t)
+{
+    int i;
+    if (n < 0) return status_error(L, n);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, t, ids[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+static int l_items(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    const int *ids;
+    int n;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    n = c2d_bump_items(w, &ids);
+    return push_items(L, ids, n, 2);
+}
+
+static int l_cells(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    c2d_bump_cells c;
+    const int *ids;
+    int n, i;
+    c.cl = luaL_checknumber(L, 2);
+    c.ct = luaL_checknumber(L, 3);
+    c.cw = luaL_checknumber(L, 4);
+    c.ch = luaL_checknumber(L, 5);
+    luaL_checktype(L, 6, LUA_TTABLE);
+    n = c2d_bump_query_cells(w, &c, &ids);
+    if (n < 0) return status_error(L, n);
+    lua_createtable(L, 0, n);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, 6, ids[i]);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    return 1;
+}
+
+static int l_query_rect(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    c2d_bump_rect r;
+    const int *ids;
+    int n;
+    check_rect(L, 2, &r);
+    luaL_checktype(L, 6, LUA_TTABLE);
+    n = c2d_bump_query_rect(w, &r, &ids);
+    return push_items(L, ids, n, 6);
+}
+
+static int l_query_point(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+    const int *ids;
+    int n;
+    luaL_checktype(L, 4, LUA_TTABLE);
+    n = c2d_bump_query_point(w, x, y, &ids);
+    return push_items(L, ids, n, 4);
+}
+
+/* segment(W, x1, y1, x2, y2, items, withCoords): the items, or bump's info tables. */
+static int l_segment(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    double x1 = luaL_checknumber(L, 2), y1 = luaL_checknumber(L, 3);
+    double x2 = luaL_checknumber(L, 4), y2 = luaL_checknumber(L, 5);
+    double dx = x2 - x1, dy = y2 - y1;
+    int coords = lua_toboolean(L, 7), n, i;
+    const c2d_bump_seghit *h;
+    luaL_checktype(L, 6, LUA_TTABLE);
+    n = c2d_bump_segment(w, x1, y1, x2, y2, &h);
+    if (n < 0) return status_error(L, n);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        if (coords) {
+            lua_createtable(L, 0, 7);
+            lua_rawgeti(L, 6, h[i].item);
+            lua_setfield(L, -2, "item");
+            set_num(L, "ti1", h[i].ti1);
+            set_num(L, "ti2", h[i].ti2);
+            set_num(L, "x1", x1 + dx * h[i].ti1);
+            set_num(L, "y1", y1 + dy * h[i].ti1);
+            set_num(L, "x2", x1 + dx * h[i].ti2);
+            set_num(L, "y2", y1 + dy * h[i].ti2);
+        } else {
+            lua_rawgeti(L, 6, h[i].item);
+        }
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* ---- Moving ------------------------------------------------------------------ */
+
+/* The response a filter's answer names; R_OTHER for anything the Lua half must handle. */
+static enum response response_of(lua_State *L, int i)
+{
+    if (!lua_toboolean(L, i)) return R_NONE;
+    if (lua_rawequal(L, i, NAME_SLIDE)) return R_SLIDE;
+    if (lua_rawequal(L, i, NAME_TOUCH)) return R_TOUCH;
+    if (lua_rawequal(L, i, NAME_CROSS)) return R_CROSS;
+    if (lua_rawequal(L, i, NAME_BOUNCE)) return R_BOUNCE;
+    return R_OTHER;
+}
+
+/* A copy of n collisions that outlives calls back into Lua (which may query the world). */
+static c2d_bump_col *keep_cols(lua_State *L, const c2d_bump_col *cols, int n, c2d_bump_col *local)
+{
+    c2d_bump_col *copy = local;
+    if (n > LOCAL_COLS) copy = (c2d_bump_col *)lua_newuserdata(L, (size_t)n * sizeof *copy);
+    if (n > 0) memcpy(copy, cols, (size_t)n * sizeof *copy);
+    return copy;
+}
+
+/*
+ * project(W, skip, item, x, y, w, h, goalx, goaly, filter, items): bump's
+ * World:project. skip is the item's id (0 when it is not in the world); the
+ * filter, when given, is called as filter(item, other) for each collision in
+ * order, and its answer becomes the collision's type.
+ */
+static int l_project(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    int skip = (int)luaL_checkinteger(L, 2);
+    c2d_bump_rect r;
+    double gx, gy;
+    const c2d_bump_col *found;
+    c2d_bump_col local[LOCAL_COLS], *cols;
+    int n, i, len = 0, has_filter, out;
+    check_rect(L, 4, &r);
+    gx = luaL_checknumber(L, 8);
+    gy = luaL_checknumber(L, 9);
+    has_filter = !lua_isnoneornil(L, 10);
+    luaL_checktype(L, 11, LUA_TTABLE);
+    lua_settop(L, 11);
+    n = c2d_bump_project(w, &skip, 1, &r, gx, gy, &found);
+    if (n < 0) return status_error(L, n);
+    cols = keep_cols(L, found, n, local);
+    lua_createtable(L, n, 0);
+    out = lua_gettop(L);
+    lua_pushvalue(L, NAME_SLIDE);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, 11, cols[i].other); /* other */
+        if (has_filter) {
+            lua_pushvalue(L, 10);
+            lua_pushvalue(L, 3);
+            lua_pushvalue(L, -3);
+            lua_call(L, 2, 1);
+        } else {
+            lua_pushvalue(L, out + 1);
+        }
+        if (lua_toboolean(L, -1)) {
+            int top = lua_gettop(L);
+            push_col(L, &cols[i], 3, top - 1, top);
+            lua_rawseti(L, out, ++len);
+        }
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    lua_pushinteger(L, len);
+    return 2;
+}
+
+/*
+ * check(W, id, item, goalx, goaly, filter, items, update): bump's World:check
+ * (and World:move when update is true) for the four built-in responses, with
+ * the whole loop in C. Returns goalx, goaly, cols, len, cells emptied; or
+ * false, having changed nothing, when the filter names any other response.
+ */
+static int l_check(lua_State *L)
+{
+    c2d_bump_world *w = check_world(L, 1);
+    int id = (int)luaL_checkinteger(L, 2);
+    double gx = luaL_checknumber(L, 4), gy = luaL_checknumber(L, 5);
+    int has_filter = !lua_isnoneornil(L, 6), update = lua_toboolean(L, 8);
+    const c2d_bump_rect *cur = c2d_bump_rect_of(w, id);
+    c2d_bump_rect r0, from;
+    int local_skip[64], *skip = local_skip, nskip = 1, capskip = 64, len = 0;
+    const int out = 9, dflt = 10, base = 11; /* the result list, "slide", the skip list's storage */
+    c2d_bump_col local[LOCAL_COLS];
+    luaL_checktype(L, 7, LUA_TTABLE);
+    if (cur == NULL) return luaL_argerror(L, 2, "item not in the world");
+    lua_settop(L, 8);
+    lua_newtable(L);
+    lua_pushvalue(L, NAME_SLIDE);
+    lua_pushnil(L);
+    r0 = *cur;
+    from = r0;
+    skip[0] = id;
+    for (;;) {
+        const c2d_bump_col *found;
+        c2d_bump_col best;
+        enum response kind = R_NONE;
+        int n, i;
+        lua_settop(L, base);
+        lua_pushnil(L); /* base + 1: the collision's type */
+        n = c2d_bump_project(w, skip, nskip, &from, gx, gy, &found);
+        if (n < 0) return status_error(L, n);
+        if (n == 0) break;
+        if (!has_filter) {
+            best = found[0];
+            kind = R_SLIDE;
+            lua_pushvalue(L, dflt);
+            lua_replace(L, base + 1);
+        } else {
+            /* Nearest first: the first collision the filter accepts is the one bump picks. */
+            c2d_bump_col *cols = keep_cols(L, found, n, local);
+            for (i = 0; i < n && kind == R_NONE; i++) {
+                lua_pushvalue(L, 6);
+                lua_pushvalue(L, 3);
+                lua_rawgeti(L, 7, cols[i].other);
+                lua_call(L, 2, 1);
+                kind = response_of(L, -1);
+                if (kind == R_OTHER) { lua_pushboolean(L, 0); return 1; }
+                if (kind == R_NONE) lua_pop(L, 1);
+                else { best = cols[i]; lua_replace(L, base + 1); }
+            }
+            if (kind == R_NONE) break;
+        }
+        lua_settop(L, base + 1);
+        lua_rawgeti(L, 7, best.other);
+        push_col(L, &best, 3, base + 2, base + 1);
+        if (nskip == capskip) {
+            int *more = (int *)lua_newuserdata(L, (size_t)capskip * 2 * sizeof *more);
+            memcpy(more, skip, (size_t)capskip * sizeof *more);
+            lua_replace(L, base);
+            skip = more;
+            capskip *= 2;
+        }
+        skip[nskip++] = best.other;
+        switch (kind) {
+        case R_TOUCH:
+            gx = best.tx; gy = best.ty;
+            break;
+        case R_CROSS:
+            from = r0;
+            break;
+        case R_SLIDE: {
+            double sx = best.tx, sy = best.ty;
+            if (best.mx != 0 || best.my != 0) {
+                if (best.nx == 0) sx = gx; else sy = gy;
+            }
+            push_xy(L, sx, sy);
+            lua_setfield(L, -2, "slide");
+            gx = sx; gy = sy;
+            from.x = best.tx; from.y = best.ty;
+            break;
+        }
+        default: { /* bounce: the rest of the move, mirrored in the side hit */
+            double bx = best.tx, by = best.ty;
+            if (best.mx != 0 || best.my != 0) {
+                double bnx = gx - best.tx, bny = gy - best.ty;
+                if (best.nx == 0) bny = -bny; else bnx = -bnx;
+                bx = best.tx + bnx; by = best.ty + bny;
+            }
+            push_xy(L, bx, by);
+            lua_setfield(L, -2, "bounce");
+            gx = bx; gy = by;
+            from.x = best.tx; from.y = best.ty;
+            break;
+        }
+        }
+        lua_rawseti(L, out, ++len);
+        if (kind == R_TOUCH) break;
+    }
+    if (update) {
+        c2d_bump_rect to;
+        int st;
+        cur = c2d_bump_rect_of(w, id);
+        if (cur == NULL) return luaL_error(L, "the moving item left the world during its move");
+        to.x = gx; to.y = gy; to.w = cur->w; to.h = cur->h;
+        st = c2d_bump_update(w, id, &to);
+        if (st != C2D_BUMP_OK) return status_error(L, st);
+    }
+    lua_pushnumber(L, gx);
+    lua_pushnumber(L, gy);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, len);
+    lua_pushinteger(L, c2d_bump_emptied(w));
+    return 5;
+}
+
+/* ---- Rectangle functions --------------------------------------------------- */
+
+/* detect(x1,y1,w1,h1, x2,y2,w2,h2 [, goalx, goaly]): bump's rect.detectCollision. */
+static int l_detect(lua_State *L)
+{
+    c2d_bump_rect a, b;
+    c2d_bump_col c;
+    double gx, gy;
+    check_rect(L, 1, &a);
+    check_rect(L, 5, &b);
+    gx = luaL_optnumber(L, 9, a.x);
+    gy = luaL_optnumber(L, 10, a.y);
+    if (!c2d_bump_detect(&a, &b, gx, gy, &c)) return 0;
+    push_col(L, &c, 0, 0, 0);
+    return 1;
+}
+
+/* span(x,y,w,h, x1,y1,x2,y2 [, ti1, ti2]): bump's rect.getSegmentIntersectionIndices. */
+static int l_span(lua_State *L)
+{
+    c2d_bump_rect r;
+    c2d_bump_span s;
+    double x1, y1, x2, y2;
+    check_rect(L, 1, &r);
+    x1 = luaL_checknumber(L, 5); y1 = luaL_checknumber(L, 6);
+    x2 = luaL_checknumber(L, 7); y2 = luaL_checknumber(L, 8);
+    if (!c2d_bump_span_of(&r, x1, y1, x2, y2, luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s)) return 0;
+    lua_pushnumber(L, s.ti1);
+    lua_pushnumber(L, s.ti2);
+    lua_pushinteger(L, s.nx1);
+    lua_pushinteger(L, s.ny1);
+    lua_pushinteger(L, s.nx2);
+    lua_pushinteger(L, s.ny2);
+    return 6;
+}
+
+static const luaL_Reg functions[] = {
+    { "new", l_new },
+    { "add", l_add },
+    { "remove", l_remove },
+    { "update", l_update },
+    { "rect", l_rect },
+    { "countCells", l_count_cells },
+    { "epoch", l_epoch },
+    { "items", l_items },
+    { "cells", l_cells },
+    { "queryRect", l_query_rect },
+    { "queryPoint", l_query_point },
+    { "segment", l_segment },
+    { "project", l_project },
+    { "check", l_check },
+    { "detect", l_detect },
+    { "span", l_span },
+    { NULL, NULL }
+};
+
+/* Push the table of bump functions (the main module keeps it as _bump). */
+int c2d_open_bump(lua_State *L)
+{
+    luaL_newmetatable(L, "collide2d.bump.World");
+    lua_pushcfunction(L, l_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "collide2d.bump.World");
+    lua_setfield(L, -2, "__name");
+    lua_newtable(L);
+    lua_pushvalue(L, -2);
+    lua_pushliteral(L, "slide");
+    lua_pushliteral(L, "touch");
+    lua_pushliteral(L, "cross");
+    lua_pushliteral(L, "bounce");
+    luaL_setfuncs(L, functions, N_UPVALUES);
+    lua_remove(L, -2);
+    return 1;
+}
