@@ -3,6 +3,8 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-all          the specs under all five runtimes
 #   make demo | bench | clean
+#   make bench-core        ns per call of the C core alone (no Lua)
+#   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
@@ -33,7 +35,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all demo bench bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -58,6 +60,20 @@ demo: deps $(SO)
 
 bench: $(SO)
 	@$(RUN_ENV) $(LUA) bench/hits.lua
+
+# The C core alone, on the workloads a game calls most.
+bench-core: build/bench-core
+	@build/bench-core
+
+build/bench-core: bench/core.c $(CORE_SRC) $(HEADERS) | deps-build
+	@mkdir -p build
+	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/core.c $(CORE_SRC) -lm
+
+# Each core function's stack frame (gcc -fstack-usage), largest first.
+stack-usage: | deps-build
+	@rm -rf build/stack && mkdir -p build/stack
+	@for f in $(CORE_SRC); do $(CC) -std=c99 $(OPT) $(FP_FLAGS) -fstack-usage -c $$f -o build/stack/$$(basename $$f .c).o || exit 1; done
+	@cat build/stack/*.su | awk -F'\t' '{ n = split($$1, p, ":"); printf "%8d  %s\n", $$2, p[n] }' | sort -rn
 
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)
