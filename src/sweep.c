@@ -251,7 +251,7 @@ static c2d_vec line_normal(const body *a, const body *b)
  */
 static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err)
 {
-    double len = vlen(u), m = 0;
+    double len, m = 0;
     int i;
     *err = 0;
     if (b->type == BODY_LINE) {
@@ -260,7 +260,9 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
         return;
     }
     if (b->type == BODY_FAN) {
-        c2d_vec w = vscale(u, 1 / len);
+        c2d_vec w;
+        len = vlen(u);
+        w = vscale(u, 1 / len);
         *hi = c2d_support(b, w) * len;
         *lo = -c2d_support(b, vscale(w, -1)) * len;
         *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + b->r * len) + b->tol * len;
@@ -273,6 +275,7 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
         *hi = dmax(*hi, d);
     }
     if (b->r > 0 || b->tol > 0) {
+        len = vlen(u);
         m = (b->r + b->tol) * len;
         *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + m) + b->tol * len;
         *lo -= b->r * len;
@@ -408,6 +411,24 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch 
     return 1;
 }
 
+/* One round point (a disk's or a point's centre c) moving by t*v against a
+ * POLY core b, everything's radius in R: its edges (met from outside when b
+ * is solid) and its corners, without the scratch of the general pass (the
+ * mirrored pass has nothing to add: c has no edges, and corner to corner is
+ * the same test). sign -1 when c is really b's, moving by -v. */
+static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, double sign, first_touch *ft)
+{
+    int i, m = b->n == 1 ? 0 : b->n == 2 ? 1 : b->n;
+    for (i = 0; i < m; i++) {
+        edge g = make_edge(b->v[i], b->v[c2d_next(i, b->n)], v, b->n >= 3 ? -b->orient : 0);
+        ray_side(c, v, &g, R, 1, sign, ft);
+    }
+    for (i = 0; i < b->n; i++) ray_circle(c, v, b->v[i], R, R == 0, 1, sign, ft);
+}
+
+/* Is b a POLY core of one point (a disk, a point, a fan that is a disk). */
+static int round_point(const body *b) { return b->type == BODY_POLY && b->n == 1; }
+
 /* Is b a sharp core (no radius, no rounding allowance) and a sharp polygon with an interior. */
 static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 && b->tol == 0; }
 static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
@@ -437,7 +458,7 @@ static int is_wide(const body *b) { return b->type == BODY_FAN && b->wide; }
  * the start and not moving in, they never meet again in the step. A body that
  * is not convex is taken as its convex halves, the earliest half winning.
  */
-static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft);
+static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, first_touch *ft);
 
 /* A fan opened beyond pi swept as its two convex halves: the earlier touch. */
 static C2D_NOINLINE void sweep_halves(const body *a, const body *b, c2d_vec v, first_touch *ft)
@@ -447,13 +468,14 @@ static C2D_NOINLINE void sweep_halves(const body *a, const body *b, c2d_vec v, f
     int k;
     fan_halves(is_wide(a) ? a : b, h);
     for (k = 0; k < 2; k++) {
-        if (is_wide(a)) sweep_bodies(&h[k], b, v, &one);
-        else sweep_bodies(a, &h[k], v, &one);
+        if (is_wide(a)) sweep_bodies(&h[k], b, v, -1, &one);
+        else sweep_bodies(a, &h[k], v, -1, &one);
         if (one.t < ft->t) *ft = one;
     }
 }
 
-static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *ft)
+/* touching: whether a and b share a point now, or -1 when not known. */
+static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, first_touch *ft)
 {
     int line;
     ft->t = C2D_INF;
@@ -466,7 +488,8 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *f
     if (v.x == 0 && v.y == 0) return;
     line = motion_line(a, b, v);
     if (line == MISS) return;
-    if (c2d_bodies_hit(a, b)) {
+    if (touching < 0) touching = c2d_bodies_hit(a, b);
+    if (touching) {
         /* Touching at the start: a hit only when the motion presses in. */
         c2d_vec n;
         if (line == INLINE) {
@@ -482,7 +505,19 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, first_touch *f
         if (!sharp_cores_toi(a, b, v, ft)) ft->t = C2D_INF;
         return;
     }
-    first_contact(a, v, b, 1, ft);
+    if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
+        double R = a->r + b->r + a->tol + b->tol;
+        if (round_point(a)) point_against_core(a->v[0], v, b, R, 1, ft);
+        else point_against_core(b->v[0], vscale(v, -1), a, R, -1, ft);
+        if (ft->t <= 1 && (ft->n.x != 0 || ft->n.y != 0)) {
+            /* Where the round one's rim meets the other (b still, a moved by t*v). */
+            ft->at = round_point(a) ? vsub(vadd(a->v[0], vscale(v, ft->t)), vscale(ft->n, a->r))
+                                    : vadd(b->v[0], vscale(ft->n, b->r));
+            ft->at_known = 1;
+        }
+    } else {
+        first_contact(a, v, b, 1, ft);
+    }
     if (ft->t > 1) { ft->t = C2D_INF; return; }
     if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
         /* Sharp features meeting: the normal contact gives at that moment. */
@@ -649,7 +684,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
         res.point = c2d_distance(oa, ob).a;
         return res;
     }
-    sweep_bodies(&A, &B, v, &ft);
+    sweep_bodies(&A, &B, v, touching, &ft);
     if (ft.t > 1) return res;
     res.hit = 1;
     res.t = ft.t;
