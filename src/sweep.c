@@ -355,7 +355,7 @@ static c2d_vec edge_normal(const body *b, int i)
  * is the face the touch is on: its normal is the contact normal. Returns 0
  * when the ray misses in [0, 1].
  */
-static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch *ft)
+static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
 {
     const body *both[2];
     double tin = -C2D_INF, tout = C2D_INF, best_along = 0;
@@ -370,8 +370,16 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch 
             c2d_vec n = edge_normal(p, i);
             double h, nv, t;
             int ib, ia;
-            if (k) n = vscale(n, -1);
-            h = core_support(b, n, &ib) + core_support(a, vscale(n, -1), &ia);
+            /* An edge's own vertex is its core's extreme along its normal: only
+             * the other core is searched. */
+            if (k) {
+                n = vscale(n, -1);
+                ia = p->n == 2 ? 0 : i;
+                h = core_support(b, n, &ib) - vdot(a->v[ia], n);
+            } else {
+                ib = p->n == 2 ? 0 : i;
+                h = vdot(b->v[ib], n) + core_support(a, vscale(n, -1), &ia);
+            }
             nv = vdot(n, v);
             if (nv == 0) {
                 if (h < 0) return 0;
@@ -390,7 +398,7 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch 
             }
         }
     }
-    if (!(tin <= tout) || tin > 1 || tout < 0) return 0;
+    if (!(tin <= tout) || tin > tmax || tout < 0) return 0;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
     ft->t = tin;
     ft->n = vunit(nin);
@@ -416,14 +424,14 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, first_touch 
  * is solid) and its corners, without the scratch of the general pass (the
  * mirrored pass has nothing to add: c has no edges, and corner to corner is
  * the same test). sign -1 when c is really b's, moving by -v. */
-static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, double sign, first_touch *ft)
+static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, double tmax, double sign, first_touch *ft)
 {
     int i, m = b->n == 1 ? 0 : b->n == 2 ? 1 : b->n;
     for (i = 0; i < m; i++) {
         edge g = make_edge(b->v[i], b->v[c2d_next(i, b->n)], v, b->n >= 3 ? -b->orient : 0);
-        ray_side(c, v, &g, R, 1, sign, ft);
+        ray_side(c, v, &g, R, tmax, sign, ft);
     }
-    for (i = 0; i < b->n; i++) ray_circle(c, v, b->v[i], R, R == 0, 1, sign, ft);
+    for (i = 0; i < b->n; i++) ray_circle(c, v, b->v[i], R, R == 0, tmax, sign, ft);
 }
 
 /* Is b a POLY core of one point (a disk, a point, a fan that is a disk). */
@@ -502,13 +510,13 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         return;
     }
     if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
-        if (!sharp_cores_toi(a, b, v, ft)) ft->t = C2D_INF;
+        if (!sharp_cores_toi(a, b, v, 1, ft)) ft->t = C2D_INF;
         return;
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
         double R = a->r + b->r + a->tol + b->tol;
-        if (round_point(a)) point_against_core(a->v[0], v, b, R, 1, ft);
-        else point_against_core(b->v[0], vscale(v, -1), a, R, -1, ft);
+        if (round_point(a)) point_against_core(a->v[0], v, b, R, 1, 1, ft);
+        else point_against_core(b->v[0], vscale(v, -1), a, R, 1, -1, ft);
         if (ft->t <= 1 && (ft->n.x != 0 || ft->n.y != 0)) {
             /* Where the round one's rim meets the other (b still, a moved by t*v). */
             ft->at = round_point(a) ? vsub(vadd(a->v[0], vscale(v, ft->t)), vscale(ft->n, a->r))
@@ -755,8 +763,27 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     if ((dir.x == 0 && dir.y == 0) || !(maxt > 0)) return res;
     c2d_body(&P, &p, &origin);
     c2d_body(&S, s, &origin);
-    first_contact(&P, dir, &S, maxt, &ft);
-    if (ft.t > maxt) return res;
+    ft.t = C2D_INF;
+    ft.n = v2(0, 0);
+    if (sharp_solid(&S)) {
+        /* A sharp convex polygon: the ray between the last entry into and
+         * the first exit from its edges' half-planes (touching counts). */
+        if (!sharp_cores_toi(&P, &S, dir, maxt, &ft)) return res;
+        res.hit = 1;
+        res.t = ft.t;
+        res.normal = ft.n;
+        res.point = vadd(origin, vscale(dir, ft.t));
+        return res;
+    }
+    if (S.type == BODY_POLY) {
+        /* A polygon core grown by its radius: the ray's point against its
+         * edges and corners in one pass. */
+        point_against_core(v2(0, 0), dir, &S, S.r + S.tol, maxt, 1, &ft);
+        if (ft.t > maxt) return res;
+    } else {
+        first_contact(&P, dir, &S, maxt, &ft);
+        if (ft.t > maxt) return res;
+    }
     res.hit = 1;
     res.t = ft.t;
     shift(&P, vscale(dir, ft.t));
