@@ -761,10 +761,39 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         return res;
     }
     if ((dir.x == 0 && dir.y == 0) || !(maxt > 0)) return res;
-    c2d_body(&P, &p, &origin);
-    c2d_body(&S, s, &origin);
     ft.t = C2D_INF;
     ft.n = v2(0, 0);
+    if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
+        /* A circle, straight from the shape's numbers (in the ray's frame). */
+        c2d_vec c = vsub(s->p[0], origin);
+        ray_circle(v2(0, 0), dir, c, s->radius, s->radius == 0, maxt, 1, &ft);
+        if (ft.t > maxt) return res;
+        res.hit = 1;
+        res.t = ft.t;
+        res.normal = ft.n;
+        res.point = vadd(origin, vscale(dir, ft.t));
+        return res;
+    }
+    if (s->kind == C2D_AABB && s->ccw != 0) {
+        /* Slabs: the later of the axes' entries, before either exits (touching counts). */
+        c2d_vec lo = vsub(s->p[0], origin), hi = vsub(s->p[1], origin);
+        double ex, lx, ey, ly, t;
+        int on_x;
+        if (dir.x == 0) { if (lo.x > 0 || hi.x < 0) return res; ex = -C2D_INF; lx = C2D_INF; }
+        else { ex = (dir.x > 0 ? lo.x : hi.x) / dir.x; lx = (dir.x > 0 ? hi.x : lo.x) / dir.x; }
+        if (dir.y == 0) { if (lo.y > 0 || hi.y < 0) return res; ey = -C2D_INF; ly = C2D_INF; }
+        else { ey = (dir.y > 0 ? lo.y : hi.y) / dir.y; ly = (dir.y > 0 ? hi.y : lo.y) / dir.y; }
+        on_x = ex > ey || (ex == ey && fabs(dir.x) >= fabs(dir.y));
+        t = dmax(on_x ? ex : ey, 0);
+        if (t > maxt || t > lx || t > ly) return res;
+        res.hit = 1;
+        res.t = t;
+        res.normal = on_x ? v2(dir.x > 0 ? -1 : 1, 0) : v2(0, dir.y > 0 ? -1 : 1);
+        res.point = vadd(origin, vscale(dir, t));
+        return res;
+    }
+    c2d_body(&P, &p, &origin);
+    c2d_body(&S, s, &origin);
     if (sharp_solid(&S)) {
         /* A sharp convex polygon: the ray between the last entry into and
          * the first exit from its edges' half-planes (touching counts). */
