@@ -656,7 +656,7 @@ describe("every method is also a module function", function()
     c2d.polygon(0, 0, 1, 0, 1, 1), c2d.capsule(0, 0, 1, 0, 1), c2d.fan(0, 0, 1, 0, 1),
   }
   local constructors = { point = true, segment = true, line = true, disk = true, aabb = true, box = true,
-    triangle = true, polygon = true, hull = true, capsule = true, fan = true }
+    triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true }
   it("the methods of every kind are the module's functions, and the same set for every kind", function()
     local methods = getmetatable(samples[1]).__index
     local count = 0

@@ -108,6 +108,8 @@ typedef struct c2d_shape {
     double slack;      /* Polygon: how far a vertex stands outside an edge line
                           (rounding that convexity allowed); 0 when exact */
     c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
+    struct c2d_world *world; /* the World holding the shape, or NULL (c2d_make: NULL); */
+    int world_slot;          /* its entry there. The transforms tell the world. */
 } c2d_shape;
 
 /* The least distance between two shapes and a closest point on each. */
@@ -183,6 +185,55 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy);
  * (at least 3), arcs their share of them. Writes at most `room` points
  * (segments + 3 always suffice, or count for a Polygon) and returns how many. */
 int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room);
+
+/*
+ * World: many shapes at once, with a broadphase (a grid of cells for shapes
+ * of about a cell's size, a list for the few much larger ones and one for
+ * Lines). The world holds pointers to its shapes, which must stay where they
+ * are while in it; a shape changed by the transforms below tells its world,
+ * which brings the entry up to date at its next query. Results come in the
+ * order the shapes were added (pairs: by the first, then the second), or
+ * along a segment. A world allocates as it grows and keeps its scratch, so a
+ * query allocates nothing once the world has grown to its work. Functions
+ * returning int return -1 when memory ran out.
+ */
+typedef struct c2d_world c2d_world;
+
+/* A new empty world; cell is the broadphase cell size (<= 0: 64). NULL when out of memory. */
+c2d_world *c2d_world_new(double cell);
+/* Free the world, after unlinking its shapes. */
+void c2d_world_free(c2d_world *w);
+/* Add s with collision bits; returns its slot (s->world, s->world_slot set), -1 out of memory. */
+int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask);
+/* Take the shape in slot out (its link cleared). */
+void c2d_world_remove(c2d_world *w, int slot);
+/* The shape in slot changed: its entry is brought up to date at the next query. */
+void c2d_world_touch(c2d_world *w, int slot);
+/* The shape in slot, or NULL for a free slot. */
+c2d_shape *c2d_world_shape(const c2d_world *w, int slot);
+/* How many shapes the world holds, and the slots in the order they were added. */
+int c2d_world_count(const c2d_world *w);
+int c2d_world_slots(c2d_world *w, const int **slots);
+/* The collision bits of a slot (a and b meet when a.category & b.mask and b.category & a.mask). */
+void c2d_world_set_filter(c2d_world *w, int slot, unsigned category, unsigned mask);
+void c2d_world_get_filter(const c2d_world *w, int slot, unsigned *category, unsigned *mask);
+/* The slots whose shapes hit s (skipping skip, -1 for none) and whose
+ * category meets mask, in the order they were added. */
+int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, unsigned mask, const int **slots);
+/* The slots whose bounding boxes meet box (candidates only), in the order they were added. */
+int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned mask, const int **slots);
+/* Every pair of shapes that hit each other and whose bits meet, once:
+ * pairs[2k], pairs[2k + 1], the earlier-added first, ordered by the first
+ * then the second. */
+int c2d_world_collisions(c2d_world *w, const int **pairs);
+/* The slots the segment from o along d (t in [0, maxt]) meets, nearest
+ * first (ties: the earlier added), with each one's first t and normal. */
+typedef struct c2d_world_hit {
+    int slot;
+    double t;
+    c2d_vec normal;
+} c2d_world_hit;
+int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, unsigned mask, const c2d_world_hit **hits);
 
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);

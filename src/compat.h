@@ -25,6 +25,20 @@ static void luaL_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
     }
     lua_pop(L, nup);
 }
+
+/* The userdata at ud when its metatable is the registry's tname, else NULL. */
+static inline void *luaL_testudata(lua_State *L, int ud, const char *tname)
+{
+    void *p = lua_touserdata(L, ud);
+    if (p != NULL && lua_getmetatable(L, ud)) {
+        int same;
+        lua_getfield(L, LUA_REGISTRYINDEX, tname);
+        same = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+        if (same) return p;
+    }
+    return NULL;
+}
 #endif
 #endif
 

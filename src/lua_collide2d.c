@@ -7,13 +7,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "compat.h"
-#include "collide2d.h"
-
-typedef struct lshape {
-    c2d_shape s;
-    c2d_vec verts[1]; /* a Polygon's vertices; sized at allocation */
-} lshape;
+#include "lua_shape.h"
 
 #define KIND_MT(k) lua_upvalueindex((k) + 1)
 #define N_UPVALUES C2D_KIND_COUNT
@@ -226,6 +220,8 @@ static void construct(lua_State *L, c2d_kind kind, int first, const char *fname,
     } else if (kind == C2D_POLYGON && s.count > polygon_room(L, first - 1)) {
         arg_error(L, first, fname, "a polygon cannot gain vertices in place");
     }
+    s.world = out->s.world; /* a shape set in place stays in its world */
+    s.world_slot = out->s.world_slot;
     out->s = s;
     if (kind == C2D_POLYGON) {
         for (i = 0; i < s.count; i++) out->verts[i] = storage[i];
@@ -466,13 +462,15 @@ static int l_raycast(lua_State *L)
     return 3;
 }
 
-/* The shape at 1 for changing in place. */
-static lshape *check_mutable(lua_State *L, const char *fname)
+/* The shape at i for changing in place. */
+static lshape *check_mutable_at(lua_State *L, int i, const char *fname)
 {
-    lshape *p = to_shape(L, 1);
-    if (p == NULL) type_error(L, 1, fname, "collide2d shape");
+    lshape *p = to_shape(L, i);
+    if (p == NULL) type_error(L, i, fname, "collide2d shape");
     return p;
 }
+
+static lshape *check_mutable(lua_State *L, const char *fname) { return check_mutable_at(L, 1, fname); }
 
 /* Raise for a failed transform, naming the first argument after self. */
 static void transform_result(lua_State *L, c2d_error err, const char *fname)
@@ -533,6 +531,7 @@ static int l_set(lua_State *L)
     if (p->s.kind == C2D_POLYGON && p->s.count < 3)
         return arg_error(L, 1, "set", "a hull of fewer than 3 points has no constructor numbers");
     construct(L, p->s.kind, 2, "set", p);
+    if (p->s.world != NULL) c2d_world_touch(p->s.world, p->s.world_slot);
     lua_settop(L, 1);
     return 1;
 }
@@ -543,6 +542,7 @@ static int l_clone(lua_State *L)
     lshape *q = new_shape(L, p->s.kind, p->s.kind == C2D_POLYGON ? p->s.count : 0);
     int i;
     q->s = p->s;
+    q->s.world = NULL; /* a clone is in no world */
     if (p->s.kind == C2D_POLYGON) {
         for (i = 0; i < p->s.count; i++) q->verts[i] = p->verts[i];
         q->s.verts = q->verts;
@@ -701,6 +701,16 @@ static void push_metatables(lua_State *L, int first)
     for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
+lshape *c2d_lua_shape(lua_State *L, int i) { return to_shape(L, i); }
+lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname) { return check_mutable_at(L, i, fname); }
+int c2d_lua_arg_error(lua_State *L, int arg, const char *fname, const char *msg) { return arg_error(L, arg, fname, msg); }
+double c2d_lua_number(lua_State *L, int i, const char *fname, const char *name) { return check_named(L, i, fname, name); }
+double c2d_lua_opt_number(lua_State *L, int i, double def, const char *fname, const char *name)
+{
+    return opt_num(L, i, def, fname, name);
+}
+void c2d_lua_push_number(lua_State *L, double x) { push_num(L, x); }
+
 int luaopen_collide2d(lua_State *L);
 int c2d_open_bump(lua_State *L); /* lua_bump.c */
 
@@ -735,6 +745,7 @@ int luaopen_collide2d(lua_State *L)
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, module_idx, "_VERSION");
     c2d_open_bump(L); /* the C half of collide2d.bump */
+    c2d_open_world(L, module_idx, mts);
     lua_setfield(L, module_idx, "_bump");
 
     for (k = 0; k < C2D_KIND_COUNT; k++) {

@@ -45,7 +45,10 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
         memcpy(dst, storage, sizeof *dst * (size_t)t.count);
         t.verts = dst;
     }
+    t.world = s->world;
+    t.world_slot = s->world_slot;
     *s = t;
+    if (s->world != NULL) c2d_world_touch(s->world, s->world_slot);
     return C2D_OK;
 }
 

@@ -1,0 +1,419 @@
+-- The World: every query against a brute-force loop over the pair queries on
+-- seeded random scenes, movement worked by hand, bits, filters, garbage
+-- collection and bad arguments.
+local c2d = require "collide2d"
+local common = require "support.common"
+
+local lcg = common.lcg
+
+-- A seeded scene: mixed kinds, integer tiles that exactly touch, a few long
+-- walls, huge and tiny shapes.
+local function scene(seed, n)
+  local r = lcg(seed)
+  local shapes = {}
+  for i = 1, n do
+    local x, y = r.range(-200, 200), r.range(-200, 200)
+    local k = r.int(1, 9)
+    local s
+    if k == 1 then s = c2d.disk(x, y, r.range(1, 20))
+    elseif k == 2 then s = c2d.aabb(math.floor(x / 16) * 16, math.floor(y / 16) * 16, 16, 16) -- a tile
+    elseif k == 3 then s = c2d.box(x, y, r.range(2, 30), r.range(2, 30), r.range(0, 6))
+    elseif k == 4 then s = c2d.capsule(x, y, x + r.range(-20, 20), y + r.range(-20, 20), r.range(0, 5))
+    elseif k == 5 then s = c2d.triangle(x, y, x + r.range(-20, 20), y + r.range(-20, 20), x + r.range(-20, 20), y)
+    elseif k == 6 then s = c2d.fan(x, y, r.range(5, 40), r.range(0, 6), r.range(0.2, 5))
+    elseif k == 7 then s = c2d.point(math.floor(x), math.floor(y))
+    elseif k == 8 then s = c2d.segment(x, y, x + r.range(-50, 50), y + r.range(-50, 50))
+    else s = c2d.aabb(x, y, r.range(0, 3), r.range(0, 3))
+    end
+    shapes[i] = s
+  end
+  shapes[#shapes + 1] = c2d.aabb(-1000, -3, 2000, 6)       -- a long wall
+  shapes[#shapes + 1] = c2d.aabb(-3, -1000, 6, 2000)       -- another
+  shapes[#shapes + 1] = c2d.disk(0, 0, 1e-7)              -- tiny
+  shapes[#shapes + 1] = c2d.disk(5000, 5000, 4000)        -- huge
+  shapes[#shapes + 1] = c2d.line(-50, -60, 50, 61)        -- unbounded
+  return shapes
+end
+
+local function index_of(list)
+  local at = {}
+  for i, s in ipairs(list) do at[s] = i end
+  return at
+end
+
+-- What a brute-force loop says: the shapes (in the order added) that hit s.
+local function brute(shapes, s)
+  local out = {}
+  for _, t in ipairs(shapes) do
+    if t ~= s and t:hits(s) then out[#out + 1] = t end
+  end
+  return out
+end
+
+local function same_list(tag, got, want)
+  assert.are.equal(#want, #got, tag .. ": how many")
+  for i = 1, #want do
+    assert.is_true(rawequal(want[i], got[i]), ("%s: item %d is %s, expected %s"):format(tag, i, tostring(got[i]), tostring(want[i])))
+  end
+end
+
+local function brute_pairs(shapes)
+  local out = {}
+  for i = 1, #shapes do
+    for j = i + 1, #shapes do
+      if shapes[i]:hits(shapes[j]) then
+        out[#out + 1] = shapes[i]
+        out[#out + 1] = shapes[j]
+      end
+    end
+  end
+  return out
+end
+
+describe("World queries agree with a brute-force loop", function()
+  for _, seed in ipairs({ 1, 2, 3 }) do
+    it("scene " .. seed .. ": query, queryPoint, queryRect, collisions", function()
+      local shapes = scene(seed, 150)
+      local w = c2d.world(32)
+      for _, s in ipairs(shapes) do w:add(s) end
+      assert.are.equal(#shapes, w:count())
+      same_list("shapes()", w:shapes(), shapes)
+      for i = 1, #shapes, 7 do
+        same_list("query " .. i, w:query(shapes[i]), brute(shapes, shapes[i]))
+      end
+      local r = lcg(seed + 100)
+      for _ = 1, 40 do
+        local x, y = r.range(-250, 250), r.range(-250, 250)
+        same_list("queryPoint", w:queryPoint(x, y), brute(shapes, c2d.point(x, y)))
+        local rw, rh = r.range(0, 80), r.range(0, 80)
+        same_list("queryRect", w:queryRect(x, y, rw, rh), brute(shapes, c2d.aabb(x, y, rw, rh)))
+      end
+      local list, n = w:collisions()
+      same_list("collisions", list, brute_pairs(shapes))
+      assert.are.equal(#list / 2, n)
+    end)
+
+    it("scene " .. seed .. ": still right after shapes move, turn, scale and are set with their own methods", function()
+      local shapes = scene(seed, 120)
+      local w = c2d.world(32)
+      for _, s in ipairs(shapes) do w:add(s) end
+      w:collisions() -- file everything once
+      local r = lcg(seed + 200)
+      for i, s in ipairs(shapes) do
+        local k = i % 5
+        if k == 0 then s:move(r.range(-60, 60), r.range(-60, 60))
+        elseif k == 1 then s:moveTo(r.range(-200, 200), r.range(-200, 200))
+        elseif k == 2 and s:type() ~= "AABB" then s:rotate(r.range(0, 6))
+        elseif k == 3 then s:scale(r.range(0.5, 2))
+        elseif k == 4 and s:type() == "Disk" then s:set(r.range(-100, 100), r.range(-100, 100), r.range(1, 30))
+        end
+      end
+      same_list("collisions after moving", (w:collisions()), brute_pairs(shapes))
+      for i = 1, #shapes, 9 do
+        same_list("query after moving " .. i, w:query(shapes[i]), brute(shapes, shapes[i]))
+      end
+      -- remove a third, add them back: they come last in the order
+      local kept, removed = {}, {}
+      for i, s in ipairs(shapes) do
+        if i % 3 == 0 then w:remove(s); removed[#removed + 1] = s else kept[#kept + 1] = s end
+      end
+      same_list("collisions after removing", (w:collisions()), brute_pairs(kept))
+      for _, s in ipairs(removed) do w:add(s); kept[#kept + 1] = s end
+      same_list("shapes() after adding back", w:shapes(), kept)
+      same_list("collisions after adding back", (w:collisions()), brute_pairs(kept))
+    end)
+  end
+
+  it("tiles on an integer grid that exactly touch are collisions", function()
+    -- a 10 x 10 block of 16-px tiles: 9 * 10 across, 10 * 9 down, 9 * 9 * 2 corner to corner
+    local w = c2d.world(16)
+    for i = 0, 9 do for j = 0, 9 do w:add(c2d.aabb(i * 16, j * 16, 16, 16)) end end
+    local _, n = w:collisions()
+    assert.are.equal(90 + 90 + 162, n)
+  end)
+
+  it("querySegment comes in order along the segment, raycast gives the first", function()
+    -- boxes at x = 10, 30, 50 (each 4 wide) across y = 0; the segment from (0,0) to (60,0)
+    local w = c2d.world(8)
+    local c = w:add(c2d.aabb(50, -1, 4, 2))
+    local a = w:add(c2d.aabb(10, -1, 4, 2))
+    local b = w:add(c2d.aabb(30, -1, 4, 2))
+    w:add(c2d.aabb(30, 5, 4, 2)) -- off the segment
+    same_list("segment", w:querySegment(0, 0, 60, 0), { a, b, c })
+    same_list("segment backwards", w:querySegment(60, 0, 0, 0), { c, b, a })
+    local s, t, nx, ny = w:raycast(0, 0, 1, 0, 100)
+    assert.is_true(rawequal(a, s))
+    assert.are.equal(10, t)
+    assert.are.same({ -1, 0 }, { nx, ny })
+    assert.is_nil(w:raycast(0, 0, 1, 0, 9))
+    -- a filter skips the first
+    assert.is_true(rawequal(b, (w:raycast(0, 0, 1, 0, 100, function(o) return o ~= a end))))
+  end)
+
+  it("a Line in a world is tested against every query", function()
+    local w = c2d.world()
+    local l = w:add(c2d.line(0, 0, 1, 1))
+    local far = w:add(c2d.disk(1e6, 1e6, 1))
+    same_list("point on the line", w:queryPoint(-500, -500), { l })
+    local _, n = w:collisions()
+    assert.are.equal(1, n) -- the line passes through the far disk's centre
+    assert.is_true(rawequal(far, (w:collisions())[2]))
+  end)
+end)
+
+describe("World bits and filters", function()
+  it("category and mask decide which pairs meet", function()
+    local w = c2d.world()
+    local a = w:add(c2d.disk(0, 0, 1), 1, 2)     -- category 1, meets 2
+    local b = w:add(c2d.disk(1, 0, 1), 2, 1)     -- category 2, meets 1
+    local c = w:add(c2d.disk(0.5, 0, 1), 4, 7)   -- category 4: a and b do not take it
+    local list, n = w:collisions()
+    assert.are.equal(1, n)
+    same_list("pair", list, { a, b })
+    assert.are.same({ 4, 7 }, { w:getFilter(c) })
+    w:setFilter(c, 1, 0xFFFFFFFF)                 -- now category 1: b takes it, a does not (a's mask is 2)
+    list, n = w:collisions()
+    same_list("pairs", list, { a, b, b, c })
+    -- a query mask is tested against each candidate's category
+    same_list("mask 2", w:queryPoint(0.5, 0, 2), { b })
+    same_list("function", w:queryPoint(0.5, 0, function(o) return o ~= b end), { a, c })
+  end)
+end)
+
+describe("World movement", function()
+  it("slides along a floor of 20 tiles without catching on a seam", function()
+    -- the player [10,22]x[84,100] rests on tiles [16i,16i+16]x[100,116]; the
+    -- goal is 240 along and 6 into the floor: the slide keeps y = 84
+    local w = c2d.world(16)
+    for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
+    local player = w:add(c2d.aabb(10, 84, 12, 16))
+    local x, y, cols, len = w:move(player, 250, 90)
+    assert.are.same({ 250, 84 }, { x, y })
+    assert.are.same({ 250, 84 }, { player:position() })
+    assert.is_true(len >= 1)
+    assert.are.equal("slide", cols[1].type)
+    assert.are.same({ 0, -1 }, { cols[1].nx, cols[1].ny })
+    -- walking along the floor (no push into it) meets nothing at all
+    local _, _, _, n = w:move(player, 10, 84)
+    assert.are.equal(0, n)
+    assert.are.same({ 10, 84 }, { player:position() })
+  end)
+
+  it("a disk rolls along the tiles too", function()
+    local w = c2d.world(16)
+    for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
+    local ball = w:add(c2d.disk(8, 95, 5))
+    local x, y = w:move(ball, 300, 95)
+    assert.are.same({ 300, 95 }, { x, y })
+  end)
+
+  it("stops cleanly in an inner corner", function()
+    -- floor [0,100]x[100,110], wall [100,110]x[0,110]; the box [80,90]x[90,100]
+    -- heads for (120, 120): it slides along the floor to x = 90 and stops there
+    local w = c2d.world(16)
+    w:add(c2d.aabb(0, 100, 100, 10))
+    w:add(c2d.aabb(100, 0, 10, 110))
+    local box = w:add(c2d.aabb(80, 90, 10, 10))
+    local x, y, _, len = w:move(box, 120, 120)
+    assert.are.same({ 90, 90 }, { x, y })
+    assert.are.equal(2, len)
+  end)
+
+  it("a fast bullet never passes through a thin wall", function()
+    local w = c2d.world(16)
+    local wall = w:add(c2d.segment(500, -50, 500, 50))
+    local bullet = w:add(c2d.disk(0, 0, 1))
+    local x, y, cols = w:move(bullet, 10000, 0, function() return "touch" end)
+    assert.are.same({ 499, 0 }, { x, y })
+    assert.is_true(rawequal(wall, cols[1].other))
+    assert.are.equal(0.0499, cols[1].ti)
+  end)
+
+  it("touch, cross and bounce", function()
+    -- the box [0,10]x[0,10] moving 30 to the right meets the block [20,30]x[0,10] at x = 10 (t = 1/3)
+    local function setup()
+      local w = c2d.world(16)
+      local block = w:add(c2d.aabb(20, 0, 10, 10))
+      local box = w:add(c2d.aabb(0, 0, 10, 10))
+      return w, box, block
+    end
+    local w, box = setup()
+    local x, y, cols = w:move(box, 30, 0, function() return "touch" end)
+    assert.are.same({ 10, 0 }, { x, y })
+    assert.are.equal("touch", cols[1].type)
+    assert.are.equal(1 / 3, cols[1].ti)
+    w, box = setup()
+    x, y, cols = w:move(box, 30, 0, function() return "cross" end)
+    assert.are.same({ 30, 0 }, { x, y })
+    assert.are.equal("cross", cols[1].type)
+    w, box = setup()
+    -- bounce: 20 left to go, reflected about (-1, 0): the goal becomes (-10, 0)
+    x, y = w:move(box, 30, 0, function() return "bounce" end)
+    assert.are.same({ -10, 0 }, { x, y })
+    w, box = setup()
+    -- a falsy answer ignores the other
+    x, y = w:move(box, 30, 0, function() return false end)
+    assert.are.same({ 30, 0 }, { x, y })
+    -- check answers the same and leaves the shape where it is
+    w, box = setup()
+    x, y = w:check(box, 30, 0)
+    assert.are.same({ 10, 0 }, { x, y })
+    assert.are.same({ 0, 0 }, { box:position() })
+  end)
+
+  it("bounce reflects about the contact normal on a slope", function()
+    -- a disk falling straight down onto the 45-degree slope y = x... from
+    -- (10, 30) r 1: the slope is the triangle (0,0), (40,40), (40,0)
+    local w = c2d.world(16)
+    w:add(c2d.triangle(0, 0, 40, 40, 40, 0))
+    local ball = w:add(c2d.disk(20, 30, 1))
+    -- it touches when the centre is sqrt 2 above the line y = x: at y = 20 + sqrt2
+    local x, y, cols = w:move(ball, 20, 10, function() return "bounce" end)
+    local h = math.sqrt(2) / 2
+    assert.is_true(math.abs(cols[1].nx + h) < 1e-12 and math.abs(cols[1].ny - h) < 1e-12)
+    -- the rest of the fall, from y = 20 + sqrt2 down to 10 (10 + sqrt2), is
+    -- reflected about (-1, 1)/sqrt2 into the same length to -x
+    assert.is_true(math.abs(y - (20 + math.sqrt(2))) < 1e-9, "y " .. y)
+    assert.is_true(math.abs(x - (20 - (10 + math.sqrt(2)))) < 1e-9, "x " .. x)
+  end)
+
+  it("a capsule slides down a slope", function()
+    -- the slope y = -x/2 ... a capsule resting on it, pushed along it, slides
+    local w = c2d.world(16)
+    w:add(c2d.triangle(0, 0, 100, -50, 0, -50))
+    local cap = w:add(c2d.capsule(10, 10, 10, 20, 3))
+    local x, y = w:move(cap, 10, -40)
+    -- it stops on the slope: its lowest point 3 above the line along the normal (1, 2)/sqrt5
+    local d = (x + 2 * y) / math.sqrt(5)
+    assert.is_true(math.abs(d - 3) < 1e-9, "distance to the slope " .. d)
+    assert.is_true(x > 10, "it slid downhill, x = " .. x)
+  end)
+
+  it("a shape starting inside another is pushed out, and move does not trap it", function()
+    local w = c2d.world(16)
+    local floor = w:add(c2d.aabb(0, 0, 100, 10))
+    local box = w:add(c2d.aabb(10, 7, 4, 4)) -- 3 into the floor's top
+    local x, y, cols, len = w:push(box)
+    assert.are.same({ 10, 10 }, { x, y })
+    assert.are.equal(1, len)
+    assert.is_true(rawequal(floor, cols[1].other))
+    assert.are.same({ floor }, w:query(box)) -- touching it, no longer in it
+    -- resting on it now, it walks away
+    x, y = w:move(box, 50, 20)
+    assert.are.same({ 50, 20 }, { x, y })
+  end)
+
+  it("addResponse: a custom response sets the new goal", function()
+    local w = c2d.world(16)
+    w:add(c2d.aabb(20, 0, 10, 10))
+    local box = w:add(c2d.aabb(0, 0, 10, 10))
+    w:addResponse("stickyup", function(world, col, x, y, gx, gy)
+      assert.are.equal(w, world)
+      assert.are.equal("stickyup", col.type)
+      return x, y - 5
+    end)
+    local x, y = w:move(box, 30, 0, function() return "stickyup" end)
+    assert.are.same({ 10, -5 }, { x, y })
+    assert.has_error(function() w:move(box, 30, -5, function() return "nope" end) end)
+  end)
+
+  it("the same every run", function()
+    local function run()
+      local w = c2d.world(16)
+      for _, s in ipairs(scene(9, 80)) do w:add(s) end
+      local mover = w:add(c2d.disk(-150, -150, 4))
+      local x, y, cols, len = w:move(mover, 150, 140)
+      local out = { x, y, len }
+      for i = 1, len do out[#out + 1] = cols[i].ti; out[#out + 1] = cols[i].nx end
+      return out
+    end
+    assert.are.same(run(), run())
+  end)
+end)
+
+describe("World life and errors", function()
+  it("a shape is in at most one world", function()
+    local a, b = c2d.world(), c2d.world()
+    local s = a:add(c2d.disk(0, 0, 1))
+    assert.has_error(function() b:add(s) end, "bad argument #1 to 'add' (shape is already in another world (remove it there first))")
+    assert.has_error(function() a:add(s) end)
+    a:remove(s)
+    b:add(s)
+    assert.is_true(b:has(s))
+    assert.is_false(a:has(s))
+    assert.is_false(s:clone() == nil)
+    assert.is_false(b:has(s:clone()), "a clone is in no world")
+  end)
+
+  it("bad arguments name themselves", function()
+    local w = c2d.world()
+    local function msg(f) local ok, e = pcall(f); assert.is_false(ok); return tostring(e) end
+    assert.is_true(msg(function() w:add(3) end):find("collide2d shape expected, got number", 1, true) ~= nil)
+    assert.is_true(msg(function() w:remove(c2d.disk(0, 0, 1)) end):find("shape is not in this world", 1, true) ~= nil)
+    assert.is_true(msg(function() w:queryPoint(0 / 0, 0) end):find("x must be finite", 1, true) ~= nil)
+    assert.is_true(msg(function() w:queryPoint(0, 0, "x") end):find("filter", 1, true) ~= nil)
+    assert.is_true(msg(function() c2d.world(-1) end):find("cellSize", 1, true) ~= nil)
+    assert.is_true(msg(function() w.count(3) end):find("collide2d world expected, got number", 1, true) ~= nil)
+    assert.is_true(msg(function() w:add(c2d.disk(0, 0, 1), -1) end):find("category", 1, true) ~= nil)
+  end)
+
+  it("collisions(out) fills and reuses the table, creating no garbage", function()
+    local w = c2d.world(16)
+    for i = 0, 9 do w:add(c2d.aabb(i * 16, 0, 16, 16)) end
+    local out = { "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale",
+      "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale", "stale" }
+    local list, n = w:collisions(out)
+    assert.is_true(rawequal(out, list))
+    assert.are.equal(9, n)
+    assert.are.equal(18, #out)
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    for _ = 1, 200 do w:collisions(out) end
+    local grown = collectgarbage("count") - before
+    collectgarbage("restart")
+    assert.is_true(grown < 1, ("%.2f KB of garbage for 200 calls"):format(grown))
+  end)
+
+  it("adding and removing during a filter callback is safe", function()
+    local w = c2d.world(16)
+    local shapes = {}
+    for i = 1, 20 do shapes[i] = w:add(c2d.disk(i, 0, 2)) end
+    local found = w:queryPoint(10, 0, function(other)
+      w:remove(other)
+      w:add(c2d.disk(10, 0, 3))
+      return true
+    end)
+    assert.is_true(#found > 0)
+    local mover = w:add(c2d.disk(-50, 0, 1))
+    w:move(mover, 50, 0, function(_, other)
+      if w:has(other) then w:remove(other) end
+      return "cross"
+    end)
+    assert.are.same({ 50, 0 }, { mover:position() })
+  end)
+
+  it("the world keeps its shapes alive, and a collected world frees them", function()
+    collectgarbage()
+    collectgarbage()
+    local base = collectgarbage("count")
+    local w = c2d.world()
+    for i = 1, 5000 do w:add(c2d.disk(i, 0, 1)) end
+    collectgarbage()
+    assert.are.equal(5000, w:count())
+    assert.are.equal(5000, #w:shapes())
+    local keep = w:shapes()[10]
+    w = nil
+    collectgarbage()
+    collectgarbage()
+    -- the world is gone: its shapes are free to join another
+    local w2 = c2d.world()
+    w2:add(keep)
+    assert.is_true(w2:has(keep))
+    keep = nil
+    w2 = nil
+    collectgarbage()
+    collectgarbage()
+    assert.is_true(collectgarbage("count") - base < 512, "memory returns after the worlds go")
+  end)
+end)

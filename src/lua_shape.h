@@ -1,0 +1,33 @@
+/*
+ * Internal to the binding: what lua_world.c shares with lua_collide2d.c.
+ * Functions that read shapes must be closures over the ten kind metatables
+ * (see luaopen_collide2d).
+ */
+#ifndef COLLIDE2D_LUA_SHAPE_H
+#define COLLIDE2D_LUA_SHAPE_H
+
+#include "compat.h"
+#include "collide2d.h"
+
+typedef struct lshape {
+    c2d_shape s;
+    c2d_vec verts[1]; /* a Polygon's vertices; sized at allocation */
+} lshape;
+
+/* The shape at index i, or NULL when the value there is not one of ours. */
+lshape *c2d_lua_shape(lua_State *L, int i);
+/* The shape at index i, or a "collide2d shape expected" error. */
+lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname);
+/* "bad argument #arg to 'fname' (msg)", counting from the colon in a method call. */
+int c2d_lua_arg_error(lua_State *L, int arg, const char *fname, const char *msg);
+/* A finite number at index i (name for the message); def when absent or nil and opt. */
+double c2d_lua_number(lua_State *L, int i, const char *fname, const char *name);
+double c2d_lua_opt_number(lua_State *L, int i, double def, const char *fname, const char *name);
+/* Push a number (never -0). */
+void c2d_lua_push_number(lua_State *L, double x);
+
+/* Register the World: c2d.world into the table at module (the kind
+ * metatables are at mts .. mts + 9). */
+void c2d_open_world(lua_State *L, int module, int mts);
+
+#endif

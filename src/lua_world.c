@@ -1,0 +1,747 @@
+/*
+ * The World's binding: c2d.world and its methods, over world.c.
+ *
+ * A World is a userdata holding the C world; its user value (environment
+ * table on 5.1 and LuaJIT) is a table that keeps the shapes alive, indexed by
+ * slot, and the responses added with addResponse. Results are built from
+ * the C answers before any Lua callback runs, so a filter may add or remove
+ * shapes, or run other queries, without disturbing the one it was called
+ * from.
+ */
+#include <math.h>
+#include <string.h>
+#include "lua_shape.h"
+
+#define WORLD_MT "collide2d.World"
+#define ALL_BITS 0xFFFFFFFFu
+
+static c2d_vec v2_(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
+static c2d_vec vsub_(c2d_vec a, c2d_vec b) { return v2_(a.x - b.x, a.y - b.y); }
+
+typedef struct lworld {
+    c2d_world *w;
+} lworld;
+
+static lworld *check_world(lua_State *L, const char *fname)
+{
+    lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
+    if (lw == NULL || lw->w == NULL) {
+        const char *got = lua_type(L, 1) == LUA_TNONE ? "no value" : luaL_typename(L, 1);
+        c2d_lua_arg_error(L, 1, fname, lua_pushfstring(L, "collide2d world expected, got %s", got));
+    }
+    return lw;
+}
+
+/* Push the world's table (shapes by slot, responses). */
+static void push_store(lua_State *L, int world)
+{
+#if LUA_VERSION_NUM >= 502
+    lua_getuservalue(L, world);
+#else
+    lua_getfenv(L, world);
+#endif
+}
+
+/* Push the shape in slot. */
+static void push_slot(lua_State *L, int store, int slot)
+{
+    lua_rawgeti(L, store, slot + 1);
+}
+
+static void out_of_memory(lua_State *L)
+{
+    luaL_error(L, "collide2d world: out of memory");
+}
+
+/* Collision bits from a Lua number: an integer in [0, 2^32). */
+static unsigned check_bits(lua_State *L, int i, unsigned def, const char *fname, const char *name)
+{
+    double x = c2d_lua_opt_number(L, i, (double)def, fname, name);
+    if (x < 0 || x > 4294967295.0 || x != (double)(unsigned long)x)
+        c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, "%s must be an integer in [0, 2^32)", name));
+    return (unsigned)(unsigned long)x;
+}
+
+/* A query's filter at i: nil, a mask (returned, *fn = 0), or a function (*fn = 1). */
+static unsigned check_filter(lua_State *L, int i, const char *fname, int *fn)
+{
+    *fn = 0;
+    if (lua_isnoneornil(L, i)) return ALL_BITS;
+    if (lua_type(L, i) == LUA_TFUNCTION) { *fn = 1; return ALL_BITS; }
+    if (lua_type(L, i) != LUA_TNUMBER)
+        c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, "filter (a mask or a function) expected, got %s", luaL_typename(L, i)));
+    return check_bits(L, i, ALL_BITS, fname, "filter mask");
+}
+
+/* The shape at i must be in this world: its slot. */
+static int slot_in(lua_State *L, lworld *lw, int i, const char *fname)
+{
+    lshape *p = c2d_lua_check_shape(L, i, fname);
+    if (p->s.world != lw->w) c2d_lua_arg_error(L, i, fname, "shape is not in this world");
+    return p->s.world_slot;
+}
+
+/* The array of shapes for slots (at the top), then filtered in place by the
+ * function at filter (when fn): filter(other) truthy keeps other. */
+static void push_shapes(lua_State *L, int store, const int *slots, int n, int fn, int filter)
+{
+    int i, k = 0;
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        push_slot(L, store, slots[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    if (!fn) return;
+    for (i = 1; i <= n; i++) {
+        lua_pushvalue(L, filter);
+        lua_rawgeti(L, -2, i);
+        lua_call(L, 1, 1);
+        if (lua_toboolean(L, -1)) {
+            lua_pop(L, 1);
+            lua_rawgeti(L, -1, i);
+            lua_rawseti(L, -2, ++k);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    for (i = k + 1; i <= n; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+}
+
+/* c2d.world([cellSize]) */
+static int l_world(lua_State *L)
+{
+    double cell = c2d_lua_opt_number(L, 1, 64, "world", "cellSize");
+    lworld *lw;
+    if (!(cell > 0)) c2d_lua_arg_error(L, 1, "world", "cellSize must be > 0");
+    lw = (lworld *)lua_newuserdata(L, sizeof *lw);
+    lw->w = NULL;
+    luaL_getmetatable(L, WORLD_MT);
+    lua_setmetatable(L, -2);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_setfield(L, -2, "responses");
+#if LUA_VERSION_NUM >= 502
+    lua_setuservalue(L, -2);
+#else
+    lua_setfenv(L, -2);
+#endif
+    lw->w = c2d_world_new(cell);
+    if (lw->w == NULL) out_of_memory(L);
+    return 1;
+}
+
+static int l_gc(lua_State *L)
+{
+    lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
+    if (lw != NULL && lw->w != NULL) {
+        c2d_world_free(lw->w); /* unlinks its shapes, which the store kept alive until now */
+        lw->w = NULL;
+    }
+    return 0;
+}
+
+/* w:add(shape [, category, mask]) */
+static int l_add(lua_State *L)
+{
+    lworld *lw = check_world(L, "add");
+    lshape *p = c2d_lua_check_shape(L, 2, "add");
+    unsigned category = check_bits(L, 3, 1, "add", "category"), mask = check_bits(L, 4, ALL_BITS, "add", "mask");
+    int slot;
+    if (p->s.world != NULL)
+        c2d_lua_arg_error(L, 2, "add", p->s.world == lw->w ? "shape is already in this world" : "shape is already in another world (remove it there first)");
+    slot = c2d_world_add(lw->w, &p->s, category, mask);
+    if (slot < 0) out_of_memory(L);
+    push_store(L, 1);
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, slot + 1);
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* w:remove(shape) */
+static int l_remove(lua_State *L)
+{
+    lworld *lw = check_world(L, "remove");
+    int slot = slot_in(L, lw, 2, "remove");
+    c2d_world_remove(lw->w, slot);
+    push_store(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, slot + 1);
+    lua_settop(L, 2);
+    return 1;
+}
+
+static int l_has(lua_State *L)
+{
+    lworld *lw = check_world(L, "has");
+    lshape *p = c2d_lua_check_shape(L, 2, "has");
+    lua_pushboolean(L, p->s.world == lw->w);
+    return 1;
+}
+
+static int l_count(lua_State *L)
+{
+    lworld *lw = check_world(L, "count");
+    lua_pushinteger(L, c2d_world_count(lw->w));
+    return 1;
+}
+
+/* w:shapes(): every shape, in the order they were added. */
+static int l_shapes(lua_State *L)
+{
+    lworld *lw = check_world(L, "shapes");
+    const int *slots;
+    int n = c2d_world_slots(lw->w, &slots);
+    push_store(L, 1);
+    push_shapes(L, lua_gettop(L), slots, n, 0, 0);
+    return 1;
+}
+
+static int l_set_filter(lua_State *L)
+{
+    lworld *lw = check_world(L, "setFilter");
+    int slot = slot_in(L, lw, 2, "setFilter");
+    unsigned category = check_bits(L, 3, 1, "setFilter", "category"), mask = check_bits(L, 4, ALL_BITS, "setFilter", "mask");
+    c2d_world_set_filter(lw->w, slot, category, mask);
+    lua_settop(L, 2);
+    return 1;
+}
+
+static int l_get_filter(lua_State *L)
+{
+    lworld *lw = check_world(L, "getFilter");
+    unsigned category, mask;
+    c2d_world_get_filter(lw->w, slot_in(L, lw, 2, "getFilter"), &category, &mask);
+    lua_pushnumber(L, (lua_Number)category);
+    lua_pushnumber(L, (lua_Number)mask);
+    return 2;
+}
+
+/* The shapes that hit s (s itself left out when it is in this world). */
+static int query_shape(lua_State *L, lworld *lw, const c2d_shape *s, int skip, int filter, const char *fname)
+{
+    int fn, n;
+    unsigned mask = check_filter(L, filter, fname, &fn);
+    const int *slots;
+    n = c2d_world_query(lw->w, s, skip, mask, &slots);
+    if (n < 0) out_of_memory(L);
+    push_store(L, 1);
+    push_shapes(L, lua_gettop(L), slots, n, fn, filter);
+    return 1;
+}
+
+/* w:query(shape [, filter]) */
+static int l_query(lua_State *L)
+{
+    lworld *lw = check_world(L, "query");
+    lshape *p = c2d_lua_check_shape(L, 2, "query");
+    return query_shape(L, lw, &p->s, p->s.world == lw->w ? p->s.world_slot : -1, 3, "query");
+}
+
+/* w:queryPoint(x, y [, filter]) */
+static int l_query_point(lua_State *L)
+{
+    lworld *lw = check_world(L, "queryPoint");
+    double nums[2];
+    c2d_shape s;
+    int bad;
+    nums[0] = c2d_lua_number(L, 2, "queryPoint", "x");
+    nums[1] = c2d_lua_number(L, 3, "queryPoint", "y");
+    c2d_make(&s, C2D_POINT, nums, 2, NULL, &bad);
+    return query_shape(L, lw, &s, -1, 4, "queryPoint");
+}
+
+/* w:queryRect(x, y, width, height [, filter]) */
+static int l_query_rect(lua_State *L)
+{
+    lworld *lw = check_world(L, "queryRect");
+    double nums[4];
+    c2d_shape s;
+    int bad, i;
+    static const char *const names[4] = { "x", "y", "width", "height" };
+    for (i = 0; i < 4; i++) nums[i] = c2d_lua_number(L, i + 2, "queryRect", names[i]);
+    if (c2d_make(&s, C2D_AABB, nums, 4, NULL, &bad) != C2D_OK)
+        c2d_lua_arg_error(L, bad >= 0 ? bad + 2 : 2, "queryRect", "width and height must be >= 0 and finite");
+    return query_shape(L, lw, &s, -1, 6, "queryRect");
+}
+
+/* Run a ray through the world: the hits nearest first, kept in a table at
+ * the top as {shape, t, nx, ny} rows (so callbacks may run afterwards). */
+static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, unsigned mask)
+{
+    const c2d_world_hit *hits;
+    int n = c2d_world_raycast(lw->w, o, d, maxt, mask, &hits), i, store;
+    if (n < 0) out_of_memory(L);
+    push_store(L, 1);
+    store = lua_gettop(L);
+    lua_createtable(L, 4 * n, 0);
+    for (i = 0; i < n; i++) {
+        push_slot(L, store, hits[i].slot);
+        lua_rawseti(L, -2, 4 * i + 1);
+        c2d_lua_push_number(L, hits[i].t);
+        lua_rawseti(L, -2, 4 * i + 2);
+        c2d_lua_push_number(L, hits[i].normal.x);
+        lua_rawseti(L, -2, 4 * i + 3);
+        c2d_lua_push_number(L, hits[i].normal.y);
+        lua_rawseti(L, -2, 4 * i + 4);
+    }
+    lua_remove(L, store);
+    return n;
+}
+
+/* w:querySegment(x1, y1, x2, y2 [, filter]): the shapes met, in order along it. */
+static int l_query_segment(lua_State *L)
+{
+    lworld *lw = check_world(L, "querySegment");
+    c2d_vec o, d;
+    int fn, n, i, k = 0, rows;
+    unsigned mask;
+    o.x = c2d_lua_number(L, 2, "querySegment", "x1");
+    o.y = c2d_lua_number(L, 3, "querySegment", "y1");
+    d.x = c2d_lua_number(L, 4, "querySegment", "x2") - o.x;
+    d.y = c2d_lua_number(L, 5, "querySegment", "y2") - o.y;
+    mask = check_filter(L, 6, "querySegment", &fn);
+    n = ray_hits(L, lw, o, d, 1, mask);
+    rows = lua_gettop(L);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, rows, 4 * i + 1);
+        if (fn) {
+            lua_pushvalue(L, 6);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+            lua_pop(L, 1);
+        }
+        lua_rawseti(L, -2, ++k);
+    }
+    return 1;
+}
+
+/* w:raycast(x, y, dx, dy [, maxt [, filter]]) -> shape, t, nx, ny | nil */
+static int l_raycast(lua_State *L)
+{
+    lworld *lw = check_world(L, "raycast");
+    c2d_vec o, d;
+    double maxt;
+    int fn, n, i, rows;
+    unsigned mask;
+    o.x = c2d_lua_number(L, 2, "raycast", "x");
+    o.y = c2d_lua_number(L, 3, "raycast", "y");
+    d.x = c2d_lua_number(L, 4, "raycast", "dx");
+    d.y = c2d_lua_number(L, 5, "raycast", "dy");
+    maxt = c2d_lua_opt_number(L, 6, 1, "raycast", "maxt");
+    if (maxt < 0) c2d_lua_arg_error(L, 6, "raycast", "maxt must be >= 0");
+    mask = check_filter(L, 7, "raycast", &fn);
+    n = ray_hits(L, lw, o, d, maxt, mask);
+    rows = lua_gettop(L);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, rows, 4 * i + 1);
+        if (fn) {
+            lua_pushvalue(L, 7);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+            lua_pop(L, 1);
+        }
+        lua_rawgeti(L, rows, 4 * i + 2);
+        lua_rawgeti(L, rows, 4 * i + 3);
+        lua_rawgeti(L, rows, 4 * i + 4);
+        return 4;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
+/* w:collisions([out]) -> list, n */
+static int l_collisions(lua_State *L)
+{
+    lworld *lw = check_world(L, "collisions");
+    const int *pairs;
+    int n = c2d_world_collisions(lw->w, &pairs), i, store, list, old;
+    if (n < 0) out_of_memory(L);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    push_store(L, 1);
+    store = 3;
+    if (lua_isnil(L, 2)) {
+        lua_createtable(L, 2 * n, 0);
+        list = lua_gettop(L);
+        old = 0;
+    } else {
+        list = 2;
+        old = (int)lua_rawlen(L, 2);
+    }
+    for (i = 0; i < 2 * n; i++) {
+        push_slot(L, store, pairs[i]);
+        lua_rawseti(L, list, i + 1);
+    }
+    for (i = 2 * n + 1; i <= old; i++) { /* clear what a longer list left */
+        lua_pushnil(L);
+        lua_rawseti(L, list, i);
+    }
+    lua_pushvalue(L, list);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* w:addResponse(name, fn) */
+static int l_add_response(lua_State *L)
+{
+    check_world(L, "addResponse");
+    luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    push_store(L, 1);
+    lua_getfield(L, -1, "responses");
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+/*
+ * Movement. The mover is swept on a copy (so the world sees it move only
+ * once, at the end); each step sweeps it toward the goal against the
+ * candidates of its swept box, takes the earliest touch, asks the filter
+ * what to do, and answers:
+ *   touch   stop there;
+ *   cross   go through (the other is passed over for the rest of the move);
+ *   slide   stop there, and aim the rest of the motion along the surface;
+ *   bounce  stop there, and aim the rest of the motion reflected about the normal;
+ *   a name added with addResponse: fn(world, col, x, y, goalX, goalY) returns the new goal.
+ * Each other shape answers at most once per move, so the loop ends.
+ */
+typedef struct mover {
+    c2d_shape s;
+    c2d_vec store[C2D_MAX_VERTICES];
+} mover;
+
+/* The mover's copy, unlinked, with vertex storage of its own. */
+static void copy_mover(mover *m, const c2d_shape *s)
+{
+    m->s = *s;
+    m->s.world = NULL;
+    if (s->kind == C2D_POLYGON) {
+        memcpy(m->store, s->verts, sizeof m->store[0] * (size_t)s->count);
+        m->s.verts = m->store;
+    }
+}
+
+enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
+
+/* The response named by the value at i (pushing the custom function when
+ * it is one); -1 for a falsy value (ignore the other). */
+static int response_of(lua_State *L, int i, int store, const char *fname)
+{
+    const char *name;
+    if (!lua_toboolean(L, i)) return -1;
+    if (lua_type(L, i) != LUA_TSTRING) c2d_lua_arg_error(L, 5, fname, "the filter must return a response name or a falsy value");
+    name = lua_tostring(L, i);
+    if (strcmp(name, "touch") == 0) return R_TOUCH;
+    if (strcmp(name, "cross") == 0) return R_CROSS;
+    if (strcmp(name, "slide") == 0) return R_SLIDE;
+    if (strcmp(name, "bounce") == 0) return R_BOUNCE;
+    lua_getfield(L, store, "responses");
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    if (lua_isnil(L, -1)) luaL_error(L, "%s: unknown response '%s' (add it with addResponse)", fname, name);
+    return R_CUSTOM;
+}
+
+static const char *const response_names[] = { "touch", "cross", "slide", "bounce" };
+
+/* move and check: x, y, cols, len. */
+static int move_or_check(lua_State *L, int apply, const char *fname)
+{
+    lworld *lw = check_world(L, fname);
+    lshape *p = c2d_lua_check_shape(L, 2, fname);
+    c2d_vec pos, goal, start;
+    unsigned category = 1, mask = ALL_BITS;
+    int store, visited, cols, ncols = 0, steps, have_filter, self = -1;
+    mover *m;
+    goal.x = c2d_lua_number(L, 3, fname, "goalX");
+    goal.y = c2d_lua_number(L, 4, fname, "goalY");
+    have_filter = !lua_isnoneornil(L, 5);
+    if (have_filter) luaL_checktype(L, 5, LUA_TFUNCTION);
+    lua_settop(L, 5);
+    if (p->s.world == lw->w) {
+        self = p->s.world_slot;
+        c2d_world_get_filter(lw->w, self, &category, &mask);
+    }
+    push_store(L, 1);
+    store = lua_gettop(L);
+    lua_newtable(L); /* other -> answer already given */
+    visited = lua_gettop(L);
+    lua_newtable(L);
+    cols = lua_gettop(L);
+    m = (mover *)lua_newuserdata(L, sizeof *m);
+    copy_mover(m, &p->s);
+    start = pos = c2d_position(&p->s);
+    for (steps = 0; steps < 4096; steps++) {
+        c2d_vec v = vsub_(goal, pos);
+        c2d_bounds a0, a1, box;
+        const int *slots;
+        int n, i, cand, best = 0, k;
+        double best_t = 2;
+        c2d_sweep_result best_r;
+        if (v.x == 0 && v.y == 0) break;
+        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
+        if (!c2d_bbox(&m->s, &a0)) a0.minx = a0.miny = -HUGE_VAL, a0.maxx = a0.maxy = HUGE_VAL;
+        a1 = a0;
+        a1.minx += v.x; a1.maxx += v.x; a1.miny += v.y; a1.maxy += v.y;
+        box.minx = a0.minx < a1.minx ? a0.minx : a1.minx;
+        box.miny = a0.miny < a1.miny ? a0.miny : a1.miny;
+        box.maxx = a0.maxx > a1.maxx ? a0.maxx : a1.maxx;
+        box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
+        n = c2d_world_candidates(lw->w, &box, self, mask, &slots);
+        if (n < 0) out_of_memory(L);
+        /* The candidates as shapes (callbacks below may change the world). */
+        lua_createtable(L, n, 0);
+        cand = lua_gettop(L);
+        for (i = 0, k = 0; i < n; i++) {
+            unsigned oc, om;
+            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
+            if (!(om & category)) continue;
+            push_slot(L, store, slots[i]);
+            lua_rawseti(L, cand, ++k);
+        }
+        memset(&best_r, 0, sizeof best_r);
+        for (i = 1; i <= k; i++) {
+            lshape *o;
+            c2d_sweep_result r;
+            lua_rawgeti(L, cand, i);
+            lua_rawget(L, visited);
+            if (!lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
+            lua_pop(L, 1);
+            lua_rawgeti(L, cand, i);
+            o = c2d_lua_shape(L, -1);
+            lua_pop(L, 1);
+            if (o == NULL || o == p) continue;
+            r = c2d_sweep(&m->s, v, &o->s, v2_(0, 0));
+            if (r.hit && r.t < best_t) { best_t = r.t; best = i; best_r = r; }
+        }
+        if (best == 0) { pos = goal; lua_pop(L, 1); break; }
+        {
+            int resp;
+            c2d_vec at = v2_(pos.x + v.x * best_t, pos.y + v.y * best_t), rest;
+            double along;
+            /* Ask the filter (default slide); a falsy answer passes over the other. */
+            lua_rawgeti(L, cand, best);
+            if (have_filter) {
+                lua_pushvalue(L, 5);
+                lua_pushvalue(L, 2);
+                lua_pushvalue(L, -3);
+                lua_call(L, 2, 1);
+            } else {
+                lua_pushliteral(L, "slide");
+            }
+            resp = response_of(L, lua_gettop(L), store, fname);
+            /* Each other answers once per move. */
+            lua_rawgeti(L, cand, best);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, visited);
+            if (resp < 0) { lua_settop(L, cand - 1); continue; }
+            /* The collision record. */
+            lua_createtable(L, 0, 7);
+            lua_rawgeti(L, cand, best);
+            lua_setfield(L, -2, "other");
+            if (resp == R_CUSTOM) lua_pushvalue(L, cand + 2); /* the name the filter gave */
+            else lua_pushstring(L, response_names[resp]);
+            lua_setfield(L, -2, "type");
+            c2d_lua_push_number(L, best_t);
+            lua_setfield(L, -2, "ti");
+            c2d_lua_push_number(L, best_r.normal.x);
+            lua_setfield(L, -2, "nx");
+            c2d_lua_push_number(L, best_r.normal.y);
+            lua_setfield(L, -2, "ny");
+            c2d_lua_push_number(L, at.x);
+            lua_setfield(L, -2, "x");
+            c2d_lua_push_number(L, at.y);
+            lua_setfield(L, -2, "y");
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, cols, ++ncols);
+            rest = vsub_(goal, at);
+            along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
+            switch (resp) {
+            case R_TOUCH: pos = goal = at; break;
+            case R_CROSS: break;
+            case R_SLIDE:
+                pos = at;
+                if (along < 0) goal = v2_(at.x + rest.x - along * best_r.normal.x, at.y + rest.y - along * best_r.normal.y);
+                break;
+            case R_BOUNCE:
+                pos = at;
+                if (along < 0) goal = v2_(at.x + rest.x - 2 * along * best_r.normal.x, at.y + rest.y - 2 * along * best_r.normal.y);
+                break;
+            default: {
+                /* fn(world, col, x, y, goalX, goalY) -> goalX, goalY */
+                int col = lua_gettop(L);
+                lua_pushvalue(L, cand + 3);
+                lua_pushvalue(L, 1);
+                lua_pushvalue(L, col);
+                c2d_lua_push_number(L, at.x);
+                c2d_lua_push_number(L, at.y);
+                c2d_lua_push_number(L, goal.x);
+                c2d_lua_push_number(L, goal.y);
+                lua_call(L, 6, 2);
+                pos = at;
+                if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
+                    goal.x = lua_tonumber(L, -2);
+                    goal.y = lua_tonumber(L, -1);
+                    if (!(goal.x - goal.x == 0 && goal.y - goal.y == 0)) luaL_error(L, "%s: a response returned a goal that is not finite", fname);
+                } else {
+                    goal = at;
+                }
+            }
+            }
+            lua_settop(L, cand - 1);
+            if (resp == R_TOUCH) break;
+        }
+    }
+    if (apply && (pos.x != start.x || pos.y != start.y)) {
+        if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "%s: the goal is out of range", fname);
+    }
+    c2d_lua_push_number(L, pos.x);
+    c2d_lua_push_number(L, pos.y);
+    lua_pushvalue(L, cols);
+    lua_pushinteger(L, ncols);
+    return 4;
+}
+
+static int l_move(lua_State *L) { return move_or_check(L, 1, "move"); }
+static int l_check(lua_State *L) { return move_or_check(L, 0, "check"); }
+
+/* w:push(shape [, filter]): out of every overlap, the deepest first. */
+static int l_push(lua_State *L)
+{
+    lworld *lw = check_world(L, "push");
+    lshape *p = c2d_lua_check_shape(L, 2, "push");
+    int store, cols, ncols = 0, steps, have_filter, self = -1;
+    unsigned category = 1, mask = ALL_BITS;
+    c2d_vec pos, start;
+    mover *m;
+    have_filter = !lua_isnoneornil(L, 3);
+    if (have_filter) luaL_checktype(L, 3, LUA_TFUNCTION);
+    lua_settop(L, 3);
+    if (p->s.world == lw->w) {
+        self = p->s.world_slot;
+        c2d_world_get_filter(lw->w, self, &category, &mask);
+    }
+    push_store(L, 1);
+    store = lua_gettop(L);
+    lua_newtable(L);
+    cols = lua_gettop(L);
+    m = (mover *)lua_newuserdata(L, sizeof *m);
+    copy_mover(m, &p->s);
+    start = pos = c2d_position(&p->s);
+    for (steps = 0; steps < 64; steps++) {
+        const int *slots;
+        int n = c2d_world_query(lw->w, &m->s, self, mask, &slots), i, k, cand, best = 0;
+        double depth = 0;
+        c2d_contact_result best_c;
+        if (n < 0) out_of_memory(L);
+        lua_createtable(L, n, 0);
+        cand = lua_gettop(L);
+        for (i = 0, k = 0; i < n; i++) {
+            unsigned oc, om;
+            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
+            if (!(om & category)) continue;
+            push_slot(L, store, slots[i]);
+            lua_rawseti(L, cand, ++k);
+        }
+        memset(&best_c, 0, sizeof best_c);
+        for (i = 1; i <= k; i++) {
+            lshape *o;
+            c2d_contact_result c;
+            lua_rawgeti(L, cand, i);
+            o = c2d_lua_shape(L, -1);
+            if (o == NULL || o == p) { lua_pop(L, 1); continue; }
+            if (have_filter) {
+                lua_pushvalue(L, 3);
+                lua_pushvalue(L, 2);
+                lua_pushvalue(L, -3);
+                lua_call(L, 2, 1);
+                if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+            if (c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) continue;
+            if (c.depth > depth) { depth = c.depth; best = i; best_c = c; }
+        }
+        if (best == 0) { lua_pop(L, 1); break; }
+        pos = v2_(pos.x + best_c.normal.x * depth, pos.y + best_c.normal.y * depth);
+        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
+        lua_createtable(L, 0, 5);
+        lua_rawgeti(L, cand, best);
+        lua_setfield(L, -2, "other");
+        lua_pushliteral(L, "push");
+        lua_setfield(L, -2, "type");
+        c2d_lua_push_number(L, best_c.normal.x);
+        lua_setfield(L, -2, "nx");
+        c2d_lua_push_number(L, best_c.normal.y);
+        lua_setfield(L, -2, "ny");
+        c2d_lua_push_number(L, depth);
+        lua_setfield(L, -2, "depth");
+        lua_rawseti(L, cols, ++ncols);
+        lua_pop(L, 1);
+    }
+    if (pos.x != start.x || pos.y != start.y) {
+        if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
+    }
+    c2d_lua_push_number(L, pos.x);
+    c2d_lua_push_number(L, pos.y);
+    lua_pushvalue(L, cols);
+    lua_pushinteger(L, ncols);
+    return 4;
+}
+
+static int l_tostring(lua_State *L)
+{
+    lworld *lw = check_world(L, "tostring");
+    lua_pushfstring(L, "World(%d shapes)", c2d_world_count(lw->w));
+    return 1;
+}
+
+static const luaL_Reg world_methods[] = {
+    { "add", l_add },
+    { "remove", l_remove },
+    { "has", l_has },
+    { "count", l_count },
+    { "shapes", l_shapes },
+    { "setFilter", l_set_filter },
+    { "getFilter", l_get_filter },
+    { "query", l_query },
+    { "queryPoint", l_query_point },
+    { "queryRect", l_query_rect },
+    { "querySegment", l_query_segment },
+    { "raycast", l_raycast },
+    { "collisions", l_collisions },
+    { "move", l_move },
+    { "check", l_check },
+    { "push", l_push },
+    { "addResponse", l_add_response },
+    { NULL, NULL }
+};
+
+void c2d_open_world(lua_State *L, int module, int mts)
+{
+    int k;
+    luaL_newmetatable(L, WORLD_MT);
+    lua_pushliteral(L, WORLD_MT);
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, l_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, l_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_newtable(L);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    luaL_setfuncs(L, world_methods, C2D_KIND_COUNT);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    lua_pushcclosure(L, l_world, C2D_KIND_COUNT);
+    lua_setfield(L, module, "world");
+}
