@@ -4,6 +4,7 @@
 #   make test-all          the specs under all five runtimes
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
+#   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
@@ -35,7 +36,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -74,6 +75,10 @@ stack-usage: | deps-build
 	@rm -rf build/stack && mkdir -p build/stack
 	@for f in $(CORE_SRC); do $(CC) -std=c99 $(OPT) $(FP_FLAGS) -fstack-usage -c $$f -o build/stack/$$(basename $$f .c).o || exit 1; done
 	@cat build/stack/*.su | awk -F'\t' '{ n = split($$1, p, ":"); printf "%8d  %s\n", $$2, p[n] }' | sort -rn
+
+# The World against a naive loop, its growth, and movement (BUMP_LUA=/path/to/bump.lua compares bump.lua).
+bench-world: $(SO)
+	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/world.lua
 
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)

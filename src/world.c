@@ -23,9 +23,10 @@ enum { C2D_WORLD_BIG_CELLS = 64 };
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 
 typedef struct entry {
-    c2d_shape *s;        /* NULL: a free slot */
+    /* What the pair loop reads first, together. */
     c2d_bounds box;      /* the bounds it is filed under */
     long x0, y0, x1, y1; /* the cells it covers (grid entries) */
+    c2d_shape *s;        /* NULL: a free slot */
     long id;             /* the order it was added in */
     unsigned category, mask;
     int where;           /* IN_GRID, IN_BIG, IN_LINES */
@@ -46,6 +47,12 @@ typedef struct ints {
     int *v, n, cap;
 } ints;
 
+/* A pair found, with the key that orders it: the ids of its two shapes. */
+typedef struct found_pair {
+    unsigned long long key;
+    int a, b;
+} found_pair;
+
 struct c2d_world {
     double size, inv;    /* the cell size and its inverse */
     entry *e;
@@ -57,6 +64,8 @@ struct c2d_world {
     unsigned stamp;
     c2d_world_hit *hits;
     int cap_hits;
+    found_pair *found;
+    int nfound, cap_found;
 };
 
 /* Room for one more int; 0 when memory ran out. */
@@ -218,6 +227,7 @@ void c2d_world_free(c2d_world *w)
     free(w->out.v);
     free(w->pairs.v);
     free(w->hits);
+    free(w->found);
     free(w);
 }
 
@@ -424,36 +434,34 @@ static int bits_meet(const entry *a, const entry *b)
 /* Keep the pair (a, b) when it really hits: the earlier-added first. */
 static int keep_pair(c2d_world *w, int a, int b)
 {
+    found_pair *f;
     if (!bits_meet(&w->e[a], &w->e[b]) || !c2d_hits(w->e[a].s, w->e[b].s)) return 1;
     if (w->e[a].id > w->e[b].id) { int t = a; a = b; b = t; }
-    return ints_push(&w->pairs, a) && ints_push(&w->pairs, b);
+    if (w->nfound == w->cap_found) {
+        int cap = w->cap_found ? 2 * w->cap_found : 64;
+        found_pair *v = (found_pair *)realloc(w->found, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        w->found = v;
+        w->cap_found = cap;
+    }
+    f = &w->found[w->nfound++];
+    f->key = (unsigned long long)w->e[a].id << 32 | (unsigned long long)w->e[b].id;
+    f->a = a;
+    f->b = b;
+    return 1;
 }
 
-/* Sort the pairs by their first slot's id, then the second's (insertion sort
- * of runs that are nearly in order is fast; a shell pass first for the rest). */
-static void sort_pairs(const c2d_world *w, int *v, int n)
+static int by_key(const void *x, const void *y)
 {
-    int gap, i, j;
-    for (gap = n / 2; gap > 0; gap /= 2) {
-        for (i = gap; i < n; i++) {
-            int a = v[2 * i], b = v[2 * i + 1];
-            long ia = w->e[a].id, ib = w->e[b].id;
-            for (j = i; j >= gap; j -= gap) {
-                long ja = w->e[v[2 * (j - gap)]].id, jb = w->e[v[2 * (j - gap) + 1]].id;
-                if (ja < ia || (ja == ia && jb <= ib)) break;
-                v[2 * j] = v[2 * (j - gap)];
-                v[2 * j + 1] = v[2 * (j - gap) + 1];
-            }
-            v[2 * j] = a;
-            v[2 * j + 1] = b;
-        }
-    }
+    unsigned long long a = ((const found_pair *)x)->key, b = ((const found_pair *)y)->key;
+    return (a > b) - (a < b);
 }
 
 int c2d_world_collisions(c2d_world *w, const int **pairs)
 {
     int k, ok = refresh(w), i, j;
     w->pairs.n = 0;
+    w->nfound = 0;
     /* Grid against grid, each pair from the one cell that holds the lower-left
      * corner of the overlap of the two boxes. */
     for (k = 0; k < w->cap_cells; k++) {
@@ -482,7 +490,10 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
             ok &= keep_pair(w, a, b);
         }
     }
-    sort_pairs(w, w->pairs.v, w->pairs.n / 2);
+    /* By the first shape's id, then the second's: the order they were added. */
+    qsort(w->found, (size_t)w->nfound, sizeof *w->found, by_key);
+    for (k = 0; k < w->nfound; k++)
+        ok &= ints_push(&w->pairs, w->found[k].a) && ints_push(&w->pairs, w->found[k].b);
     *pairs = w->pairs.v;
     return ok ? w->pairs.n / 2 : -1;
 }

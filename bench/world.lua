@@ -1,0 +1,177 @@
+-- bench/world.lua: the World against a naive all-pairs loop, its growth with
+-- the number of shapes, movement against bump.lua, memory and garbage.
+--   make bench-world [LUA=luajit] [BUMP_LUA=/path/to/bump.lua]
+-- It prints figures; it never passes or fails.
+local c2d = require "collide2d"
+
+local clock = os.clock
+
+-- A seeded generator of its own, the same on every runtime.
+local function lcg(seed)
+  local s = seed
+  return function(lo, hi)
+    s = (s * 1103515245 + 12345) % 2147483648
+    return lo + (hi - lo) * s / 2147483648
+  end
+end
+
+-- N mixed shapes at a fixed density (a 40-px square of room each), 30% of
+-- them still, a few long walls.
+local function scene(n)
+  local r = lcg(7)
+  local side = math.sqrt(n) * 40
+  local shapes, movers = {}, {}
+  for i = 1, n do
+    local x, y, k = r(0, side), r(0, side), i % 4
+    local s
+    if k == 0 then s = c2d.disk(x, y, r(3, 10))
+    elseif k == 1 then s = c2d.aabb(x, y, r(4, 16), r(4, 16))
+    elseif k == 2 then s = c2d.box(x, y, r(4, 16), r(4, 16), r(0, 3))
+    else s = c2d.capsule(x, y, x + r(-10, 10), y + r(-10, 10), r(1, 4)) end
+    shapes[#shapes + 1] = s
+    if r(0, 1) < 0.7 then movers[#movers + 1] = { s, r(-1, 1), r(-1, 1) } end
+  end
+  for i = 1, 4 do
+    shapes[#shapes + 1] = c2d.aabb(0, side * i / 5, side, 8) -- long walls across the scene
+  end
+  return shapes, movers
+end
+
+local function best_of(k, f)
+  local best = math.huge
+  for _ = 1, k do
+    local t0 = clock()
+    f()
+    best = math.min(best, clock() - t0)
+  end
+  return best
+end
+
+local function step_world(n, steps)
+  local shapes, movers = scene(n)
+  local w = c2d.world(32)
+  for _, s in ipairs(shapes) do w:add(s) end
+  local out = {}
+  local pairs_found = 0
+  local t = best_of(3, function()
+    for _ = 1, steps do
+      for _, m in ipairs(movers) do m[1]:move(m[2], m[3]) end
+      local _, np = w:collisions(out)
+      pairs_found = np
+    end
+  end) / steps
+  return t, pairs_found, w, movers, out, shapes
+end
+
+-- The pairs a naive loop finds among shapes as they are now.
+local function naive_count(shapes)
+  local found = 0
+  for i = 1, #shapes do
+    for j = i + 1, #shapes do
+      if shapes[i]:hits(shapes[j]) then found = found + 1 end
+    end
+  end
+  return found
+end
+
+local function step_naive(n, steps)
+  local shapes, movers = scene(n)
+  local count = #shapes
+  local t = best_of(1, function()
+    for _ = 1, steps do
+      for _, m in ipairs(movers) do m[1]:move(m[2], m[3]) end
+      local found = 0
+      for i = 1, count do
+        local a = shapes[i]
+        for j = i + 1, count do
+          if a:hits(shapes[j]) then found = found + 1 end
+        end
+      end
+    end
+  end) / steps
+  return t
+end
+
+local runtime = jit and jit.version or _VERSION
+print(("World benchmark under %s (ms per step, best of 3)"):format(runtime))
+print()
+print("| scene | World: move 70% + collisions(out) | naive all-pairs hits | speed-up | pairs |")
+print("|---|---|---|---|---|")
+local t1, p1, _, _, _, shapes1 = step_world(1000, 20)
+local tn = step_naive(1000, 2)
+print(("| 1,000 shapes | %.2f ms | %.1f ms | %.0fx | %d (a naive loop on the same shapes: %d) |")
+  :format(t1 * 1e3, tn * 1e3, tn / t1, p1, naive_count(shapes1)))
+local t10, p10, w10, movers10, out10 = step_world(10000, 5)
+print(("| 10,000 shapes | %.2f ms | - | growth %.1fx for 10x the shapes | %d |"):format(t10 * 1e3, t10 / t1, p10))
+
+-- Garbage per step and memory per shape.
+collectgarbage()
+collectgarbage("stop")
+local before = collectgarbage("count")
+for _ = 1, 5 do
+  for _, m in ipairs(movers10) do m[1]:move(m[2], m[3]) end
+  w10:collisions(out10)
+end
+local garbage = (collectgarbage("count") - before) / 5
+collectgarbage("restart")
+collectgarbage()
+collectgarbage()
+local base = collectgarbage("count")
+local shapes = {}
+for i = 1, 10000 do shapes[i] = c2d.disk(i, i % 100, 3) end
+collectgarbage()
+local with_shapes = collectgarbage("count")
+local w = c2d.world(32)
+for i = 1, 10000 do w:add(shapes[i]) end
+w:collisions()
+collectgarbage()
+local with_world = collectgarbage("count")
+print()
+print(("Garbage per step (10,000 shapes, collisions(out)): %.1f KB"):format(garbage))
+print(("Memory: a disk %.0f bytes; in a world, %.0f bytes more each (Lua side; the C side is not counted by Lua)")
+  :format((with_shapes - base) * 1024 / 10000, (with_world - with_shapes) * 1024 / 10000))
+
+-- Movement: 2,000 rectangles heading for goals with slide among 500 still ones.
+local function movement(make_world, add, move, frames)
+  local r = lcg(11)
+  local side = 3000
+  local world = make_world()
+  for i = 1, 500 do
+    add(world, "wall" .. i, r(0, side), r(0, side), r(32, 96), r(32, 96))
+  end
+  local movers = {}
+  for i = 1, 2000 do
+    local m = { id = "m" .. i, x = r(0, side), y = r(0, side), w = r(8, 24), h = r(8, 24), vx = r(-3, 3), vy = r(-3, 3) }
+    m.item = add(world, m.id, m.x, m.y, m.w, m.h)
+    movers[i] = m
+  end
+  return best_of(3, function()
+    for _ = 1, frames do
+      for _, m in ipairs(movers) do
+        local x, y = move(world, m, m.x + m.vx, m.y + m.vy)
+        if x ~= m.x + m.vx then m.vx = -m.vx end
+        if y ~= m.y + m.vy then m.vy = -m.vy end
+        m.x, m.y = x, y
+      end
+    end
+  end) / frames
+end
+
+local ours = movement(function() return c2d.world(64) end,
+  function(world, _, x, y, wd, ht) return world:add(c2d.aabb(x, y, wd, ht)) end,
+  function(world, m, gx, gy) return world:move(m.item, gx, gy) end, 60)
+print()
+print("| movement: 2,000 movers among 500 walls, slide | ms per frame |")
+print("|---|---|")
+print(("| collide2d World:move | %.2f |"):format(ours * 1e3))
+local bump_path = os.getenv("BUMP_LUA")
+if bump_path and bump_path ~= "" then
+  local bump = dofile(bump_path)
+  local theirs = movement(function() return bump.newWorld(64) end,
+    function(world, id, x, y, wd, ht) world:add(id, x, y, wd, ht); return id end,
+    function(world, m, gx, gy) local x, y = world:move(m.item, gx, gy); return x, y end, 60)
+  print(("| bump.lua world:move | %.2f |"):format(theirs * 1e3))
+  print(("| speed-up | %.1fx |"):format(theirs / ours))
+else
+  print("| bump.lua | (set BUMP_LUA=/path/to/bump.lua to compare) |")
+end
