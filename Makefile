@@ -8,6 +8,7 @@
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
+#   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit
@@ -36,7 +37,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all love-test deps-love demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -61,6 +62,16 @@ demo: deps $(SO)
 
 bench: $(SO)
 	@$(RUN_ENV) $(LUA) bench/hits.lua
+
+# Headless LÖVE: the module and collide2d.draw's pure part checked inside LÖVE
+# (LuaJIT), with no window; love is installed when missing.
+love-test: | deps-love
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@COLLIDE2D_CPATH='$(CURDIR)/build/luajit/?.so' COLLIDE2D_PATH='$(CURDIR)/lua/?.lua' \
+	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} timeout 120 love examples/love/test
+
+deps-love:
+	@sh tools/deps.sh luajit love
 
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core

@@ -45,5 +45,6 @@ build = {
          libraries = { "m" },
       },
       ["collide2d.bump"] = "lua/collide2d/bump.lua",
+      ["collide2d.draw"] = "lua/collide2d/draw.lua",
    },
 }

@@ -3,6 +3,7 @@
 #   deps.sh RUNTIME build   the runtime's headers and a C compiler
 #   deps.sh RUNTIME test    also the interpreter and busted
 #   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
+#   deps.sh RUNTIME love    also LÖVE (for make love-test)
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -25,6 +26,9 @@ fuzzer_links() {
   clang -fsanitize=fuzzer,address,undefined -o "$tmp/t" "$tmp/t.c" >/dev/null 2>&1; rc=$?
   rm -rf "$tmp"; return $rc
 }
+if [ "$what" = love ]; then
+  command -v love >/dev/null 2>&1 || missing="$missing love"
+fi
 if [ "$what" = check ]; then
   command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
   [ -f "$(gcc -print-file-name=libasan.so 2>/dev/null)" ] || missing="$missing gcc"

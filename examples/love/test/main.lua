@@ -1,0 +1,65 @@
+-- make love-test: checks inside LÖVE that the module and collide2d.draw's
+-- pure part load and answer as they do outside. The build and the Lua parts
+-- are found from COLLIDE2D_CPATH and COLLIDE2D_PATH (set by the Makefile).
+local cpath, path = os.getenv("COLLIDE2D_CPATH"), os.getenv("COLLIDE2D_PATH")
+if cpath then package.cpath = cpath .. ";" .. package.cpath end
+if path then package.path = path .. ";" .. package.path end
+
+local passed, failed = 0, 0
+local function check(name, ok, detail)
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+    print("FAIL " .. name .. (detail and (": " .. tostring(detail)) or ""))
+  end
+end
+
+local function run()
+  local c2d = require "collide2d"
+  local draw = require "collide2d.draw"
+  check("runs under LuaJIT", jit ~= nil, _VERSION)
+  -- touching tiles hit, 1e-9 apart does not
+  check("touching AABBs hit", c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16, 0, 16, 16)))
+  check("1e-9 apart", not c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16 + 1e-9, 0, 16, 16)))
+  -- a guard's view: the fan sees the hero at (10, 40), not at (-10, 40)
+  local view = c2d.fan(0, 0, 100, math.rad(90), math.rad(60))
+  check("fan sees", view:hits(c2d.disk(10, 40, 8)))
+  check("fan misses", not view:contains(-60, 10))
+  -- a bullet 1000 units against a wall 100 away: t = 0.099 (the rim at 99)
+  local t = c2d.disk(0, 50, 1):sweep(1000, 0, c2d.aabb(100, 0, 20, 200))
+  check("sweep", t == 0.099, t)
+  -- the World: slide along 20 tiles
+  local w = c2d.world(16)
+  for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
+  local player = w:add(c2d.aabb(10, 84, 12, 16))
+  local x, y = w:move(player, 250, 90)
+  check("world slide", x == 250 and y == 84, x .. ", " .. y)
+  -- user data survives, errors name what they got
+  player:setUserData({ name = "hero" })
+  check("user data", player:getUserData().name == "hero")
+  local ok, err = pcall(c2d.hits, io.stdout, player)
+  check("error names FILE*", not ok and tostring(err):find("FILE*", 1, true) ~= nil, err)
+  -- draw's pure part on every kind
+  local shapes = {
+    c2d.point(1, 2), c2d.segment(0, 0, 3, 4), c2d.line(0, 0, 1, 1), c2d.disk(3, 4, 5), c2d.aabb(0, 0, 2, 3),
+    c2d.box(0, 0, 2, 3, 0.5), c2d.triangle(0, 0, 4, 0, 0, 3), c2d.polygon(0, 0, 4, 0, 4, 4, 0, 4),
+    c2d.capsule(0, 0, 10, 0, 2), c2d.fan(0, 0, 10, 0, 1),
+  }
+  for _, s in ipairs(shapes) do
+    local p = draw.primitives(s, "line", { 0, 0, 100, 100 })
+    check("draw.primitives " .. s:type(), type(p) == "table" and #p >= 1)
+  end
+  local d = draw.primitives(c2d.disk(3, 4, 5), "fill")[1]
+  check("disk primitive", d.kind == "circle" and d.x == 3 and d.y == 4 and d.r == 5)
+end
+
+function love.load()
+  local ok, err = pcall(run)
+  if not ok then
+    failed = failed + 1
+    print("FAIL loading: " .. tostring(err))
+  end
+  print(("%d passed, %d failed"):format(passed, failed))
+  love.event.quit(failed == 0 and 0 or 1)
+end

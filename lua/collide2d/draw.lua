@@ -1,0 +1,174 @@
+-- collide2d.draw: debug drawing of shapes, worlds, contacts, sweeps and rays
+-- on love.graphics.
+--
+-- The drawing calls touch love.graphics only when they run, so the module
+-- loads anywhere; its pure part, draw.primitives, turns a shape into the
+-- primitives that would be drawn and can be tested without a window.
+local draw = {}
+
+local pi = math.pi
+
+-- The rectangle lines are clipped to: the screen inside LÖVE, else 800 x 600.
+local function screen()
+  local g = love and love.graphics
+  if g and g.getDimensions then
+    local w, h = g.getDimensions()
+    return 0, 0, w, h
+  end
+  return 0, 0, 800, 600
+end
+
+-- The part of the infinite line through (x1, y1) and (x2, y2) inside the
+-- rectangle (x, y, w, h), as x1, y1, x2, y2; nil when it misses. Liang-Barsky
+-- with the parameter unbounded both ways.
+function draw.clipLine(x1, y1, x2, y2, x, y, w, h)
+  local dx, dy = x2 - x1, y2 - y1
+  local t0, t1 = -math.huge, math.huge
+  local function edge(p, q) -- p * t <= q
+    if p == 0 then return q >= 0 end
+    local t = q / p
+    if p < 0 then
+      if t > t0 then t0 = t end
+    elseif t < t1 then
+      t1 = t
+    end
+    return true
+  end
+  if not (edge(-dx, x1 - x) and edge(dx, x + w - x1) and edge(-dy, y1 - y) and edge(dy, y + h - y1)) then
+    return nil
+  end
+  if t0 > t1 then return nil end
+  return x1 + t0 * dx, y1 + t0 * dy, x1 + t1 * dx, y1 + t1 * dy
+end
+
+-- The primitives that draw a shape, as a list of tables:
+--   { kind = "circle", mode =, x =, y =, r = }
+--   { kind = "arc", mode =, x =, y =, r =, a1 =, a2 = }     (a pie from angle a1 to a2)
+--   { kind = "polygon", mode =, points = { x1, y1, ... } }
+--   { kind = "line", points = { x1, y1, x2, y2, ... } }
+--   { kind = "point", x =, y = }
+-- mode is "fill" or "line" (default "line"); clip is { x, y, w, h } for Lines
+-- (default the screen). Shapes with pieces (Concave, Group) give their pieces'.
+function draw.primitives(shape, mode, clip)
+  mode = mode or "line"
+  local kind = shape:type()
+  if kind == "Point" then
+    local x, y = shape:unpack()
+    return { { kind = "point", x = x, y = y } }
+  elseif kind == "Segment" then
+    return { { kind = "line", points = { shape:unpack() } } }
+  elseif kind == "Line" then
+    local x1, y1, x2, y2 = shape:unpack()
+    local cx, cy, cw, ch
+    if clip then cx, cy, cw, ch = clip[1], clip[2], clip[3], clip[4] else cx, cy, cw, ch = screen() end
+    local a, b, c, d = draw.clipLine(x1, y1, x2, y2, cx, cy, cw, ch)
+    if not a then return {} end
+    return { { kind = "line", points = { a, b, c, d } } }
+  elseif kind == "Disk" then
+    local x, y, r = shape:unpack()
+    return { { kind = "circle", mode = mode, x = x, y = y, r = r } }
+  elseif kind == "Fan" then
+    local x, y, r, dir, opening = shape:unpack()
+    if opening >= 2 * pi - 1e-12 then return { { kind = "circle", mode = mode, x = x, y = y, r = r } } end
+    if opening == 0 then
+      return { { kind = "line", points = { x, y, x + r * math.cos(dir), y + r * math.sin(dir) } } }
+    end
+    return { { kind = "arc", mode = mode, x = x, y = y, r = r, a1 = dir - opening / 2, a2 = dir + opening / 2 } }
+  elseif kind == "Capsule" then
+    -- the outline: two half circles joined by the flat sides (round ends)
+    return { { kind = "polygon", mode = mode, points = shape:outline(32) } }
+  elseif kind == "Concave" or kind == "Group" then
+    local out = {}
+    for _, piece in ipairs(shape:pieces()) do
+      for _, p in ipairs(draw.primitives(piece, mode, clip)) do out[#out + 1] = p end
+    end
+    return out
+  end
+  -- AABB, Box, Triangle, Polygon: their vertices
+  local points = shape:outline()
+  if #points < 6 then return { { kind = "line", points = points } } end -- a flat or tiny hull
+  return { { kind = "polygon", mode = mode, points = points } }
+end
+
+local function graphics()
+  local g = love and love.graphics
+  if not g then error("collide2d.draw: drawing needs love.graphics (primitives() works anywhere)", 3) end
+  return g
+end
+
+-- Draw one primitive.
+local function emit(g, p)
+  if p.kind == "circle" then g.circle(p.mode, p.x, p.y, p.r)
+  elseif p.kind == "arc" then g.arc(p.mode, "pie", p.x, p.y, p.r, p.a1, p.a2)
+  elseif p.kind == "polygon" then g.polygon(p.mode, p.points)
+  elseif p.kind == "line" then if #p.points >= 4 then g.line(p.points) end
+  else g.points(p.x, p.y) end
+end
+
+-- draw(shape [, mode]): the shape on love.graphics, in the current colour.
+function draw.draw(shape, mode)
+  local g = graphics()
+  for _, p in ipairs(draw.primitives(shape, mode)) do emit(g, p) end
+end
+
+-- drawWorld(world [, opts]): every shape of a world, in the order added.
+-- opts.mode ("line"), opts.color(shape) returning r, g, b[, a] (or nil to keep
+-- the current colour).
+function draw.drawWorld(world, opts)
+  local g = graphics()
+  opts = opts or {}
+  local r0, g0, b0, a0 = g.getColor()
+  for _, shape in ipairs(world:shapes()) do
+    if opts.color then
+      local r, gg, b, a = opts.color(shape)
+      if r then g.setColor(r, gg, b, a or 1) else g.setColor(r0, g0, b0, a0) end
+    end
+    for _, p in ipairs(draw.primitives(shape, opts.mode)) do emit(g, p) end
+  end
+  g.setColor(r0, g0, b0, a0)
+end
+
+-- contact(a, b [, scale]): where they touch, and the normal scaled by the
+-- depth (at least `scale` long, default 20), from the contact point.
+function draw.contact(a, b, scale)
+  local g = graphics()
+  local nx, ny, depth, px, py = a:contact(b)
+  if not nx then return end
+  local len = math.max(depth, scale or 20)
+  g.circle("fill", px, py, 3)
+  g.line(px, py, px + nx * len, py + ny * len)
+end
+
+-- sweep(a, dx, dy, b): the path a sweeps (its outline at the start and at the
+-- end, and the lines between), and where it stops against b with the normal.
+function draw.sweep(a, dx, dy, b)
+  local g = graphics()
+  local start = a:outline(24)
+  local moved = a:clone():move(dx, dy):outline(24)
+  g.line(start)
+  g.line(moved)
+  for i = 1, #start, 2 * math.max(1, math.floor(#start / 16)) do
+    g.line(start[i], start[i + 1], moved[i], moved[i + 1])
+  end
+  local t, nx, ny, px, py = a:sweep(dx, dy, b)
+  if t then
+    draw.draw(a:clone():move(dx * t, dy * t), "line")
+    g.circle("fill", px, py, 3)
+    g.line(px, py, px + nx * 20, py + ny * 20)
+  end
+  return t
+end
+
+-- ray(x, y, dx, dy, t, nx, ny): the ray up to t (or its whole length), and the normal there.
+function draw.ray(x, y, dx, dy, t, nx, ny)
+  local g = graphics()
+  local s = t or 1
+  g.line(x, y, x + dx * s, y + dy * s)
+  if t and nx then
+    local hx, hy = x + dx * t, y + dy * t
+    g.circle("fill", hx, hy, 3)
+    g.line(hx, hy, hx + nx * 20, hy + ny * 20)
+  end
+end
+
+return draw

@@ -1,0 +1,88 @@
+-- collide2d.draw's pure part: shapes into primitives, lines clipped to a
+-- rectangle. Expected values worked out by hand.
+local c2d = require "collide2d"
+local draw = require "collide2d.draw"
+
+local pi = math.pi
+
+describe("draw.primitives", function()
+  it("a disk is one circle", function()
+    assert.are.same({ { kind = "circle", mode = "fill", x = 3, y = 4, r = 5 } }, draw.primitives(c2d.disk(3, 4, 5), "fill"))
+  end)
+
+  it("a point, a segment", function()
+    assert.are.same({ { kind = "point", x = 1, y = 2 } }, draw.primitives(c2d.point(1, 2)))
+    assert.are.same({ { kind = "line", points = { 0, 0, 3, 4 } } }, draw.primitives(c2d.segment(0, 0, 3, 4)))
+  end)
+
+  it("an AABB, a triangle and a polygon are their vertices, line by default", function()
+    local p = draw.primitives(c2d.aabb(10, 20, 30, 40))
+    assert.are.equal(1, #p)
+    assert.are.equal("polygon", p[1].kind)
+    assert.are.equal("line", p[1].mode)
+    -- the corners, counter-clockwise from the min corner
+    assert.are.same({ 10, 20, 40, 20, 40, 60, 10, 60 }, p[1].points)
+    assert.are.same({ 0, 0, 4, 0, 0, 3 }, draw.primitives(c2d.triangle(0, 0, 4, 0, 0, 3))[1].points)
+    assert.are.equal(10, #draw.primitives(c2d.polygon(0, 0, 4, 0, 6, 2, 4, 4, 0, 4))[1].points)
+  end)
+
+  it("a box turned a quarter turn has its corners turned", function()
+    -- 4 x 2 centred at the origin turned by pi/2 (snapped): x in [-1, 1], y in [-2, 2]
+    local pts = draw.primitives(c2d.box(0, 0, 4, 2, pi / 2))[1].points
+    local xs, ys = {}, {}
+    for i = 1, #pts, 2 do xs[#xs + 1] = pts[i]; ys[#ys + 1] = pts[i + 1] end
+    table.sort(xs); table.sort(ys)
+    assert.are.same({ -1, -1, 1, 1 }, xs)
+    assert.are.same({ -2, -2, 2, 2 }, ys)
+  end)
+
+  it("a fan is a pie from direction - opening/2 to direction + opening/2", function()
+    local p = draw.primitives(c2d.fan(5, 6, 10, pi / 2, pi / 3), "fill")
+    assert.are.same({ { kind = "arc", mode = "fill", x = 5, y = 6, r = 10, a1 = pi / 2 - pi / 6, a2 = pi / 2 + pi / 6 } }, p)
+    -- opening 2 pi: a circle; opening 0: the segment along the direction
+    assert.are.equal("circle", draw.primitives(c2d.fan(0, 0, 10, 0, 2 * pi))[1].kind)
+    assert.are.same({ 0, 0, 10, 0 }, draw.primitives(c2d.fan(0, 0, 10, 0, 0))[1].points)
+  end)
+
+  it("a capsule has round ends: its outline reaches the cap's tip", function()
+    -- around (0,0)-(10,0) with radius 2: x spans [-2, 12], y spans [-2, 2]
+    local pts = draw.primitives(c2d.capsule(0, 0, 10, 0, 2))[1].points
+    local minx, maxx, miny, maxy = math.huge, -math.huge, math.huge, -math.huge
+    for i = 1, #pts, 2 do
+      minx, maxx = math.min(minx, pts[i]), math.max(maxx, pts[i])
+      miny, maxy = math.min(miny, pts[i + 1]), math.max(maxy, pts[i + 1])
+    end
+    assert.is_true(math.abs(minx + 2) < 1e-12 and math.abs(maxx - 12) < 1e-12, minx .. " " .. maxx)
+    assert.is_true(math.abs(miny + 2) < 1e-12 and math.abs(maxy - 2) < 1e-12, miny .. " " .. maxy)
+  end)
+
+  it("a line is clipped to the rectangle", function()
+    -- y = x through the square [0,100]^2: from (0,0) to (100,100)
+    assert.are.same({ { kind = "line", points = { 0, 0, 100, 100 } } },
+      draw.primitives(c2d.line(10, 10, 20, 20), nil, { 0, 0, 100, 100 }))
+    -- y = 50, horizontal: across the whole width
+    assert.are.same({ 0, 50, 200, 50 }, draw.primitives(c2d.line(5, 50, 6, 50), nil, { 0, 0, 200, 100 })[1].points)
+    -- outside the rectangle: nothing
+    assert.are.same({}, draw.primitives(c2d.line(0, 500, 1, 500), nil, { 0, 0, 100, 100 }))
+  end)
+end)
+
+describe("draw.clipLine", function()
+  it("clips a slanted line", function()
+    -- y = 2x + 10 in [0,100]^2: enters at x = 0 (y = 10), leaves at y = 100 (x = 45)
+    local a, b, c, d = draw.clipLine(0, 10, 1, 12, 0, 0, 100, 100)
+    assert.are.same({ 0, 10, 45, 100 }, { a, b, c, d })
+  end)
+  it("a vertical line outside misses", function()
+    assert.is_nil(draw.clipLine(-5, 0, -5, 1, 0, 0, 100, 100))
+  end)
+end)
+
+describe("drawing outside LÖVE", function()
+  it("says it needs love.graphics", function()
+    if love then return end
+    local ok, err = pcall(draw.draw, c2d.disk(0, 0, 1))
+    assert.is_false(ok)
+    assert.is_true(tostring(err):find("love.graphics", 1, true) ~= nil)
+  end)
+end)
