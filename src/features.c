@@ -506,12 +506,17 @@ double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *
 
 double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
-    double best = C2D_INF;
-    int i, j, na = feature_count(a), nb = feature_count(b);
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n + b->n > 4) {
         double d2 = c2d_polygon_cores_d2(a, b, pa, pb);
         if (d2 >= 0) return d2;
     }
+    return c2d_core_d2_full(a, b, limit2, pa, pb);
+}
+
+double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
+{
+    double best = C2D_INF;
+    int i, j, na = feature_count(a), nb = feature_count(b);
     /* One core inside the other: each holds its own first point. */
     if (has_solid(a) && c2d_body_contains_solid(a, b->v[0])) { *pa = *pb = b->v[0]; return 0; }
     if (has_solid(b) && c2d_body_contains_solid(b, a->v[0])) { *pa = *pb = a->v[0]; return 0; }
