@@ -67,10 +67,12 @@
 #define C2D_AXIS_TIE 16.0
 #define C2D_CORE_GAP_TRUST 1e-6
 #define C2D_SEPARATES 1e-9
-/* Distance: relative to the pair's size in its frame, how far from touching
- * a certified GJK distance must be to stand for the hit decision (nearer,
- * the exact decision is made). */
+/* Distance: relative to the pair's size in its frame (plus so many ulps of
+ * the frame's distance from the origin), how far from touching a certified
+ * GJK distance must be to stand for the hit decision (nearer, the exact
+ * decision is made). */
 #define C2D_DECIDE_MARGIN 1e-9
+#define C2D_DECIDE_ULPS 64.0
 #define C2D_SQRT2 1.4142135623730951
 #define C2D_REST_ROUNDING 64.0
 /* GJK (polygon distance): a step that brings the origin closer by less than

@@ -417,7 +417,10 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
     }
     if (d2 >= 0) {
         double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
-        double margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o));
+        /* Rounding grows with the pair's size in the frame and with how far
+         * the frame is from the origin (the coordinates' own ulps). */
+        double margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
+                        C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
         hit = d2 > 0 && gap < -margin ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
