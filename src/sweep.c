@@ -744,15 +744,24 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     c2d_shape p;
     body P, S;
     first_touch ft;
-    int bad;
+    int bad, inside;
     double xy[2];
-    xy[0] = origin.x;
-    xy[1] = origin.y;
-    c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
     res.hit = 0;
     res.t = 0;
     res.normal = res.point = v2(0, 0);
-    if (c2d_hits(&p, s)) {
+    if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
+        /* The test hits makes for a point and a disk, on the same numbers. */
+        c2d_vec d = vsub(s->p[0], origin);
+        inside = d.x * d.x + d.y * d.y <= s->radius * s->radius;
+    } else if (s->kind == C2D_AABB) {
+        inside = s->p[0].x <= origin.x && origin.x <= s->p[1].x && s->p[0].y <= origin.y && origin.y <= s->p[1].y;
+    } else {
+        xy[0] = origin.x;
+        xy[1] = origin.y;
+        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+        inside = c2d_hits(&p, s);
+    }
+    if (inside) {
         /* Starting inside: t = 0, the normal facing the ray. */
         res.hit = 1;
         res.normal = vunit(vscale(dir, -1));
@@ -792,6 +801,9 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         res.point = vadd(origin, vscale(dir, t));
         return res;
     }
+    xy[0] = origin.x;
+    xy[1] = origin.y;
+    c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
     c2d_body(&P, &p, &origin);
     c2d_body(&S, s, &origin);
     if (sharp_solid(&S)) {
