@@ -801,9 +801,11 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         res.point = vadd(origin, vscale(dir, t));
         return res;
     }
-    xy[0] = origin.x;
-    xy[1] = origin.y;
-    c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+    if (s->kind == C2D_DISK || s->kind == C2D_POINT || s->kind == C2D_AABB) {
+        xy[0] = origin.x; /* (a flat AABB comes here; the point was not made for it) */
+        xy[1] = origin.y;
+        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+    }
     c2d_body(&P, &p, &origin);
     c2d_body(&S, s, &origin);
     if (sharp_solid(&S)) {
