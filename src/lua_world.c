@@ -430,6 +430,23 @@ static void copy_mover(mover *m, const c2d_shape *s)
     }
 }
 
+/* Push an array of the shapes in slots whose mask takes category (the
+ * mover's; the mover's mask was applied by the query), as shapes, since
+ * callbacks may change the world before they are used; returns how many. */
+static int push_takers(lua_State *L, lworld *lw, int store, const int *slots, int n, unsigned category)
+{
+    int i, k = 0;
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        unsigned oc, om;
+        c2d_world_get_filter(lw->w, slots[i], &oc, &om);
+        if (!(om & category)) continue;
+        push_slot(L, store, slots[i]);
+        lua_rawseti(L, -2, ++k);
+    }
+    return k;
+}
+
 enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
 
 /* The response named by the value at i (pushing the custom function when
@@ -498,16 +515,8 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
         n = c2d_world_candidates(lw->w, &box, self, mask, &slots);
         if (n < 0) out_of_memory(L);
-        /* The candidates as shapes (callbacks below may change the world). */
-        lua_createtable(L, n, 0);
+        k = push_takers(L, lw, store, slots, n, category);
         cand = lua_gettop(L);
-        for (i = 0, k = 0; i < n; i++) {
-            unsigned oc, om;
-            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
-            if (!(om & category)) continue;
-            push_slot(L, store, slots[i]);
-            lua_rawseti(L, cand, ++k);
-        }
         memset(&best_r, 0, sizeof best_r);
         for (i = 1; i <= k; i++) {
             lshape *o;
@@ -643,15 +652,8 @@ static int l_push(lua_State *L)
         double depth = 0;
         c2d_contact_result best_c;
         if (n < 0) out_of_memory(L);
-        lua_createtable(L, n, 0);
+        k = push_takers(L, lw, store, slots, n, category);
         cand = lua_gettop(L);
-        for (i = 0, k = 0; i < n; i++) {
-            unsigned oc, om;
-            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
-            if (!(om & category)) continue;
-            push_slot(L, store, slots[i]);
-            lua_rawseti(L, cand, ++k);
-        }
         memset(&best_c, 0, sizeof best_c);
         for (i = 1; i <= k; i++) {
             lshape *o;
