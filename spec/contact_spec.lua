@@ -48,7 +48,7 @@ local GROUPS = {
     { "disks on a 3-4-5 slant overlapping 1", D(0, 0, 3), D(6, 8, 8), n = { -0.6, -0.8 }, depth = 1 },
     { "touching disks: depth 0", D(0, 0, 5), D(10, 0, 5), n = { -1, 0 }, depth = 0, pt = { 5, 0 } },
     -- equal centres: every direction costs ra + rb; the normal is vertical, and the
-    -- mirrored call reverses it (API.md: b:contact(a) is a:contact(b) reversed)
+    -- mirrored call reverses it (b:contact(a) is a:contact(b) reversed)
     { "concentric disks part vertically by the summed radii", D(0, 0, 2), D(0, 0, 3), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
     { "concentric disks the other way round part vertically too", D(0, 0, 3), D(0, 0, 2), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
     -- two equal shapes are the same input either way round: both calls give (0, -1)
