@@ -36,9 +36,16 @@ typedef struct entry {
 
 enum { IN_GRID, IN_BIG, IN_LINES };
 
+/* A slot filed in a cell, with the lower-left cell it covers, so the pair
+ * pass decides which cell reports a pair without reading the entries. */
+typedef struct cell_item {
+    int slot, x0, y0;
+} cell_item;
+
 typedef struct cell {
     long x, y;
-    int *items, n, cap;
+    cell_item *items;
+    int n, cap;
     int used;            /* the hash slot holds this cell */
 } cell;
 
@@ -141,16 +148,19 @@ static cell *find_cell(c2d_world *w, long x, long y, int make)
     return &w->cells[i];
 }
 
-static int cell_push(cell *c, int slot)
+static int cell_push(cell *c, int slot, long x0, long y0)
 {
     if (c->n == c->cap) {
         int cap = c->cap ? 2 * c->cap : 4;
-        int *v = (int *)realloc(c->items, (size_t)cap * sizeof *v);
+        cell_item *v = (cell_item *)realloc(c->items, (size_t)cap * sizeof *v);
         if (v == NULL) return 0;
         c->items = v;
         c->cap = cap;
     }
-    c->items[c->n++] = slot;
+    c->items[c->n].slot = slot;
+    c->items[c->n].x0 = (int)x0;
+    c->items[c->n].y0 = (int)y0;
+    c->n++;
     return 1;
 }
 
@@ -158,7 +168,7 @@ static void cell_drop(cell *c, int slot)
 {
     int i;
     for (i = 0; i < c->n; i++)
-        if (c->items[i] == slot) { c->items[i] = c->items[--c->n]; return; }
+        if (c->items[i].slot == slot) { c->items[i] = c->items[--c->n]; return; }
 }
 
 /* File slot under its shape's current bounds; 0 when memory ran out. */
@@ -183,7 +193,7 @@ static int file(c2d_world *w, int slot)
     for (y = e->y0; y <= e->y1; y++)
         for (x = e->x0; x <= e->x1; x++) {
             cell *c = find_cell(w, x, y, 1);
-            if (c == NULL || !cell_push(c, slot)) return 0;
+            if (c == NULL || !cell_push(c, slot, e->x0, e->y0)) return 0;
         }
     return 1;
 }
@@ -402,7 +412,7 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
                 cell *c = find_cell(w, x, y, 0);
                 int i;
                 if (c == NULL) continue;
-                for (i = 0; i < c->n; i++) ok &= offer_slot(w, c->items[i], box, skip, mask);
+                for (i = 0; i < c->n; i++) ok &= offer_slot(w, c->items[i].slot, box, skip, mask);
             }
     }
     for (k = 0; k < w->big.n; k++) ok &= offer_slot(w, w->big.v[k], box, skip, mask);
@@ -468,12 +478,12 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
         cell *c = &w->cells[k];
         if (!c->used) continue;
         for (i = 0; i < c->n; i++) {
-            entry *a = &w->e[c->items[i]];
+            const cell_item *a = &c->items[i];
             for (j = i + 1; j < c->n; j++) {
-                entry *b = &w->e[c->items[j]];
+                const cell_item *b = &c->items[j];
                 long x = a->x0 > b->x0 ? a->x0 : b->x0, y = a->y0 > b->y0 ? a->y0 : b->y0;
-                if (x != c->x || y != c->y || !boxes_meet(&a->box, &b->box)) continue;
-                ok &= keep_pair(w, c->items[i], c->items[j]);
+                if (x != c->x || y != c->y || !boxes_meet(&w->e[a->slot].box, &w->e[b->slot].box)) continue;
+                ok &= keep_pair(w, a->slot, b->slot);
             }
         }
     }
