@@ -37,7 +37,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
 
-.PHONY: all test test-all love-test deps-love demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all love-test love-demo love-shot deps-love demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -72,6 +72,20 @@ love-test: | deps-love
 
 deps-love:
 	@sh tools/deps.sh luajit love
+
+# The demo: every seed scenario playable (Tab switches scenes).
+love-demo: | deps-love
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@COLLIDE2D_CPATH='$(CURDIR)/build/luajit/?.so' COLLIDE2D_PATH='$(CURDIR)/lua/?.lua' love examples/love
+
+# A picture of each scene of the demo, under a virtual display, into build/shots/.
+love-shot: | deps-love
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@command -v xvfb-run >/dev/null 2>&1 || sh tools/deps.sh luajit xvfb
+	@rm -rf "$${XDG_DATA_HOME:-$$HOME/.local/share}/love/collide2d-demo" && mkdir -p build/shots
+	@COLLIDE2D_SHOTS=1 COLLIDE2D_CPATH='$(CURDIR)/build/luajit/?.so' COLLIDE2D_PATH='$(CURDIR)/lua/?.lua' \
+	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} timeout 120 xvfb-run -a -s '-screen 0 1024x768x24' love examples/love
+	@cp "$${XDG_DATA_HOME:-$$HOME/.local/share}/love/collide2d-demo"/shot-*.png build/shots/ && ls build/shots
 
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core

@@ -4,6 +4,7 @@
 #   deps.sh RUNTIME test    also the interpreter and busted
 #   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
 #   deps.sh RUNTIME love    also LÖVE (for make love-test)
+#   deps.sh RUNTIME xvfb    also a virtual display (for make love-shot)
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -28,6 +29,9 @@ fuzzer_links() {
 }
 if [ "$what" = love ]; then
   command -v love >/dev/null 2>&1 || missing="$missing love"
+fi
+if [ "$what" = xvfb ]; then
+  command -v xvfb-run >/dev/null 2>&1 || missing="$missing xvfb"
 fi
 if [ "$what" = check ]; then
   command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"

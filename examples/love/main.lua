@@ -1,0 +1,259 @@
+-- collide2d in LÖVE: every seed scenario as a playable scene (make love-demo).
+-- Tab switches scenes; each scene shows its keys and its live answers.
+local cpath, path = os.getenv("COLLIDE2D_CPATH"), os.getenv("COLLIDE2D_PATH")
+if cpath then package.cpath = cpath .. ";" .. package.cpath end
+if path then package.path = path .. ";" .. package.path end
+
+local c2d = require "collide2d"
+local draw = require "collide2d.draw"
+
+local lg = love.graphics
+local WHITE, RED, GREY, GREEN = { 1, 1, 1 }, { 1, 0.3, 0.3 }, { 0.5, 0.5, 0.5 }, { 0.3, 1, 0.4 }
+local scenes, current = {}, 1
+
+local shots = os.getenv("COLLIDE2D_SHOTS") -- make love-shot: a picture of each scene, then quit
+local shot_frame = 0
+
+local function held(k) return love.keyboard.isDown(k) end
+-- The mouse, or (taking pictures, with no one at the mouse) a fixed spot.
+local function mouse()
+  if shots then return 130, 470 end
+  return love.mouse.getPosition()
+end
+local function color(c) lg.setColor(c[1], c[2], c[3]) end
+
+-- 1. A disk against a triangle (the region-code method): H/J/K/L move, R turns, S/T scale.
+scenes[1] = {
+  name = "disk vs triangle",
+  keys = "H/J/K/L move the disk, R turns the triangle, S/T scale it",
+  load = function(s)
+    s.disk = c2d.disk(250, 300, 40)
+    s.tri = c2d.triangle(400, 200, 560, 420, 330, 430)
+  end,
+  update = function(s, dt)
+    local v = 200 * dt
+    if held("h") then s.disk:move(-v, 0) end
+    if held("l") then s.disk:move(v, 0) end
+    if held("k") then s.disk:move(0, -v) end
+    if held("j") then s.disk:move(0, v) end
+    if held("r") then s.tri:rotate(dt) end
+    if held("s") then s.tri:scale(1 + dt) end
+    if held("t") then s.tri:scale(1 / (1 + dt)) end
+  end,
+  draw = function(s)
+    local hit = s.disk:hits(s.tri)
+    color(hit and RED or WHITE)
+    draw.draw(s.tri)
+    draw.draw(s.disk)
+    local d = s.disk:distance(s.tri)
+    return ("hits: %s   distance: %.2f"):format(tostring(hit), d)
+  end,
+}
+
+-- 2. A point against a fan (a field of view): arrows move, A/D open, Q/E turn.
+scenes[2] = {
+  name = "point vs fan",
+  keys = "arrows move the point, A/D change the opening, Q/E turn the fan",
+  load = function(s)
+    s.x, s.y = 500, 250
+    s.fan = c2d.fan(350, 300, 220, -0.3, math.rad(60))
+  end,
+  update = function(s, dt)
+    local v = 200 * dt
+    if held("left") then s.x = s.x - v end
+    if held("right") then s.x = s.x + v end
+    if held("up") then s.y = s.y - v end
+    if held("down") then s.y = s.y + v end
+    local x, y, r, dir, open = s.fan:unpack()
+    if held("a") then open = math.max(0, open - dt) end
+    if held("d") then open = math.min(2 * math.pi, open + dt) end
+    if held("q") then dir = dir - dt end
+    if held("e") then dir = dir + dt end
+    s.fan:set(x, y, r, dir, open)
+  end,
+  draw = function(s)
+    local hit = s.fan:contains(s.x, s.y)
+    color(hit and RED or WHITE)
+    draw.draw(s.fan)
+    lg.circle("fill", s.x, s.y, 4)
+    local _, _, _, _, open = s.fan:unpack()
+    return ("contains: %s   opening: %.0f degrees"):format(tostring(hit), math.deg(open))
+  end,
+}
+
+-- 3. Two capsules: W/A/S/D move one, R turns it; the contact is drawn.
+scenes[3] = {
+  name = "capsule vs capsule",
+  keys = "W/A/S/D move the left capsule, R turns it",
+  load = function(s)
+    s.a = c2d.capsule(200, 250, 320, 330, 30)
+    s.b = c2d.capsule(450, 200, 460, 420, 45)
+  end,
+  update = function(s, dt)
+    local v = 200 * dt
+    if held("a") then s.a:move(-v, 0) end
+    if held("d") then s.a:move(v, 0) end
+    if held("w") then s.a:move(0, -v) end
+    if held("s") then s.a:move(0, v) end
+    if held("r") then s.a:rotate(dt) end
+  end,
+  draw = function(s)
+    local hit = s.a:hits(s.b)
+    color(hit and RED or WHITE)
+    draw.draw(s.a)
+    draw.draw(s.b)
+    if hit then color(GREEN); draw.contact(s.a, s.b) end
+    local d = s.a:distance(s.b)
+    return ("hits: %s   distance: %.2f"):format(tostring(hit), d)
+  end,
+}
+
+-- 4. A fast AABB swept against another: W/A/S/D aim the motion; the time of impact is drawn.
+scenes[4] = {
+  name = "swept AABB",
+  keys = "W/A/S/D change the motion; the swept path, the stop and its normal are drawn",
+  load = function(s)
+    s.a = c2d.aabb(120, 260, 50, 40)
+    s.b = c2d.aabb(480, 180, 60, 220)
+    s.dx, s.dy = 600, 40
+  end,
+  update = function(s, dt)
+    local v = 300 * dt
+    if held("a") then s.dx = s.dx - v end
+    if held("d") then s.dx = s.dx + v end
+    if held("w") then s.dy = s.dy - v end
+    if held("s") then s.dy = s.dy + v end
+  end,
+  draw = function(s)
+    color(GREY)
+    draw.draw(s.b)
+    color(WHITE)
+    draw.draw(s.a)
+    color(GREEN)
+    local t = draw.sweep(s.a, s.dx, s.dy, s.b)
+    return t and ("time of impact t = %.3f"):format(t) or "no touch in the step"
+  end,
+}
+
+-- 5. A circle against a segment and a line: the mouse moves the circle.
+scenes[5] = {
+  name = "circle vs segment and line",
+  keys = "the mouse moves the circle",
+  load = function(s)
+    s.disk = c2d.disk(300, 300, 35)
+    s.seg = c2d.segment(150, 150, 450, 250)
+    s.line = c2d.line(100, 500, 700, 380)
+  end,
+  update = function(s)
+    local mx, my = mouse()
+    s.disk:moveTo(mx + 170, my - 255)
+  end,
+  draw = function(s)
+    local hs, hl = s.disk:hits(s.seg), s.disk:hits(s.line)
+    color(hs and RED or WHITE); draw.draw(s.seg)
+    color(hl and RED or WHITE); draw.draw(s.line)
+    color((hs or hl) and RED or WHITE); draw.draw(s.disk)
+    return ("segment: %s   line: %s"):format(tostring(hs), tostring(hl))
+  end,
+}
+
+-- 6. A ray from the mouse toward the centre: the first shape of a world it meets.
+scenes[6] = {
+  name = "ray",
+  keys = "the mouse is the ray's start; it points at the centre of the screen",
+  load = function(s)
+    s.world = c2d.world(64)
+    s.world:add(c2d.disk(400, 300, 50))
+    s.world:add(c2d.box(300, 200, 80, 40, 0.5))
+    s.world:add(c2d.triangle(480, 380, 560, 300, 600, 420))
+    s.world:add(c2d.fan(250, 400, 90, 0, 1.2))
+    s.world:add(c2d.capsule(500, 150, 620, 180, 20))
+  end,
+  update = function() end,
+  draw = function(s)
+    local mx, my = mouse()
+    local dx, dy = 400 - mx, 300 - my
+    color(GREY)
+    draw.drawWorld(s.world)
+    local shape, t, nx, ny = s.world:raycast(mx, my, dx, dy, 2)
+    color(GREEN)
+    draw.ray(mx, my, dx, dy, t, nx, ny)
+    if shape then color(RED); draw.draw(shape) end
+    return shape and ("first hit: %s at t = %.3f"):format(shape:type(), t) or "no hit"
+  end,
+}
+
+-- 7. A World: a few hundred shapes, a player that slides along tile floors with w:move.
+scenes[7] = {
+  name = "world",
+  keys = "left/right walk, up jumps; the player slides along the tiles",
+  load = function(s)
+    s.world = c2d.world(32)
+    for i = 0, 24 do s.world:add(c2d.aabb(i * 32, 520, 32, 32)) end
+    for i = 5, 10 do s.world:add(c2d.aabb(i * 32, 400, 32, 32)) end
+    for i = 14, 20 do s.world:add(c2d.aabb(i * 32, 300, 32, 32)) end
+    s.world:add(c2d.triangle(600, 520, 760, 520, 760, 420)) -- a slope
+    local r = love.math.newRandomGenerator(3)
+    for _ = 1, 300 do
+      s.world:add(c2d.disk(r:random(20, 780), r:random(20, 260), r:random(2, 5)), 2, 0) -- scenery: no collisions
+    end
+    s.player = s.world:add(c2d.capsule(100, 470, 100, 490, 12), 1, 1)
+    s.vy = 0
+  end,
+  update = function(s, dt)
+    local x, y = s.player:position()
+    local vx = (held("left") and -180 or 0) + (held("right") and 180 or 0)
+    s.vy = math.min(s.vy + 900 * dt, 900)
+    local ax, ay, cols, len = s.world:move(s.player, x + vx * dt, y + s.vy * dt)
+    for i = 1, len do
+      if cols[i].ny < -0.5 then
+        s.vy = 0
+        if held("up") then s.vy = -450 end
+      elseif cols[i].ny > 0.5 then
+        s.vy = 0
+      end
+    end
+    if ay > 700 then s.player:moveTo(100, 470); s.vy = 0 end
+    s.x, s.y = ax, ay
+  end,
+  draw = function(s)
+    draw.drawWorld(s.world, { color = function(shape)
+      if shape == s.player then return 1, 0.3, 0.3 end
+      if shape:type() == "Disk" then return 0.4, 0.4, 0.5 end
+      return 1, 1, 1
+    end })
+    return ("player at (%.0f, %.0f)   %d shapes"):format(s.x or 0, s.y or 0, s.world:count())
+  end,
+}
+
+function love.load()
+  for _, s in ipairs(scenes) do s:load() end
+end
+
+function love.keypressed(key)
+  if key == "tab" then current = current % #scenes + 1 end
+  if key == "escape" then love.event.quit() end
+end
+
+function love.update(dt)
+  scenes[current]:update(math.min(dt, 1 / 30))
+end
+
+function love.draw()
+  local s = scenes[current]
+  lg.clear(0.08, 0.08, 0.1)
+  local answer = s:draw()
+  color(WHITE)
+  lg.print(("%d/%d  %s   (Tab: next scene)"):format(current, #scenes, s.name), 10, 10)
+  lg.print(s.keys, 10, 30)
+  lg.print(answer or "", 10, 50)
+  if shots then
+    shot_frame = shot_frame + 1
+    if shot_frame == 3 then
+      lg.captureScreenshot(("shot-%d.png"):format(current))
+    elseif shot_frame >= 5 then
+      shot_frame = 0
+      if current == #scenes then love.event.quit() else current = current + 1 end
+    end
+  end
+end
