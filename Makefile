@@ -1,7 +1,7 @@
 # collide2d: one C source tree, five Lua runtimes.
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
-#   make test-all          the specs under all five runtimes
+#   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
@@ -11,7 +11,7 @@
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
-RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit
+RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
 BUILD    := build/$(LUA)
 SO       := $(BUILD)/collide2d.so
 
@@ -64,11 +64,12 @@ bench: $(SO)
 	@$(RUN_ENV) $(LUA) bench/hits.lua
 
 # Headless LÖVE: the module and collide2d.draw's pure part checked inside LÖVE
-# (LuaJIT), with no window; love is installed when missing.
+# (LuaJIT), with no window, under both backends; love is installed when missing.
 love-test: | deps-love
 	@$(MAKE) --no-print-directory LUA=luajit all
-	@COLLIDE2D_CPATH='$(CURDIR)/build/luajit/?.so' COLLIDE2D_PATH='$(CURDIR)/lua/?.lua' \
-	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} timeout 120 love examples/love/test
+	@for backend in ffi capi; do echo "== LÖVE, $$backend backend"; \
+	  COLLIDE2D_BACKEND=$$backend COLLIDE2D_CPATH='$(CURDIR)/build/luajit/?.so' COLLIDE2D_PATH='$(CURDIR)/lua/?.lua' \
+	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} timeout 120 love examples/love/test || exit 1; done
 
 deps-love:
 	@sh tools/deps.sh luajit love

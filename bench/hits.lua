@@ -92,6 +92,95 @@ local KIND_PAIRS = {
   { "fan", "disk" },
 }
 
+-- Hand-written pure Lua on plain tables: what a game programmer would write
+-- instead (the classic tests, as the articles collide2d started from give
+-- them), for the pairs where that is a few lines. Each takes the plain
+-- tables PLAIN makes from the shapes' own numbers.
+local min, max = math.min, math.max
+local function seg_dist2(px, py, ax, ay, bx, by)
+  local ex, ey = bx - ax, by - ay
+  local wx, wy = px - ax, py - ay
+  local ee = ex * ex + ey * ey
+  -- min and max rather than branches: LuaJIT compiles them without side exits
+  local t = ee > 0 and max(0, min(1, (wx * ex + wy * ey) / ee)) or 0
+  local dx, dy = wx - t * ex, wy - t * ey
+  return dx * dx + dy * dy
+end
+
+local function cross(ax, ay, bx, by, px, py) return (bx - ax) * (py - ay) - (by - ay) * (px - ax) end
+
+local function segments_cross(a, b)
+  local d1 = cross(b.x1, b.y1, b.x2, b.y2, a.x1, a.y1)
+  local d2 = cross(b.x1, b.y1, b.x2, b.y2, a.x2, a.y2)
+  local d3 = cross(a.x1, a.y1, a.x2, a.y2, b.x1, b.y1)
+  local d4 = cross(a.x1, a.y1, a.x2, a.y2, b.x2, b.y2)
+  return ((d1 > 0 and d2 < 0) or (d1 < 0 and d2 > 0)) and ((d3 > 0 and d4 < 0) or (d3 < 0 and d4 > 0))
+end
+
+-- Separating axes: every edge normal of both polygons (flat {x1, y1, ...}).
+local function separated_on_edges(p, q)
+  local n = #p
+  for i = 1, n, 2 do
+    local j = i + 2 > n and 1 or i + 2
+    local nx, ny = p[j + 1] - p[i + 1], p[i] - p[j]
+    local pmin, pmax, qmin, qmax = math.huge, -math.huge, math.huge, -math.huge
+    for k = 1, n, 2 do
+      local d = nx * p[k] + ny * p[k + 1]
+      if d < pmin then pmin = d end
+      if d > pmax then pmax = d end
+    end
+    for k = 1, #q, 2 do
+      local d = nx * q[k] + ny * q[k + 1]
+      if d < qmin then qmin = d end
+      if d > qmax then qmax = d end
+    end
+    if pmax < qmin or qmax < pmin then return true end
+  end
+  return false
+end
+
+local PLAIN = {
+  disk = function(s) local x, y, r = s:unpack(); return { x = x, y = y, r = r } end,
+  aabb = function(s) local x, y, w, h = s:unpack(); return { x = x, y = y, x2 = x + w, y2 = y + h } end,
+  triangle = function(s) return { s:unpack() } end,
+  capsule = function(s)
+    local x1, y1, x2, y2, r = s:unpack()
+    return { x1 = x1, y1 = y1, x2 = x2, y2 = y2, r = r }
+  end,
+  hexagon = function(s) return { s:unpack() } end,
+}
+
+local PURE = {
+  ["disk-disk"] = function(a, b)
+    local dx, dy, r = b.x - a.x, b.y - a.y, a.r + b.r
+    return dx * dx + dy * dy <= r * r
+  end,
+  ["aabb-aabb"] = function(a, b)
+    return a.x <= b.x2 and b.x <= a.x2 and a.y <= b.y2 and b.y <= a.y2
+  end,
+  -- inside by the signs of the three edges, else an edge within the radius
+  ["disk-triangle"] = function(d, t)
+    local cx, cy, r = d.x, d.y, d.r
+    local x1, y1, x2, y2, x3, y3 = t[1], t[2], t[3], t[4], t[5], t[6]
+    local d1, d2, d3 = cross(x1, y1, x2, y2, cx, cy), cross(x2, y2, x3, y3, cx, cy), cross(x3, y3, x1, y1, cx, cy)
+    if (d1 >= 0 and d2 >= 0 and d3 >= 0) or (d1 <= 0 and d2 <= 0 and d3 <= 0) then return true end
+    local rr = r * r
+    return seg_dist2(cx, cy, x1, y1, x2, y2) <= rr or seg_dist2(cx, cy, x2, y2, x3, y3) <= rr
+        or seg_dist2(cx, cy, x3, y3, x1, y1) <= rr
+  end,
+  -- the segments' distance against the sum of the radii
+  ["capsule-capsule"] = function(a, b)
+    if segments_cross(a, b) then return true end
+    local r = a.r + b.r
+    local rr = r * r
+    return seg_dist2(a.x1, a.y1, b.x1, b.y1, b.x2, b.y2) <= rr or seg_dist2(a.x2, a.y2, b.x1, b.y1, b.x2, b.y2) <= rr
+        or seg_dist2(b.x1, b.y1, a.x1, a.y1, a.x2, a.y2) <= rr or seg_dist2(b.x2, b.y2, a.x1, a.y1, a.x2, a.y2) <= rr
+  end,
+  ["hexagon-hexagon"] = function(p, q)
+    return not separated_on_edges(p, q) and not separated_on_edges(q, p)
+  end,
+}
+
 -- PAIRS pairs of the two kinds, exactly half of them hitting: candidates are
 -- placed at a random offset and sorted into the hit or miss half by the library.
 local function build_pairs(kindA, kindB)
@@ -134,7 +223,7 @@ local runtime = _VERSION
 if jit and jit.version then runtime = runtime .. ", " .. jit.version end
 print("collide2d bench: ns per call, best of " .. ROUNDS .. " rounds, " .. PAIRS ..
   " pairs per row (half hit, half miss)")
-print("runtime: " .. runtime)
+print("runtime: " .. runtime .. ", backend: " .. tostring(c2d.backend))
 print()
 
 -- One cell per (kind pair, method); the floor is every row's first cell.
@@ -147,6 +236,21 @@ for _, kp in ipairs(KIND_PAIRS) do
   if not okb then io.stderr:write(row.name .. " pairs: " .. tostring(A) .. "\n") end
   for k, m in ipairs(ALL) do
     row.cells[k] = { method = m, A = A, B = B, ok = okb, best = math.huge }
+  end
+  -- The pure-Lua test of the same pairs, on plain tables, and how often it
+  -- agrees with collide2d (exact touches aside, it should on every pair).
+  local pure = PURE[row.name]
+  if okb and pure then
+    local PA, PB = {}, {}
+    row.agree = 0
+    for i = 1, #A do
+      PA[i], PB[i] = PLAIN[kp[1]](A[i]), PLAIN[kp[2]](B[i])
+      if pure(PA[i], PB[i]) == A[i]:hits(B[i]) then row.agree = row.agree + 1 end
+    end
+    row.pure = { method = { name = "pure Lua", run = function(X, Y, n, loops)
+      for _ = 1, loops do for i = 1, n do pure(X[i], Y[i]) end end
+    end }, A = PA, B = PB, ok = true, best = math.huge }
+    row.cells[#row.cells + 1] = row.pure
   end
   rows[#rows + 1] = row
 end
@@ -185,15 +289,23 @@ local header = string.format("%-18s %10s", "pair", FLOOR.name .. " ns")
 for _, m in ipairs(METHODS) do
   header = header .. string.format(" %10s %7s", m.name .. " ns", "ratio")
 end
+header = header .. string.format(" %12s %10s %7s", "pure Lua ns", "hits/pure", "agree")
 print(header)
 for _, row in ipairs(rows) do
   local floor_ns = ns_per_call(row.cells[1])
   local line = string.format("%-18s %10s", row.name,
     floor_ns and string.format("%.1f", floor_ns) or "error")
-  for k = 2, #row.cells do
+  for k = 2, #METHODS + 1 do
     local ns = ns_per_call(row.cells[k])
     local ratio = (ns and floor_ns) and string.format("%.2f", ns / floor_ns) or "-"
     line = line .. string.format(" %10s %7s", ns and string.format("%.1f", ns) or "error", ratio)
+  end
+  if row.pure then
+    local pure_ns, hits_ns = ns_per_call(row.pure), ns_per_call(row.cells[2])
+    line = line .. string.format(" %12.1f %10s %7s", pure_ns,
+      hits_ns and string.format("%.2f", hits_ns / pure_ns) or "-", row.agree .. "/" .. #row.pure.A)
+  else
+    line = line .. string.format(" %12s %10s %7s", "-", "-", "-")
   end
   print(line)
 end

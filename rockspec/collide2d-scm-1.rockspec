@@ -46,5 +46,6 @@ build = {
       },
       ["collide2d.bump"] = "lua/collide2d/bump.lua",
       ["collide2d.draw"] = "lua/collide2d/draw.lua",
+      ["collide2d.ffi"] = "lua/collide2d/ffi.lua",
    },
 }

@@ -28,4 +28,20 @@ describe("build files", function()
     assert.are.same(set_of(from_make), set_of(from_rock))
     assert.are.equal(#from_make, #from_rock)
   end)
+
+  it("the rockspec installs every Lua file of the package under its module name", function()
+    local rock = read("rockspec/collide2d-scm-1.rockspec")
+    local listing = assert(io.popen("ls lua/collide2d"))
+    local count = 0
+    for file in listing:lines() do
+      local name = file:match("^(.-)%.lua$")
+      if name then
+        count = count + 1
+        local line = ('["collide2d.%s"] = "lua/collide2d/%s"'):format(name, file)
+        assert.is_truthy(rock:find(line, 1, true), line)
+      end
+    end
+    listing:close()
+    assert.is_true(count >= 3, "bump, draw and ffi at least")
+  end)
 end)

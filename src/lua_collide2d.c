@@ -6,6 +6,7 @@
  * size check and one pointer comparison, with no registry lookup.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lua_shape.h"
 
@@ -701,6 +702,124 @@ static void push_metatables(lua_State *L, int first)
     for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
+/*
+ * The LuaJIT front end (lua/collide2d/ffi.lua) calls the core through the
+ * FFI, so that the JIT compiles the calls, while shapes stay this binding's
+ * userdata (their payload starts with the c2d_shape). The module hands it
+ * this table of entry points, each taking plain numbers and writing its
+ * answer through a pointer (a struct returned by value would be a new cdata
+ * on every call). The front end declares the same struct; the sizes below
+ * let it refuse a module built from other sources.
+ */
+#if defined(LUA_JITLIBNAME)
+typedef struct c2d_ffi_api {
+    int (*hits)(const c2d_shape *a, const c2d_shape *b);
+    void (*distance)(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
+    int (*contains)(const c2d_shape *s, double x, double y);
+    int (*contact)(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
+    void (*sweep)(const c2d_shape *a, double dx, double dy, const c2d_shape *b, double bdx, double bdy,
+                  c2d_sweep_result *out);
+    void (*raycast)(const c2d_shape *s, double x, double y, double dx, double dy, double maxt,
+                    c2d_sweep_result *out);
+    int (*bbox)(const c2d_shape *s, c2d_bounds *out);
+    void (*center)(const c2d_shape *s, c2d_vec *out);
+    void (*position)(const c2d_shape *s, c2d_vec *out);
+    int (*move)(c2d_shape *s, double dx, double dy);
+    int (*move_to)(c2d_shape *s, double x, double y);
+} c2d_ffi_api;
+
+static c2d_vec vec2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
+/* Adding 0 turns -0 into 0, as push_num does for the C API's answers. */
+static c2d_vec unsigned_zero(c2d_vec v) { return vec2(v.x + 0.0, v.y + 0.0); }
+
+static void ffi_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
+{
+    *out = c2d_distance(a, b);
+    out->distance += 0.0;
+    out->a = unsigned_zero(out->a);
+    out->b = unsigned_zero(out->b);
+}
+static int ffi_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+{
+    c2d_error err = c2d_contact(a, b, out);
+    out->depth += 0.0;
+    out->normal = unsigned_zero(out->normal);
+    out->point = unsigned_zero(out->point);
+    return (int)err;
+}
+static void ffi_sweep(const c2d_shape *a, double dx, double dy, const c2d_shape *b, double bdx, double bdy,
+                      c2d_sweep_result *out)
+{
+    *out = c2d_sweep(a, vec2(dx, dy), b, vec2(bdx, bdy));
+    out->t += 0.0;
+    out->normal = unsigned_zero(out->normal);
+    out->point = unsigned_zero(out->point);
+}
+static void ffi_raycast(const c2d_shape *s, double x, double y, double dx, double dy, double maxt,
+                        c2d_sweep_result *out)
+{
+    *out = c2d_raycast(s, vec2(x, y), vec2(dx, dy), maxt);
+    out->t += 0.0;
+    out->normal = unsigned_zero(out->normal);
+}
+static int ffi_bbox(const c2d_shape *s, c2d_bounds *out)
+{
+    int ok = c2d_bbox(s, out);
+    out->minx += 0.0; out->miny += 0.0; out->maxx += 0.0; out->maxy += 0.0;
+    return ok;
+}
+static void ffi_center(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(c2d_center(s)); }
+static void ffi_position(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(c2d_position(s)); }
+static int ffi_move(c2d_shape *s, double dx, double dy) { return (int)c2d_move(s, dx, dy); }
+static int ffi_move_to(c2d_shape *s, double x, double y) { return (int)c2d_move_to(s, x, y); }
+
+static const c2d_ffi_api ffi_api = {
+    c2d_hits, ffi_distance, c2d_contains, ffi_contact, ffi_sweep, ffi_raycast,
+    ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to
+};
+
+/* Under LuaJIT, unless COLLIDE2D_BACKEND=capi: hand the module at index
+ * module (its method table at method_table, kind metatables at mts..) to collide2d.ffi,
+ * which puts its functions in place of the C ones. Without that file, or
+ * without the ffi library, the module stays the C API binding. */
+static void open_ffi(lua_State *L, int module, int method_table, int mts)
+{
+    const char *forced = getenv("COLLIDE2D_BACKEND");
+    int k;
+    if (forced != NULL && strcmp(forced, "capi") == 0) return;
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "collide2d.ffi");
+    if (lua_pcall(L, 1, 1, 0) != 0) {
+        const char *msg = lua_tostring(L, -1);
+        if (msg != NULL && strstr(msg, "module 'collide2d.ffi' not found") != NULL) { lua_pop(L, 1); return; }
+        lua_error(L);
+    }
+    if (!lua_isfunction(L, -1)) { lua_pop(L, 1); return; }
+    lua_createtable(L, 0, 8);
+    lua_pushlightuserdata(L, (void *)&ffi_api);
+    lua_setfield(L, -2, "api");
+    lua_pushinteger(L, (lua_Integer)sizeof(c2d_ffi_api));
+    lua_setfield(L, -2, "api_size");
+    lua_pushinteger(L, (lua_Integer)sizeof(c2d_distance_result));
+    lua_setfield(L, -2, "distance_size");
+    lua_pushinteger(L, (lua_Integer)sizeof(c2d_contact_result));
+    lua_setfield(L, -2, "contact_size");
+    lua_pushinteger(L, (lua_Integer)sizeof(c2d_sweep_result));
+    lua_setfield(L, -2, "sweep_size");
+    lua_pushvalue(L, module);
+    lua_setfield(L, -2, "module");
+    lua_pushvalue(L, method_table);
+    lua_setfield(L, -2, "methods");
+    lua_createtable(L, C2D_KIND_COUNT, 0);
+    for (k = 0; k < C2D_KIND_COUNT; k++) {
+        lua_pushvalue(L, mts + k);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -2, "metatables");
+    lua_call(L, 1, 0);
+}
+#endif
+
 lshape *c2d_lua_shape(lua_State *L, int i) { return to_shape(L, i); }
 lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname) { return check_mutable_at(L, i, fname); }
 int c2d_lua_arg_error(lua_State *L, int arg, const char *fname, const char *msg) { return arg_error(L, arg, fname, msg); }
@@ -744,6 +863,8 @@ int luaopen_collide2d(lua_State *L)
     }
     lua_pushliteral(L, "0.1.0");
     lua_setfield(L, module_idx, "_VERSION");
+    lua_pushliteral(L, "capi");
+    lua_setfield(L, module_idx, "backend");
     c2d_open_bump(L); /* the C half of collide2d.bump */
     c2d_open_world(L, module_idx, mts);
     lua_setfield(L, module_idx, "_bump");
@@ -756,6 +877,9 @@ int luaopen_collide2d(lua_State *L)
         lua_setfield(L, -2, "__index");
         lua_pop(L, 1);
     }
+#if defined(LUA_JITLIBNAME)
+    open_ffi(L, module_idx, methods_idx, mts);
+#endif
     lua_pushvalue(L, module_idx);
     return 1;
 }

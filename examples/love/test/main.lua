@@ -19,6 +19,9 @@ local function run()
   local c2d = require "collide2d"
   local draw = require "collide2d.draw"
   check("runs under LuaJIT", jit ~= nil, _VERSION)
+  -- the FFI front end, unless COLLIDE2D_BACKEND=capi asked for the C API binding
+  local want = os.getenv("COLLIDE2D_BACKEND") == "capi" and "capi" or "ffi"
+  check("backend " .. want, c2d.backend == want, c2d.backend)
   -- touching tiles hit, 1e-9 apart does not
   check("touching AABBs hit", c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16, 0, 16, 16)))
   check("1e-9 apart", not c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16 + 1e-9, 0, 16, 16)))

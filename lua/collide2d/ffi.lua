@@ -1,0 +1,253 @@
+-- collide2d.ffi: the LuaJIT front end.
+--
+-- Under LuaJIT a call through the Lua C API is never compiled by the JIT: a
+-- loop that calls a:hits(b) leaves the trace at every call. So, under LuaJIT,
+-- the native module hands itself to this file when it opens, and the queries
+-- and moves a game calls every frame (hits, distance, contains, contact,
+-- sweep, raycast, bbox, center, position, move, moveTo) are replaced by Lua
+-- functions that call the same C core through the FFI, which the JIT compiles.
+--
+-- Shapes stay the native module's userdata. Their payload begins with the
+-- core's c2d_shape, so the FFI passes a pointer to it; and everything that
+-- is not per-frame work (constructors, rotate, scale, set, clone, user data,
+-- outline, the World, collide2d.bump) stays the C binding's own code. Both
+-- backends are therefore one behaviour: the same answers from the same core,
+-- the same shapes, and for any bad argument the very same error, because a
+-- call whose arguments the quick checks below do not accept is handed to the
+-- C binding's function, which accepts it or raises its error.
+--
+-- Nothing here allocates on a query: answers are written into structs made
+-- once, and returned as numbers.
+--
+-- The native module requires this file; a game does not. It returns the
+-- function that takes the module over, or nothing where there is no FFI.
+local has_ffi, ffi = pcall(require, "ffi")
+if not has_ffi or type(jit) ~= "table" then return nil end
+
+local type, pcall, select, error, setmetatable, tonumber = type, pcall, select, error, setmetatable, tonumber
+local unpack = unpack or table.unpack
+local getinfo = type(debug) == "table" and debug.getinfo
+
+-- The core's result structs (as in collide2d.h) and the module's table of
+-- entry points (as c2d_ffi_api in src/lua_collide2d.c), under names of their
+-- own, so that a game's own ffi.cdef of collide2d.h cannot clash with them.
+-- Shapes are opaque here: the FFI only passes pointers to them.
+if not pcall(ffi.typeof, "c2dffi_api") then
+  ffi.cdef [[
+    typedef struct c2dffi_shape c2dffi_shape;
+    typedef struct c2dffi_vec { double x, y; } c2dffi_vec;
+    typedef struct c2dffi_bounds { double minx, miny, maxx, maxy; } c2dffi_bounds;
+    typedef struct c2dffi_contact_result { int hit; double depth; c2dffi_vec normal; c2dffi_vec point; } c2dffi_contact_result;
+    typedef struct c2dffi_sweep_result { int hit; double t; c2dffi_vec normal; c2dffi_vec point; } c2dffi_sweep_result;
+    typedef struct c2dffi_distance_result { double distance; c2dffi_vec a, b; } c2dffi_distance_result;
+    typedef struct c2dffi_api {
+      int (*hits)(const c2dffi_shape *a, const c2dffi_shape *b);
+      void (*distance)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_distance_result *out);
+      int (*contains)(const c2dffi_shape *s, double x, double y);
+      int (*contact)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_contact_result *out);
+      void (*sweep)(const c2dffi_shape *a, double dx, double dy, const c2dffi_shape *b, double bdx, double bdy,
+                    c2dffi_sweep_result *out);
+      void (*raycast)(const c2dffi_shape *s, double x, double y, double dx, double dy, double maxt,
+                      c2dffi_sweep_result *out);
+      int (*bbox)(const c2dffi_shape *s, c2dffi_bounds *out);
+      void (*center)(const c2dffi_shape *s, c2dffi_vec *out);
+      void (*position)(const c2dffi_shape *s, c2dffi_vec *out);
+      int (*move)(c2dffi_shape *s, double dx, double dy);
+      int (*move_to)(c2dffi_shape *s, double x, double y);
+    } c2dffi_api;
+  ]]
+end
+
+local SHAPE = ffi.typeof("const c2dffi_shape *")
+local MUTABLE = ffi.typeof("c2dffi_shape *")
+
+-- "bad argument #3 to 'f' (...)" as the C binding words it for a call made as
+-- a function; for a method call (a:f(...)) it counts from the colon, as the
+-- binding does when Lua tells it the call was a method call.
+local function as_method(msg)
+  if type(msg) ~= "string" then return msg end
+  local n, fname, why = msg:match("^bad argument #(%d+) to '([^']*)' %((.*)%)$")
+  if not n then return msg end
+  n = tonumber(n) - 1
+  if n == 0 then return ("calling '%s' on bad self (%s)"):format(fname, why) end
+  return ("bad argument #%d to '%s' (%s)"):format(n, fname, why)
+end
+
+local function pack(...) return { n = select("#", ...), ... } end
+
+-- The slow path: the C binding's own function f decides. Called in tail
+-- position by the methods below, so this frame stands where the method's
+-- did: Lua reports the user's call (name, and method or not) at level 1, and
+-- level 2 is the user's code, where the binding's error would point.
+local function by_binding(f, ...)
+  local r = pack(pcall(f, ...))
+  if r[1] then return unpack(r, 2, r.n) end
+  local site = getinfo and getinfo(1, "n")
+  if site and site.namewhat == "method" then error(as_method(r[2]), 2) end
+  error(r[2], 2)
+end
+
+return function(native)
+  local api = ffi.cast("const c2dffi_api *", native.api)
+  for name, size in pairs { api = "c2dffi_api", distance = "c2dffi_distance_result",
+                            contact = "c2dffi_contact_result", sweep = "c2dffi_sweep_result" } do
+    if native[name .. "_size"] ~= ffi.sizeof(size) then
+      error("collide2d.ffi: " .. size .. " does not match the native module (rebuild both from one source)", 0)
+    end
+  end
+  local module, methods = native.module, native.methods
+  local capi = {}
+  for name, f in pairs(methods) do capi[name] = f end
+  local shape_type = capi.type
+
+  -- Is v one of our shapes: its raw metatable (which no __metatable field can
+  -- disguise, and which only the debug library could lend another userdata)
+  -- is one of the ten kinds'. debug.getmetatable is compiled by the JIT and
+  -- the comparisons are with constants, so this costs next to nothing. Where
+  -- a sandbox took the debug library away, the C binding is asked once per
+  -- shape, and the shapes it vouched for are remembered (weak keys).
+  local is_shape
+  local raw_metatable = type(debug) == "table" and debug.getmetatable
+  if raw_metatable then
+    -- return m == mt1 or m == mt2 ... for as many kinds as the module has
+    local names, tests = {}, {}
+    for k = 1, #native.metatables do
+      names[k], tests[k] = "mt" .. k, "m == mt" .. k
+    end
+    local source = ("local raw_metatable, %s = ...\n"):format(table.concat(names, ", "))
+        .. "return function(v) local m = raw_metatable(v) return " .. table.concat(tests, " or ") .. " end"
+    is_shape = assert(loadstring(source, "=collide2d.ffi is_shape"))(raw_metatable, unpack(native.metatables))
+  else
+    local known = setmetatable({}, { __mode = "k" })
+    is_shape = function(v)
+      if known[v] then return true end
+      if shape_type(v) == nil then return false end
+      known[v] = true
+      return true
+    end
+  end
+
+  local hits_fn, distance_fn, contains_fn, contact_fn = api.hits, api.distance, api.contains, api.contact
+  local sweep_fn, raycast_fn, bbox_fn = api.sweep, api.raycast, api.bbox
+  local center_fn, position_fn, move_fn, move_to_fn = api.center, api.position, api.move, api.move_to
+  local distance_out = ffi.new("c2dffi_distance_result")
+  local contact_out = ffi.new("c2dffi_contact_result")
+  local sweep_out = ffi.new("c2dffi_sweep_result")
+  local bounds_out = ffi.new("c2dffi_bounds")
+  local vec_out = ffi.new("c2dffi_vec")
+  local capi_hits, capi_distance, capi_contains, capi_contact = capi.hits, capi.distance, capi.contains, capi.contact
+  local capi_sweep, capi_raycast, capi_bbox, capi_center = capi.sweep, capi.raycast, capi.bbox, capi.center
+  local capi_position, capi_move, capi_move_to = capi.position, capi.move, capi.moveTo
+
+  -- A finite number (not NaN, not +-inf).
+  local function finite(x) return type(x) == "number" and x - x == 0 end
+
+  local fast = {}
+
+  function fast.hits(...)
+    local a, b = ...
+    if not is_shape(a) or not is_shape(b) then return by_binding(capi_hits, ...) end
+    return hits_fn(SHAPE(a), SHAPE(b)) ~= 0
+  end
+
+  function fast.distance(...)
+    local a, b = ...
+    if not is_shape(a) or not is_shape(b) then return by_binding(capi_distance, ...) end
+    local r = distance_out
+    distance_fn(SHAPE(a), SHAPE(b), r)
+    return r.distance, r.a.x, r.a.y, r.b.x, r.b.y
+  end
+
+  function fast.contains(...)
+    local s, x, y = ...
+    if not is_shape(s) or not finite(x) or not finite(y) then
+      return by_binding(capi_contains, ...)
+    end
+    return contains_fn(SHAPE(s), x, y) ~= 0
+  end
+
+  function fast.contact(...)
+    local a, b = ...
+    if not is_shape(a) or not is_shape(b) then return by_binding(capi_contact, ...) end
+    local r = contact_out
+    if contact_fn(SHAPE(a), SHAPE(b), r) ~= 0 then return by_binding(capi_contact, ...) end
+    if r.hit == 0 then return nil end
+    return r.normal.x, r.normal.y, r.depth, r.point.x, r.point.y
+  end
+
+  function fast.sweep(...)
+    local a, dx, dy, b, bdx, bdy = ...
+    if bdx == nil then bdx = 0 end
+    if bdy == nil then bdy = 0 end
+    if not is_shape(a) or not finite(dx) or not finite(dy) or not is_shape(b)
+       or not finite(bdx) or not finite(bdy) then
+      return by_binding(capi_sweep, ...)
+    end
+    local r = sweep_out
+    sweep_fn(SHAPE(a), dx, dy, SHAPE(b), bdx, bdy, r)
+    if r.hit == 0 then return nil end
+    return r.t, r.normal.x, r.normal.y, r.point.x, r.point.y
+  end
+
+  function fast.raycast(...)
+    local s, x, y, dx, dy, maxt = ...
+    if maxt == nil then maxt = 1 end
+    if not is_shape(s) or not finite(x) or not finite(y) or not finite(dx) or not finite(dy)
+       or not finite(maxt) or maxt < 0 then
+      return by_binding(capi_raycast, ...)
+    end
+    local r = sweep_out
+    raycast_fn(SHAPE(s), x, y, dx, dy, maxt, r)
+    if r.hit == 0 then return nil end
+    return r.t, r.normal.x, r.normal.y
+  end
+
+  function fast.bbox(...)
+    local s = ...
+    if not is_shape(s) then return by_binding(capi_bbox, ...) end
+    local b = bounds_out
+    if bbox_fn(SHAPE(s), b) == 0 then return by_binding(capi_bbox, ...) end
+    return b.minx, b.miny, b.maxx, b.maxy
+  end
+
+  function fast.center(...)
+    local s = ...
+    if not is_shape(s) then return by_binding(capi_center, ...) end
+    local v = vec_out
+    center_fn(SHAPE(s), v)
+    return v.x, v.y
+  end
+
+  function fast.position(...)
+    local s = ...
+    if not is_shape(s) then return by_binding(capi_position, ...) end
+    local v = vec_out
+    position_fn(SHAPE(s), v)
+    return v.x, v.y
+  end
+
+  function fast.move(...)
+    local s, dx, dy = ...
+    if not is_shape(s) or not finite(dx) or not finite(dy)
+       or move_fn(MUTABLE(s), dx, dy) ~= 0 then
+      return by_binding(capi_move, ...)
+    end
+    return s
+  end
+
+  function fast.moveTo(...)
+    local s, x, y = ...
+    if not is_shape(s) or not finite(x) or not finite(y)
+       or move_to_fn(MUTABLE(s), x, y) ~= 0 then
+      return by_binding(capi_move_to, ...)
+    end
+    return s
+  end
+
+  -- One function serves a:f(...) and c2d.f(a, ...), as in the C binding.
+  for name, f in pairs(fast) do
+    methods[name] = f
+    module[name] = f
+  end
+  module.backend = "ffi"
+end

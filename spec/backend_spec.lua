@@ -1,0 +1,122 @@
+-- The two backends: which one a runtime gets, that the query path makes no
+-- garbage, and that nothing passes for a shape. The rest of the suite runs
+-- under both backends (make test-all runs LuaJIT twice), so every answer and
+-- every error message is pinned for both by the same specs.
+local c2d = require "collide2d"
+
+local forced = os.getenv("COLLIDE2D_BACKEND")
+local has_ffi = type(jit) == "table" and pcall(require, "ffi")
+
+describe("backend", function()
+  it("is the FFI front end under LuaJIT, unless COLLIDE2D_BACKEND=capi; the C API binding elsewhere", function()
+    if has_ffi and forced ~= "capi" then
+      assert.are.equal("ffi", c2d.backend)
+    else
+      assert.are.equal("capi", c2d.backend)
+    end
+  end)
+
+  it("keeps one function for a method and its module function", function()
+    local disk = c2d.disk(0, 0, 1)
+    for _, name in ipairs { "hits", "distance", "contains", "contact", "sweep", "raycast",
+                            "bbox", "center", "position", "move", "moveTo" } do
+      assert.is_true(rawequal(getmetatable(disk).__index[name], c2d[name]), name)
+    end
+  end)
+end)
+
+describe("the query path", function()
+  -- KB allocated by n rounds of f, with the collector stopped (so the count
+  -- only grows). The JIT counts a trace it compiles as memory too, and it
+  -- compiles a loop's side exits as they grow hot, so this is the least of
+  -- three measurements: compiling happens once, garbage on every call.
+  local function garbage(f, n)
+    local least = math.huge
+    for _ = 1, 3 do
+      collectgarbage()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      f(n)
+      least = math.min(least, collectgarbage("count") - before)
+      collectgarbage("restart")
+    end
+    return least
+  end
+
+  local a = c2d.capsule(0, 0, 10, 0, 2)
+  local b = c2d.polygon(5, 1, 9, 1, 9, 5, 5, 5)      -- overlaps a
+  local far = c2d.disk(100, 100, 3)                   -- apart from a
+
+  -- A million calls in all, answers checked once by hand: a and b overlap
+  -- (the square's bottom edge y = 1 is inside the capsule's radius 2), far is
+  -- 100 - 10 apart in x and 100 in y from the capsule's end (10, 0), minus 3
+  -- and 2 for the radii.
+  it("allocates nothing in a million hits, distance, contains, contact, sweep and raycast calls", function()
+    assert.is_true(a:hits(b))
+    local d = a:distance(far)
+    assert.is_true(math.abs(d - (math.sqrt(90 * 90 + 100 * 100) - 5)) < 1e-9)
+    local kb = garbage(function(n)
+      for _ = 1, n do
+        a:hits(b); a:hits(far); b:hits(a)
+        a:distance(far); a:contains(3, 1)
+        a:contact(b); a:sweep(5, 0, far); a:raycast(-5, 0, 10, 0)
+        a:bbox(); a:position(); a:center()
+      end
+    end, math.floor(1000000 / 11))
+    assert.is_true(kb < 1, ("%.1f KB of garbage"):format(kb))
+  end)
+
+  it("allocates nothing when a world fills the table it is given", function()
+    local w = c2d.world()
+    local shapes = {}
+    for i = 1, 100 do
+      shapes[i] = w:add(c2d.disk((i % 10) * 15, math.floor(i / 10) * 15, 9))
+    end
+    local out = {}
+    local _, pairs_n = w:collisions(out)
+    -- Disks 15 apart with radius 9 meet their row and column neighbours
+    -- (15 <= 18) but not their diagonal ones (21.2 > 18).
+    assert.is_true(pairs_n > 100)
+    local kb = garbage(function(n)
+      for k = 1, n do
+        shapes[k % 100 + 1]:move(0, 0)
+        w:collisions(out)
+      end
+    end, 2000)
+    assert.is_true(kb < 1, ("%.1f KB of garbage"):format(kb))
+  end)
+end)
+
+describe("what passes for a shape", function()
+  local disk = c2d.disk(0, 0, 1)
+  local function refused(v)
+    local ok, err = pcall(function() local r = disk:hits(v); return r end)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("collide2d shape expected", 1, true), tostring(err))
+  end
+
+  it("a table that lends itself a shape's metatable through __metatable is refused", function()
+    refused(setmetatable({}, { __metatable = getmetatable(disk), __index = getmetatable(disk).__index }))
+  end)
+
+  it("a bare userdata dressed with a shape's metatable is refused, never read", function()
+    if not newproxy then return end -- 5.1 and LuaJIT only
+    local proxy = newproxy(true)
+    getmetatable(proxy).__metatable = getmetatable(disk)
+    getmetatable(proxy).__index = getmetatable(disk).__index
+    refused(proxy)
+    local ok = pcall(function() local r = proxy:hits(disk); return r end)
+    assert.is_false(ok)
+  end)
+
+  it("a shape handed back by a world is the very object added", function()
+    local w = c2d.world()
+    local hero = c2d.disk(5, 5, 2)
+    local seen = { [hero] = "hero" }
+    w:add(hero)
+    local found = w:queryPoint(5, 5)
+    assert.are.equal(1, #found)
+    assert.is_true(rawequal(hero, found[1]))
+    assert.are.equal("hero", seen[found[1]])
+  end)
+end)
