@@ -1,5 +1,8 @@
 -- How long a pair query takes, in ns per call, next to the cheapest method call
--- (`a:type()`) as the floor: the cost of crossing from Lua into C and back.
+-- (`a:type()`) as the floor: the cost of crossing from Lua into C and back;
+-- and, for the pairs where that is a few lines, next to the same test written
+-- by hand in pure Lua on plain tables (hits/pure: a:hits(b) against it;
+-- local/pure: c2d.hits kept in a local, called as the pure function is).
 --
 --   make bench
 --   (or: LUA_CPATH='build/lua5.4/?.so;;' LUA_PATH='lua/?.lua;;' lua5.4 bench/hits.lua)
@@ -33,6 +36,12 @@ end }
 local METHODS = {
   { name = "hits", run = function(A, B, n, loops)
     for _ = 1, loops do for i = 1, n do A[i]:hits(B[i]) end end
+  end },
+  -- the same, called as a local function (no method lookup), as the pure-Lua
+  -- tests below are called
+  { name = "c2d.hits", run = function(A, B, n, loops)
+    local hits = c2d.hits
+    for _ = 1, loops do for i = 1, n do hits(A[i], B[i]) end end
   end },
   -- the least separating translation (nil for the missing half)
   { name = "contact", run = function(A, B, n, loops)
@@ -289,7 +298,7 @@ local header = string.format("%-18s %10s", "pair", FLOOR.name .. " ns")
 for _, m in ipairs(METHODS) do
   header = header .. string.format(" %10s %7s", m.name .. " ns", "ratio")
 end
-header = header .. string.format(" %12s %10s %7s", "pure Lua ns", "hits/pure", "agree")
+header = header .. string.format(" %12s %10s %10s %7s", "pure Lua ns", "hits/pure", "local/pure", "agree")
 print(header)
 for _, row in ipairs(rows) do
   local floor_ns = ns_per_call(row.cells[1])
@@ -301,11 +310,12 @@ for _, row in ipairs(rows) do
     line = line .. string.format(" %10s %7s", ns and string.format("%.1f", ns) or "error", ratio)
   end
   if row.pure then
-    local pure_ns, hits_ns = ns_per_call(row.pure), ns_per_call(row.cells[2])
-    line = line .. string.format(" %12.1f %10s %7s", pure_ns,
-      hits_ns and string.format("%.2f", hits_ns / pure_ns) or "-", row.agree .. "/" .. #row.pure.A)
+    local pure_ns, hits_ns, local_ns = ns_per_call(row.pure), ns_per_call(row.cells[2]), ns_per_call(row.cells[3])
+    line = line .. string.format(" %12.1f %10s %10s %7s", pure_ns,
+      hits_ns and string.format("%.2f", hits_ns / pure_ns) or "-",
+      local_ns and string.format("%.2f", local_ns / pure_ns) or "-", row.agree .. "/" .. #row.pure.A)
   else
-    line = line .. string.format(" %12s %10s %7s", "-", "-", "-")
+    line = line .. string.format(" %12s %10s %10s %7s", "-", "-", "-", "-")
   end
   print(line)
 end
