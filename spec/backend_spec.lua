@@ -19,7 +19,7 @@ describe("backend", function()
   it("keeps one function for a method and its module function", function()
     local disk = c2d.disk(0, 0, 1)
     for _, name in ipairs { "hits", "distance", "contains", "contact", "sweep", "raycast",
-                            "bbox", "center", "position", "move", "moveTo" } do
+                            "bbox", "center", "position", "move", "moveTo", "rotate", "scale" } do
       assert.is_true(rawequal(getmetatable(disk).__index[name], c2d[name]), name)
     end
   end)
@@ -46,23 +46,25 @@ describe("the query path", function()
   local a = c2d.capsule(0, 0, 10, 0, 2)
   local b = c2d.polygon(5, 1, 9, 1, 9, 5, 5, 5)      -- overlaps a
   local far = c2d.disk(100, 100, 3)                   -- apart from a
+  local spinner = c2d.box(0, 0, 4, 2, 0)
 
   -- A million calls in all, answers checked once by hand: a and b overlap
   -- (the square's bottom edge y = 1 is inside the capsule's radius 2), far is
   -- 100 - 10 apart in x and 100 in y from the capsule's end (10, 0), minus 3
   -- and 2 for the radii.
-  it("allocates nothing in a million hits, distance, contains, contact, sweep and raycast calls", function()
+  it("allocates nothing in a million queries and moves", function()
     assert.is_true(a:hits(b))
     local d = a:distance(far)
     assert.is_true(math.abs(d - (math.sqrt(90 * 90 + 100 * 100) - 5)) < 1e-9)
     local kb = garbage(function(n)
-      for _ = 1, n do
+      for k = 1, n do
         a:hits(b); a:hits(far); b:hits(a)
         a:distance(far); a:contains(3, 1)
         a:contact(b); a:sweep(5, 0, far); a:raycast(-5, 0, 10, 0)
         a:bbox(); a:position(); a:center()
+        spinner:rotate(0.01):scale(1):moveTo(k, 0):move(0, 1)
       end
-    end, math.floor(1000000 / 11))
+    end, math.floor(1000000 / 15))
     assert.is_true(kb < 1, ("%.1f KB of garbage"):format(kb))
   end)
 

@@ -726,6 +726,8 @@ typedef struct c2d_ffi_api {
     void (*position)(const c2d_shape *s, c2d_vec *out);
     int (*move)(c2d_shape *s, double dx, double dy);
     int (*move_to)(c2d_shape *s, double x, double y);
+    int (*rotate)(c2d_shape *s, double angle, int has_ox, double ox, int has_oy, double oy);
+    int (*scale)(c2d_shape *s, double k, int has_ox, double ox, int has_oy, double oy);
 } c2d_ffi_api;
 
 static c2d_vec vec2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
@@ -772,10 +774,23 @@ static void ffi_center(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(
 static void ffi_position(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(c2d_position(s)); }
 static int ffi_move(c2d_shape *s, double dx, double dy) { return (int)c2d_move(s, dx, dy); }
 static int ffi_move_to(c2d_shape *s, double x, double y) { return (int)c2d_move_to(s, x, y); }
+/* rotate and scale about the pivot given, or the default one for what is missing. */
+static int ffi_rotate(c2d_shape *s, double angle, int has_ox, double ox, int has_oy, double oy)
+{
+    c2d_vec c = default_pivot(s);
+    if (s->kind == C2D_AABB) return (int)C2D_ERR_ROTATE_AABB;
+    return (int)c2d_rotate(s, angle, has_ox ? ox : c.x, has_oy ? oy : c.y);
+}
+static int ffi_scale(c2d_shape *s, double k, int has_ox, double ox, int has_oy, double oy)
+{
+    c2d_vec c = default_pivot(s);
+    if (k < 0) return (int)C2D_ERR_SCALE;
+    return (int)c2d_scale(s, k, has_ox ? ox : c.x, has_oy ? oy : c.y);
+}
 
 static const c2d_ffi_api ffi_api = {
     c2d_hits, ffi_distance, c2d_contains, ffi_contact, ffi_sweep, ffi_raycast,
-    ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to
+    ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to, ffi_rotate, ffi_scale
 };
 
 /* Under LuaJIT, unless COLLIDE2D_BACKEND=capi: hand the module at index

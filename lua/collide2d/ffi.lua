@@ -4,17 +4,18 @@
 -- loop that calls a:hits(b) leaves the trace at every call. So, under LuaJIT,
 -- the native module hands itself to this file when it opens, and the queries
 -- and moves a game calls every frame (hits, distance, contains, contact,
--- sweep, raycast, bbox, center, position, move, moveTo) are replaced by Lua
--- functions that call the same C core through the FFI, which the JIT compiles.
+-- sweep, raycast, bbox, center, position, move, moveTo, rotate, scale) are
+-- replaced by Lua functions that call the same C core through the FFI, which
+-- the JIT compiles.
 --
 -- Shapes stay the native module's userdata. Their payload begins with the
--- core's c2d_shape, so the FFI passes a pointer to it; and everything that
--- is not per-frame work (constructors, rotate, scale, set, clone, user data,
--- outline, the World, collide2d.bump) stays the C binding's own code. Both
--- backends are therefore one behaviour: the same answers from the same core,
--- the same shapes, and for any bad argument the very same error, because a
--- call whose arguments the quick checks below do not accept is handed to the
--- C binding's function, which accepts it or raises its error.
+-- core's c2d_shape, so the FFI passes a pointer to it; and everything that is
+-- not per-frame work (constructors, set, clone, user data, outline, the World,
+-- collide2d.bump) stays the C binding's own code. Both backends are therefore
+-- one behaviour: the same answers from the same core, the same shapes, and for
+-- any bad argument the very same error, because a call whose arguments the
+-- quick checks below do not accept is handed to the C binding's function,
+-- which accepts it or raises its error.
 --
 -- Nothing here allocates on a query: answers are written into structs made
 -- once, and returned as numbers.
@@ -54,6 +55,8 @@ if not pcall(ffi.typeof, "c2dffi_api") then
       void (*position)(const c2dffi_shape *s, c2dffi_vec *out);
       int (*move)(c2dffi_shape *s, double dx, double dy);
       int (*move_to)(c2dffi_shape *s, double x, double y);
+      int (*rotate)(c2dffi_shape *s, double angle, int has_ox, double ox, int has_oy, double oy);
+      int (*scale)(c2dffi_shape *s, double k, int has_ox, double ox, int has_oy, double oy);
     } c2dffi_api;
   ]]
 end
@@ -130,6 +133,7 @@ return function(native)
   local hits_fn, distance_fn, contains_fn, contact_fn = api.hits, api.distance, api.contains, api.contact
   local sweep_fn, raycast_fn, bbox_fn = api.sweep, api.raycast, api.bbox
   local center_fn, position_fn, move_fn, move_to_fn = api.center, api.position, api.move, api.move_to
+  local rotate_fn, scale_fn = api.rotate, api.scale
   local distance_out = ffi.new("c2dffi_distance_result")
   local contact_out = ffi.new("c2dffi_contact_result")
   local sweep_out = ffi.new("c2dffi_sweep_result")
@@ -138,6 +142,7 @@ return function(native)
   local capi_hits, capi_distance, capi_contains, capi_contact = capi.hits, capi.distance, capi.contains, capi.contact
   local capi_sweep, capi_raycast, capi_bbox, capi_center = capi.sweep, capi.raycast, capi.bbox, capi.center
   local capi_position, capi_move, capi_move_to = capi.position, capi.move, capi.moveTo
+  local capi_rotate, capi_scale = capi.rotate, capi.scale
 
   -- A finite number (not NaN, not +-inf).
   local function finite(x) return type(x) == "number" and x - x == 0 end
@@ -240,6 +245,28 @@ return function(native)
     if not is_shape(s) or not finite(x) or not finite(y)
        or move_to_fn(MUTABLE(s), x, y) ~= 0 then
       return by_binding(capi_move_to, ...)
+    end
+    return s
+  end
+
+  -- rotate and scale take an optional pivot, either coordinate defaulting
+  -- on its own (the centre, or a Fan's apex).
+  function fast.rotate(...)
+    local s, angle, ox, oy = ...
+    local has_ox, has_oy = ox ~= nil, oy ~= nil
+    if not is_shape(s) or not finite(angle) or (has_ox and not finite(ox)) or (has_oy and not finite(oy))
+       or rotate_fn(MUTABLE(s), angle, has_ox and 1 or 0, has_ox and ox or 0, has_oy and 1 or 0, has_oy and oy or 0) ~= 0 then
+      return by_binding(capi_rotate, ...)
+    end
+    return s
+  end
+
+  function fast.scale(...)
+    local s, k, ox, oy = ...
+    local has_ox, has_oy = ox ~= nil, oy ~= nil
+    if not is_shape(s) or not finite(k) or (has_ox and not finite(ox)) or (has_oy and not finite(oy))
+       or scale_fn(MUTABLE(s), k, has_ox and 1 or 0, has_ox and ox or 0, has_oy and 1 or 0, has_oy and oy or 0) ~= 0 then
+      return by_binding(capi_scale, ...)
     end
     return s
   end
