@@ -256,27 +256,21 @@ return function(native)
     return s
   end
 
-  -- rotate and scale take an optional pivot, either coordinate defaulting
-  -- on its own (the centre, or a Fan's apex).
-  function fast.rotate(...)
-    local s, angle, ox, oy = ...
-    local has_ox, has_oy = ox ~= nil, oy ~= nil
-    if not is_shape(s) or not finite(angle) or (has_ox and not finite(ox)) or (has_oy and not finite(oy))
-       or rotate_fn(MUTABLE(s), angle, has_ox and 1 or 0, has_ox and ox or 0, has_oy and 1 or 0, has_oy and oy or 0) ~= 0 then
-      return by_binding(capi_rotate, ...)
+  -- rotate and scale: a number, then an optional pivot, either coordinate
+  -- defaulting on its own (the centre, or a Fan's apex, chosen in C).
+  local function about_pivot(c_fn, capi_fn)
+    return function(...)
+      local s, x, ox, oy = ...
+      local has_ox, has_oy = ox ~= nil, oy ~= nil
+      if not is_shape(s) or not finite(x) or (has_ox and not finite(ox)) or (has_oy and not finite(oy))
+         or c_fn(MUTABLE(s), x, has_ox and 1 or 0, has_ox and ox or 0, has_oy and 1 or 0, has_oy and oy or 0) ~= 0 then
+        return by_binding(capi_fn, ...)
+      end
+      return s
     end
-    return s
   end
-
-  function fast.scale(...)
-    local s, k, ox, oy = ...
-    local has_ox, has_oy = ox ~= nil, oy ~= nil
-    if not is_shape(s) or not finite(k) or (has_ox and not finite(ox)) or (has_oy and not finite(oy))
-       or scale_fn(MUTABLE(s), k, has_ox and 1 or 0, has_ox and ox or 0, has_oy and 1 or 0, has_oy and oy or 0) ~= 0 then
-      return by_binding(capi_scale, ...)
-    end
-    return s
-  end
+  fast.rotate = about_pivot(rotate_fn, capi_rotate)
+  fast.scale = about_pivot(scale_fn, capi_scale)
 
   -- One function serves a:f(...) and c2d.f(a, ...), as in the C binding.
   for name, f in pairs(fast) do
