@@ -31,6 +31,7 @@ build = {
             "src/shape.c",
             "src/decompose.c",
             "src/compound.c",
+            "src/covers.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

@@ -948,8 +948,3 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     if (swapped) out->normal = vscale(out->normal, -1);
 }
 
-int c2d_covers(const c2d_shape *a, const c2d_shape *b)
-{
-    (void)a; (void)b;
-    return 0;
-}
