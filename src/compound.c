@@ -626,12 +626,12 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
 /* The most leaf pairs, lines and fan halves a contact considers. */
 #define C2D_CONTACT_LEAVES 128
 #define C2D_CONTACT_PAIRS 256
-#define C2D_CONTACT_LINES 128
+#define C2D_CONTACT_LINES 64
 #define C2D_CONTACT_HALVES 16
 /* Directions tried around the circle when regions are curved, and the
  * golden-section steps that refine the best of them. */
-#define C2D_CONTACT_SPREAD 24
-#define C2D_CONTACT_REFINE 40
+#define C2D_CONTACT_SPREAD 16
+#define C2D_CONTACT_REFINE 24
 /* Depths below this many rest tolerances are touches, not overlap. */
 #define C2D_CONTACT_REST 4.0
 
@@ -878,12 +878,15 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     cs.ps = &ps;
     o = a->p[0];
     if (!la.overflow && !lb.overflow) {
+        double lower = 0;
         for (i = 0; i < ps.n; i++) {
             c2d_contact_result r;
             body A, B;
             if (c2d_contact(ps.p[i], ps.q[i], &r) != C2D_OK || !r.hit) continue;
             if (r.depth <= ps.tol) { if (!overlapping) first_n = r.normal; continue; }
             overlapping++;
+            /* Every overlapping pair must part: the deepest bounds the answer below. */
+            lower = dmax(lower, r.depth);
             try_direction(&cs, r.normal);
             c2d_body(&A, ps.p[i], &o);
             c2d_body(&B, ps.q[i], &o);
@@ -897,6 +900,8 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
             nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
             nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
         }
+        /* A pair's own least move that clears every other pair too is the answer. */
+        if (overlapping && cs.best <= lower + ps.tol) nl = 0, curved = 0;
         /* Feet on flat edges. */
         for (i = 0; i < nl; i++)
             if (lines[i].h > 0 && lines[i].h < cs.best) try_direction(&cs, lines[i].w);
