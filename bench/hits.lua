@@ -86,6 +86,16 @@ local MAKE = {
                        x + h * math.cos(a), y + h * math.sin(a), rand(1, 3))
   end,
   hexagon = function(x, y) return hexagon(x, y, rand(3, 7), rand(0, math.pi)) end,
+  -- a 40-vertex outline about 20 across: a star of random radii (simple)
+  concave = function(x, y)
+    local v = {}
+    for k = 0, 39 do
+      local a, r = 2 * math.pi * k / 40, rand(5, 11)
+      v[#v + 1] = x + r * math.cos(a)
+      v[#v + 1] = y + r * math.sin(a)
+    end
+    return c2d.concave(v)
+  end,
   -- openings up to pi only, so the same pairs can serve `contact` later
   fan = function(x, y)
     return c2d.fan(x, y, rand(6, 12), rand(-math.pi, math.pi), rand(math.rad(30), math.pi))
@@ -99,6 +109,8 @@ local KIND_PAIRS = {
   { "capsule", "capsule" },
   { "hexagon", "hexagon" },
   { "fan", "disk" },
+  { "concave", "disk" },
+  { "concave", "aabb" },
 }
 
 -- Hand-written pure Lua on plain tables: what a game programmer would write

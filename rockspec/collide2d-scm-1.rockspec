@@ -29,6 +29,9 @@ build = {
       collide2d = {
          sources = {
             "src/shape.c",
+            "src/decompose.c",
+            "src/compound.c",
+            "src/covers.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

@@ -297,14 +297,6 @@ describe("errors say what they got", function()
     has(message(function() local x = line:bbox(); return x end), "calling 'bbox' on bad self")
   end)
 
-  it("contact with a wide fan names the fan", function()
-    local fan = c2d.fan(0, 0, 10, 0, 4)
-    has(message(function() return c2d.contact(fan, hero) end), "bad argument #1 to 'contact'")
-    has(message(function() return c2d.contact(hero, fan) end), "bad argument #2 to 'contact'")
-    has(message(function() local x = hero:contact(fan); return x end), "bad argument #1 to 'contact'")
-    has(message(function() return c2d.contact(hero, fan) end), "opened beyond pi")
-  end)
-
   it("rotate of an AABB and set name their argument", function()
     has(message(function() return c2d.rotate(c2d.aabb(0, 0, 1, 1), 1) end),
       "bad argument #1 to 'rotate' (an AABB cannot rotate (use a Box))")

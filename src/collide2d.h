@@ -11,6 +11,8 @@
 #ifndef COLLIDE2D_H
 #define COLLIDE2D_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,11 +32,14 @@ typedef enum c2d_kind {
     C2D_POLYGON,
     C2D_CAPSULE,
     C2D_FAN,
+    C2D_CONCAVE,
+    C2D_GROUP,
     C2D_KIND_COUNT
 } c2d_kind;
 
-/* Limits: a Polygon holds 3 to C2D_MAX_VERTICES vertices (a hull may hold 1 or 2). */
-enum { C2D_MAX_VERTICES = 256 };
+/* Limits: a Polygon holds 3 to C2D_MAX_VERTICES vertices (a hull may hold 1 or 2);
+ * a Concave 3 to C2D_MAX_CONCAVE_VERTICES; a Group 1 to C2D_MAX_MEMBERS members. */
+enum { C2D_MAX_VERTICES = 256, C2D_MAX_CONCAVE_VERTICES = 4096, C2D_MAX_MEMBERS = 256 };
 
 /* Why a constructor refused its numbers (c2d_make returns one of these). */
 typedef enum c2d_error {
@@ -48,7 +53,9 @@ typedef enum c2d_error {
     C2D_ERR_SCALE,      /* negative or non-finite scale factor */
     C2D_ERR_ROTATE_AABB,/* an AABB cannot turn */
     C2D_ERR_WIDE_FAN,   /* contact with a Fan opened beyond pi */
-    C2D_ERR_LINE_SCALE  /* a Line scaled by 0 would have no direction */
+    C2D_ERR_LINE_SCALE, /* a Line scaled by 0 would have no direction */
+    C2D_ERR_SELF_CROSSING, /* a Concave outline that crosses or touches itself */
+    C2D_ERR_MEMBER      /* a Group member that is a Line (unbounded) or no shape */
 } c2d_error;
 
 /*
@@ -67,6 +74,13 @@ typedef enum c2d_error {
  *   Capsule   p[0], p[1], radius
  *   Fan       p[0] apex, radius, angle = direction, opening; cos_a/sin_a the
  *             direction, cos_h/sin_h the half opening
+ *   Concave   verts -> count outline vertices, p[0] the first; pieces -> its
+ *             convex pieces (Polygons), all in the caller's storage (see
+ *             c2d_make_concave)
+ *   Group     pieces -> its members, p[0] the first member's position, in
+ *             the caller's storage (see c2d_make_group)
+ * A Concave or Group is a compound: compound holds the rest of its storage
+ * (how many pieces, a tree over their boxes).
  */
 /* The least translation that separates a from b: move a by normal * depth.
  * The normal points from b toward a; point is a point where they meet. */
@@ -110,6 +124,8 @@ typedef struct c2d_shape {
     c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
     struct c2d_world *world; /* the World holding the shape, or NULL (c2d_make: NULL); */
     int world_slot;          /* its entry there. The transforms tell the world. */
+    const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
+    struct c2d_compound *compound;    /* Concave, Group: the rest of the storage */
 } c2d_shape;
 
 /* The least distance between two shapes and a closest point on each. */
@@ -139,8 +155,34 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out);
  * has more than C2D_MAX_VERTICES vertices. */
 c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage);
 
+/*
+ * A Concave: any simple polygon of n/2 vertices (either winding; repeated and
+ * collinear vertices allowed; no crossing or touching of two edges), cut into
+ * convex pieces. storage must hold c2d_concave_size(n/2) bytes, aligned for a
+ * double, and outlive the shape (the work of the cut is done there too).
+ */
+size_t c2d_concave_size(int vertices);
+c2d_error c2d_make_concave(c2d_shape *s, const double *nums, int n, void *storage, int *bad);
+
+/* A Group of n shapes (copies; a Group member's members are taken in its
+ * place; a Line is refused with C2D_ERR_MEMBER, *bad its index). storage must
+ * hold c2d_group_size(members, n) bytes, aligned for a double. */
+size_t c2d_group_size(const c2d_shape *const *members, int n);
+c2d_error c2d_make_group(c2d_shape *s, const c2d_shape *const *members, int n, void *storage, int *bad);
+
+/* How many bytes of its own storage a shape uses (Polygon: its vertices;
+ * Concave, Group: the whole block; 0 for the rest), and a copy of it into
+ * storage of that size (dst then owns nothing of src; it is in no world). */
+size_t c2d_storage_size(const c2d_shape *s);
+void c2d_copy(c2d_shape *dst, const c2d_shape *src, void *storage);
+
+/* A compound's pieces (Concave: convex Polygons; Group: members); returns how
+ * many, 0 for any other kind. */
+int c2d_pieces(const c2d_shape *s, const c2d_shape **pieces);
+
 /* The constructor's numbers of a shape, in order, into out (room for
- * 2 * C2D_MAX_VERTICES); returns how many. */
+ * 2 * C2D_MAX_VERTICES); returns how many. A Concave's vertices are in
+ * verts and a Group's members in pieces: both give 0 here. */
 int c2d_numbers(const c2d_shape *s, double *out);
 
 /* Do the closed shapes share a point. */
@@ -161,8 +203,11 @@ c2d_vec c2d_center(const c2d_shape *s);
 /* The reference position of each kind (see the table in the README). */
 c2d_vec c2d_position(const c2d_shape *s);
 
-/* The least translation separating a from b. Returns C2D_ERR_WIDE_FAN when
- * either is a Fan opened beyond pi (not convex: no unique answer). */
+/* Does a hold every point of b. */
+int c2d_covers(const c2d_shape *a, const c2d_shape *b);
+
+/* The least translation separating a from b (for shapes that are not convex,
+ * the least move after which they no longer overlap anywhere). */
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
 
 /* a moving by da and b by db over t in [0, 1]: when do they first touch. */

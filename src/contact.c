@@ -11,7 +11,7 @@
  * shape's centre.
  */
 #include <float.h>
-#include "geometry.h"
+#include "compound.h"
 
 /* The normal used when no direction is preferred (equal centres): up on a LÖVE screen. */
 static const c2d_vec default_normal = { 0, -1 };
@@ -171,7 +171,12 @@ static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape
 
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
-    int e = c2d_pair_exponent(a, b, 0);
+    int e;
+    if (c2d_is_compound(a) || c2d_is_compound(b) || wide_fan(a) || wide_fan(b)) {
+        c2d_compound_contact(a, b, out);
+        return C2D_OK;
+    }
+    e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? contact_in_range(a, b, out) : contact_scaled(a, b, e, out);
 }
 

@@ -110,15 +110,34 @@ static double check_named(lua_State *L, int i, const char *fname, const char *na
 }
 
 
-/* A new userdata for a shape of count polygon vertices, with kind's metatable. */
-static lshape *new_shape(lua_State *L, c2d_kind kind, int count)
+/* A new userdata for a shape with bytes of storage after it (at verts), with kind's metatable. */
+static lshape *new_shape_bytes(lua_State *L, c2d_kind kind, size_t bytes)
 {
-    size_t extra = count > 1 ? (size_t)(count - 1) * sizeof(c2d_vec) : 0;
-    lshape *p = (lshape *)lua_newuserdata(L, sizeof(lshape) + extra);
-    memset(p, 0, sizeof(lshape) + extra);
+    lshape *p = (lshape *)lua_newuserdata(L, sizeof(lshape) + bytes);
+    memset(p, 0, sizeof(lshape) + bytes);
     lua_pushvalue(L, KIND_MT(kind));
     lua_setmetatable(L, -2);
     return p;
+}
+
+/* A new userdata for a shape of count polygon vertices, with kind's metatable. */
+static lshape *new_shape(lua_State *L, c2d_kind kind, int count)
+{
+    return new_shape_bytes(L, kind, count > 1 ? (size_t)(count - 1) * sizeof(c2d_vec) : 0);
+}
+
+/* How many bytes of storage the userdata at i holds after its shape. */
+static size_t shape_room(lua_State *L, int i)
+{
+    return lua_rawlen(L, i) - sizeof(lshape) + sizeof(c2d_vec);
+}
+
+/* A new userdata holding a copy of s (in no world). */
+static lshape *push_copy(lua_State *L, const c2d_shape *s)
+{
+    lshape *q = new_shape_bytes(L, s->kind, c2d_storage_size(s));
+    c2d_copy(&q->s, s, q->verts);
+    return q;
 }
 
 /* What each number of each constructor means, for error messages. */
@@ -133,6 +152,8 @@ static const char *const num_names[C2D_KIND_COUNT][6] = {
     { "x", "y" },
     { "x1", "y1", "x2", "y2", "radius" },
     { "x", "y", "radius", "direction", "opening" },
+    { "x", "y" },
+    { "x", "y" },
 };
 
 /*
@@ -209,7 +230,7 @@ static void construct(lua_State *L, c2d_kind kind, int first, const char *fname,
     c2d_vec storage[C2D_MAX_VERTICES];
     c2d_error err;
     if (fixed == 0) {
-        static const int arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5 };
+        static const int arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1 };
         fixed = arity[kind];
     }
     n = read_numbers(L, first, fname, kind == C2D_POLYGON ? NULL : num_names[kind], fixed,
@@ -242,6 +263,115 @@ CTOR(C2D_TRIANGLE, triangle)
 CTOR(C2D_POLYGON, polygon)
 CTOR(C2D_CAPSULE, capsule)
 CTOR(C2D_FAN, fan)
+
+/* The numbers of c2d.concave (or set) from first on, as varargs or one table,
+ * into a scratch userdata pushed on the stack; returns how many. */
+static int read_many(lua_State *L, int first, const char *fname, double **out, int *in_table)
+{
+    int top = lua_gettop(L), n, i;
+    double *nums;
+    *in_table = lua_type(L, first) == LUA_TTABLE;
+    if (*in_table && top > first) arg_error(L, first + 1, fname, "no value expected after the table");
+    n = *in_table ? (int)lua_rawlen(L, first) : top - first + 1;
+    if (n < 0) n = 0;
+    if (n > 2 * C2D_MAX_CONCAVE_VERTICES)
+        arg_error(L, first, fname, lua_pushfstring(L, "too many numbers (%d; at most %d)", n, 2 * C2D_MAX_CONCAVE_VERTICES));
+    nums = (double *)lua_newuserdata(L, (size_t)(n > 0 ? n : 1) * sizeof(double));
+    for (i = 0; i < n; i++) {
+        if (*in_table) {
+            lua_rawgeti(L, first, i + 1);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
+            nums[i] = (double)lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            if (!finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
+        } else {
+            nums[i] = check_named(L, first + i, fname, "coordinate");
+        }
+    }
+    *out = nums;
+    return n;
+}
+
+/* Build a Concave from the numbers at first.. into a new userdata (pushed),
+ * or into *into when it has room (set). */
+static void construct_concave(lua_State *L, int first, const char *fname, lshape *into, size_t room)
+{
+    double *nums;
+    int in_table, bad, n = read_many(L, first, fname, &nums, &in_table);
+    c2d_error err;
+    lshape *p;
+    size_t need;
+    if (n % 2 != 0 || n < 6)
+        arg_error(L, first, fname, lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d numbers",
+                                                   (int)C2D_MAX_CONCAVE_VERTICES, n));
+    need = c2d_concave_size(n / 2);
+    p = new_shape_bytes(L, C2D_CONCAVE, need);
+    err = c2d_make_concave(&p->s, nums, n, p->verts, &bad);
+    if (err != C2D_OK) arg_error(L, in_table || bad < 0 ? first : first + bad, fname, c2d_error_message(err));
+    if (into != NULL) {
+        struct c2d_world *w = into->s.world;
+        int slot = into->s.world_slot;
+        if (c2d_storage_size(&p->s) > room) arg_error(L, first, fname, "a concave shape cannot gain vertices in place");
+        c2d_copy(&into->s, &p->s, into->verts);
+        into->s.world = w;
+        into->s.world_slot = slot;
+    }
+}
+
+static int l_concave(lua_State *L)
+{
+    construct_concave(L, 1, "concave", NULL, 0);
+    return 1;
+}
+
+/* Build a Group from the shapes at first.. (or one table of them). */
+static void construct_group(lua_State *L, int first, const char *fname, lshape *into, size_t room)
+{
+    const c2d_shape *members[C2D_MAX_MEMBERS];
+    int top = lua_gettop(L), in_table = lua_type(L, first) == LUA_TTABLE, n, i, bad;
+    size_t need;
+    lshape *p;
+    c2d_error err;
+    if (in_table && top > first) arg_error(L, first + 1, fname, "no value expected after the table");
+    n = in_table ? (int)lua_rawlen(L, first) : top - first + 1;
+    if (n < 1) arg_error(L, first, fname, "a group needs at least one shape");
+    if (n > C2D_MAX_MEMBERS) arg_error(L, first, fname, lua_pushfstring(L, "too many members (at most %d)", (int)C2D_MAX_MEMBERS));
+    for (i = 0; i < n; i++) {
+        lshape *m;
+        if (in_table) {
+            lua_rawgeti(L, first, i + 1);
+            m = to_shape(L, -1);
+            if (m == NULL)
+                arg_error(L, first, fname, lua_pushfstring(L, "collide2d shape expected at index %d, got %s", i + 1, value_name(L, -1)));
+            lua_pop(L, 1); /* the table keeps it alive */
+        } else {
+            m = to_shape(L, first + i);
+            if (m == NULL) type_error(L, first + i, fname, "collide2d shape");
+        }
+        if (m->s.kind == C2D_LINE)
+            arg_error(L, in_table ? first : first + i, fname, "a group member must be a bounded shape (a Line is unbounded)");
+        members[i] = &m->s;
+    }
+    need = c2d_group_size(members, n);
+    if (into != NULL && need > room) arg_error(L, first, fname, "a group cannot grow in place");
+    p = new_shape_bytes(L, C2D_GROUP, need);
+    err = c2d_make_group(&p->s, members, n, p->verts, &bad);
+    if (err != C2D_OK) arg_error(L, first, fname, c2d_error_message(err));
+    if (into != NULL) {
+        struct c2d_world *w = into->s.world;
+        int slot = into->s.world_slot;
+        c2d_copy(&into->s, &p->s, into->verts);
+        into->s.world = w;
+        into->s.world_slot = slot;
+    }
+}
+
+static int l_group(lua_State *L)
+{
+    construct_group(L, 1, "group", NULL, 0);
+    return 1;
+}
 
 /* c2d.hull(x1, y1, ...) or c2d.hull{...}: the convex hull as a Polygon. */
 static int l_hull(lua_State *L)
@@ -313,6 +443,33 @@ static int l_distance(lua_State *L)
     return 5;
 }
 
+static int l_covers(lua_State *L)
+{
+    const c2d_shape *a, *b;
+    check_pair(L, "covers", &a, &b);
+    lua_pushboolean(L, c2d_covers(a, b));
+    return 1;
+}
+
+/* a:pieces(): a Concave's convex pieces, a Group's members, or {a:clone()}. */
+static int l_pieces(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "pieces"), *m;
+    int n = c2d_pieces(s, &m), i;
+    if (n == 0) {
+        lua_createtable(L, 1, 0);
+        push_copy(L, s);
+        lua_rawseti(L, -2, 1);
+        return 1;
+    }
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        push_copy(L, &m[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 static int l_contains(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "contains");
@@ -347,7 +504,20 @@ static int l_unpack(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "unpack");
     double nums[2 * C2D_MAX_VERTICES];
-    int n = c2d_numbers(s, nums), i;
+    int n, i;
+    if (s->kind == C2D_CONCAVE) {
+        luaL_checkstack(L, 2 * s->count, "too many numbers to unpack");
+        for (i = 0; i < s->count; i++) push_vec(L, s->verts[i]);
+        return 2 * s->count;
+    }
+    if (s->kind == C2D_GROUP) {
+        const c2d_shape *m;
+        n = c2d_pieces(s, &m);
+        luaL_checkstack(L, n, "too many members to unpack");
+        for (i = 0; i < n; i++) push_copy(L, &m[i]);
+        return n;
+    }
+    n = c2d_numbers(s, nums);
     luaL_checkstack(L, n, "too many numbers to unpack");
     for (i = 0; i < n; i++) push_num(L, nums[i]);
     return n;
@@ -362,35 +532,76 @@ static int l_type(lua_State *L)
     return 1;
 }
 
+/* Kind(n1, n2, ...) into the buffer; a Group lists its members so. */
+static void add_description(luaL_Buffer *b, const c2d_shape *s)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int n, i;
+    char num[64];
+    luaL_addstring(b, c2d_kind_name(s->kind));
+    luaL_addchar(b, '(');
+    if (s->kind == C2D_GROUP) {
+        const c2d_shape *m;
+        n = c2d_pieces(s, &m);
+        for (i = 0; i < n; i++) {
+            if (i) luaL_addstring(b, ", ");
+            add_description(b, &m[i]);
+        }
+    } else if (s->kind == C2D_CONCAVE) {
+        for (i = 0; i < s->count; i++) {
+            snprintf(num, sizeof num, i ? ", %.14g, %.14g" : "%.14g, %.14g", s->verts[i].x + 0.0, s->verts[i].y + 0.0);
+            luaL_addstring(b, num);
+        }
+    } else {
+        n = c2d_numbers(s, nums);
+        for (i = 0; i < n; i++) {
+            snprintf(num, sizeof num, i ? ", %.14g" : "%.14g", nums[i]);
+            luaL_addstring(b, num);
+        }
+    }
+    luaL_addchar(b, ')');
+}
+
 static int l_tostring(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "tostring");
-    double nums[2 * C2D_MAX_VERTICES];
-    int n = c2d_numbers(s, nums), i;
     luaL_Buffer b;
-    char num[64];
     luaL_buffinit(L, &b);
-    luaL_addstring(&b, c2d_kind_name(s->kind));
-    luaL_addchar(&b, '(');
-    for (i = 0; i < n; i++) {
-        snprintf(num, sizeof num, i ? ", %.14g" : "%.14g", nums[i]);
-        luaL_addstring(&b, num);
-    }
-    luaL_addchar(&b, ')');
+    add_description(&b, s);
     luaL_pushresult(&b);
     return 1;
+}
+
+/* Same kind and same numbers (a Group: the same members, in order). */
+static int same_shape(const c2d_shape *a, const c2d_shape *b)
+{
+    double na[2 * C2D_MAX_VERTICES], nb[2 * C2D_MAX_VERTICES];
+    int n, i, eq;
+    if (a->kind != b->kind) return 0;
+    if (a->kind == C2D_CONCAVE || a->kind == C2D_GROUP) {
+        const c2d_shape *ma, *mb;
+        if (a->count != b->count) return 0;
+        if (a->kind == C2D_CONCAVE) {
+            for (i = 0; i < a->count; i++)
+                if (a->verts[i].x != b->verts[i].x || a->verts[i].y != b->verts[i].y) return 0;
+            return 1;
+        }
+        n = c2d_pieces(a, &ma);
+        c2d_pieces(b, &mb);
+        for (i = 0; i < n; i++)
+            if (!same_shape(&ma[i], &mb[i])) return 0;
+        return 1;
+    }
+    n = c2d_numbers(a, na);
+    eq = n == c2d_numbers(b, nb);
+    for (i = 0; eq && i < n; i++) eq = na[i] == nb[i];
+    return eq;
 }
 
 static int l_eq(lua_State *L)
 {
     lshape *a = to_shape(L, 1), *b = to_shape(L, 2);
-    double na[2 * C2D_MAX_VERTICES], nb[2 * C2D_MAX_VERTICES];
-    int n, i, eq;
-    if (a == NULL || b == NULL || a->s.kind != b->s.kind) { lua_pushboolean(L, 0); return 1; }
-    n = c2d_numbers(&a->s, na);
-    eq = n == c2d_numbers(&b->s, nb);
-    for (i = 0; eq && i < n; i++) eq = na[i] == nb[i];
-    lua_pushboolean(L, eq);
+    lua_pushboolean(L, a != NULL && b != NULL && same_shape(&a->s, &b->s));
     return 1;
 }
 
@@ -531,7 +742,9 @@ static int l_set(lua_State *L)
     lshape *p = check_mutable(L, "set");
     if (p->s.kind == C2D_POLYGON && p->s.count < 3)
         return arg_error(L, 1, "set", "a hull of fewer than 3 points has no constructor numbers");
-    construct(L, p->s.kind, 2, "set", p);
+    if (p->s.kind == C2D_CONCAVE) construct_concave(L, 2, "set", p, shape_room(L, 1));
+    else if (p->s.kind == C2D_GROUP) construct_group(L, 2, "set", p, shape_room(L, 1));
+    else construct(L, p->s.kind, 2, "set", p);
     if (p->s.world != NULL) c2d_world_touch(p->s.world, p->s.world_slot);
     lua_settop(L, 1);
     return 1;
@@ -540,14 +753,7 @@ static int l_set(lua_State *L)
 static int l_clone(lua_State *L)
 {
     lshape *p = check_mutable(L, "clone");
-    lshape *q = new_shape(L, p->s.kind, p->s.kind == C2D_POLYGON ? p->s.count : 0);
-    int i;
-    q->s = p->s;
-    q->s.world = NULL; /* a clone is in no world */
-    if (p->s.kind == C2D_POLYGON) {
-        for (i = 0; i < p->s.count; i++) q->verts[i] = p->verts[i];
-        q->s.verts = q->verts;
-    }
+    push_copy(L, &p->s); /* a clone is in no world */
     return 1;
 }
 
@@ -636,7 +842,28 @@ static int l_outline(lua_State *L)
     c2d_vec *pts;
     if (k < 3 || k > 4096) arg_error(L, 2, "outline", "segments must be in [3, 4096]");
     segments = (int)k;
+    if (s->kind == C2D_GROUP) {
+        /* One outline per member: {{x1, y1, ...}, {...}}. */
+        const c2d_shape *m;
+        int count = c2d_pieces(s, &m);
+        room = segments + 3 > C2D_MAX_CONCAVE_VERTICES ? segments + 3 : C2D_MAX_CONCAVE_VERTICES;
+        pts = (c2d_vec *)lua_newuserdata(L, (size_t)room * sizeof(c2d_vec));
+        lua_createtable(L, count, 0);
+        for (k = 0; k < count; k++) {
+            n = c2d_outline(&m[(int)k], segments, pts, room);
+            lua_createtable(L, 2 * n, 0);
+            for (i = 0; i < n; i++) {
+                push_num(L, pts[i].x);
+                lua_rawseti(L, -2, 2 * i + 1);
+                push_num(L, pts[i].y);
+                lua_rawseti(L, -2, 2 * i + 2);
+            }
+            lua_rawseti(L, -2, (int)k + 1);
+        }
+        return 1;
+    }
     room = segments + 3 > C2D_MAX_VERTICES ? segments + 3 : C2D_MAX_VERTICES;
+    if (s->kind == C2D_CONCAVE && room < s->count) room = s->count;
     pts = (c2d_vec *)lua_newuserdata(L, (size_t)room * sizeof(c2d_vec));
     n = c2d_outline(s, segments, pts, room);
     lua_createtable(L, 2 * n, 0);
@@ -665,6 +892,8 @@ static const luaL_Reg methods[] = {
     { "hits", l_hits },
     { "distance", l_distance },
     { "contains", l_contains },
+    { "covers", l_covers },
+    { "pieces", l_pieces },
     { "bbox", l_bbox },
     { "center", l_center },
     { "position", l_position },
@@ -685,6 +914,8 @@ static const luaL_Reg constructors[] = {
     { "hull", l_hull },
     { "capsule", l_capsule },
     { "fan", l_fan },
+    { "concave", l_concave },
+    { "group", l_group },
     { NULL, NULL }
 };
 

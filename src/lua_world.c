@@ -430,6 +430,16 @@ static void copy_mover(mover *m, const c2d_shape *s)
     }
 }
 
+/* A mover on the stack: a copy of s (a compound's storage copied after it). */
+static mover *new_mover(lua_State *L, const c2d_shape *s)
+{
+    size_t extra = c2d_storage_size(s);
+    mover *m = (mover *)lua_newuserdata(L, sizeof *m + extra);
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP) c2d_copy(&m->s, s, m + 1);
+    else copy_mover(m, s);
+    return m;
+}
+
 /* Push an array of the shapes in slots whose mask takes category (the
  * mover's; the mover's mask was applied by the query), as shapes, since
  * callbacks may change the world before they are used; returns how many. */
@@ -494,8 +504,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     visited = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
-    m = (mover *)lua_newuserdata(L, sizeof *m);
-    copy_mover(m, &p->s);
+    m = new_mover(L, &p->s);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < 4096; steps++) {
         c2d_vec v = vsub_(goal, pos);
@@ -643,8 +652,7 @@ static int l_push(lua_State *L)
     store = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
-    m = (mover *)lua_newuserdata(L, sizeof *m);
-    copy_mover(m, &p->s);
+    m = new_mover(L, &p->s);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < 64; steps++) {
         const int *slots;

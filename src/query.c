@@ -8,7 +8,7 @@
  */
 #include <float.h>
 #include <string.h>
-#include "geometry.h"
+#include "compound.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
 
@@ -30,10 +30,15 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b)
     if ((c = cmp_d(a->h, b->h)) != 0) return c;
     if ((c = cmp_d(a->angle, b->angle)) != 0) return c;
     if ((c = cmp_d(a->opening, b->opening)) != 0) return c;
-    if (a->kind == C2D_POLYGON) {
+    if (a->kind == C2D_POLYGON || a->kind == C2D_CONCAVE) {
         if (a->count != b->count) return a->count < b->count ? -1 : 1;
         for (i = 0; i < a->count; i++)
             if ((c = cmp_v(a->verts[i], b->verts[i])) != 0) return c;
+    }
+    if (a->kind == C2D_GROUP) {
+        if (a->count != b->count) return a->count < b->count ? -1 : 1;
+        for (i = 0; i < a->count; i++)
+            if ((c = c2d_shape_order(&a->pieces[i], &b->pieces[i])) != 0) return c;
     }
     return 0;
 }
@@ -324,19 +329,23 @@ typedef struct pair_hits {
 #define RC { hits_round_convex, 0 }
 #define CR { hits_round_convex, 1 }
 #define AA { hits_aabb_aabb, 0 }
+#define CMP { c2d_compound_hits, 0 }
 static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
-    /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan */
-    /* Point    */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN },
-    /* Segment  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Disk     */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN },
-    /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN },
-    /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Triangle */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Capsule  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
-    /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan Concave Group */
+    /* Point    */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN, CMP, CMP },
+    /* Segment  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Disk     */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN, CMP, CMP },
+    /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Triangle */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Capsule  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Concave  */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
+    /* Group    */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
 };
+#undef CMP
 #undef GEN
 #undef RR
 #undef RA
@@ -385,7 +394,9 @@ static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, cons
 
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
 {
-    int e = c2d_pair_exponent(a, b, 0);
+    int e;
+    if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_distance(a, b);
+    e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? distance_in_range(a, b) : distance_scaled(a, b, e);
 }
 

@@ -5,14 +5,16 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
-#include "geometry.h"
+#include "compound.h"
 
 static const char *const kind_names[C2D_KIND_COUNT] = {
-    "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan"
+    "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan",
+    "Concave", "Group"
 };
 
-/* How many numbers each constructor takes (Polygon: any even count, checked apart). */
-static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5 };
+/* How many numbers each constructor takes (Polygon: any even count, checked
+ * apart; Concave and Group have constructors of their own). */
+static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1 };
 
 const char *c2d_kind_name(c2d_kind kind)
 {
@@ -28,11 +30,13 @@ const char *c2d_error_message(c2d_error err)
     case C2D_ERR_NEGATIVE: return "must be >= 0";
     case C2D_ERR_OPENING: return "opening must be in [0, 2*pi]";
     case C2D_ERR_SAME_POINTS: return "line points must differ";
-    case C2D_ERR_NONCONVEX: return "polygon is not convex";
+    case C2D_ERR_NONCONVEX: return "polygon is not convex (use c2d.concave for a concave outline)";
     case C2D_ERR_SCALE: return "scale must be finite and >= 0";
     case C2D_ERR_ROTATE_AABB: return "an AABB cannot rotate (use a Box)";
     case C2D_ERR_WIDE_FAN: return "contact is undefined for a fan opened beyond pi (not convex)";
     case C2D_ERR_LINE_SCALE: return "a Line cannot be scaled by 0";
+    case C2D_ERR_SELF_CROSSING: return "the outline crosses or touches itself (not a simple polygon)";
+    case C2D_ERR_MEMBER: return "a group member must be a bounded shape (not a Line)";
     }
     return "unknown error";
 }
@@ -178,7 +182,7 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
 {
     int i;
     *bad = -1;
-    if ((unsigned)kind >= C2D_KIND_COUNT) return C2D_ERR_COUNT;
+    if ((unsigned)kind >= C2D_KIND_COUNT || kind == C2D_CONCAVE || kind == C2D_GROUP) return C2D_ERR_COUNT;
     if (kind == C2D_POLYGON) {
         if (n % 2 != 0 || n < 6 || n > 2 * C2D_MAX_VERTICES) return C2D_ERR_COUNT;
     } else if (n != kind_arity[kind]) {
@@ -334,6 +338,9 @@ int c2d_numbers(const c2d_shape *s, double *out)
     case C2D_POLYGON:
         for (i = 0; i < s->count; i++) { out[n++] = s->verts[i].x; out[n++] = s->verts[i].y; }
         return n;
+    case C2D_CONCAVE:
+    case C2D_GROUP:
+        return 0;
     case C2D_AABB:
     case C2D_BOX:
         out[n++] = s->p[0].x; out[n++] = s->p[0].y; out[n++] = s->w; out[n++] = s->h;
@@ -488,6 +495,9 @@ c2d_vec c2d_center(const c2d_shape *s)
         return polygon_centroid(s->p, 3);
     case C2D_POLYGON:
         return polygon_centroid(s->verts, s->count);
+    case C2D_CONCAVE:
+    case C2D_GROUP:
+        return c2d_compound_center(s);
     case C2D_FAN: {
         /* A sector of half-angle a has its centroid 2 r sin(a) / (3 a) along the bisector. */
         double a = s->opening / 2, k;
@@ -676,6 +686,11 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
         out[0] = s->p[0];
         return 1 + arc_points(s->p[0], s->radius, s->angle - h, s->angle + h, k < 2 ? 2 : k, out + 1, room - 1);
     }
+    case C2D_CONCAVE:
+        for (i = 0; i < s->count && i < room; i++) out[i] = s->verts[i];
+        return i;
+    case C2D_GROUP:
+        return 0;
     default:
         n = core_vertices(s, v);
         for (i = 0; i < n && i < room; i++) out[i] = v[i];

@@ -13,7 +13,7 @@
  */
 #include <float.h>
 #include <stddef.h>
-#include "geometry.h"
+#include "compound.h"
 
 /* The earliest touch found so far: time and normal (from b toward a). */
 typedef struct first_touch {
@@ -657,7 +657,9 @@ static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da
 c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
-    int e = c2d_pair_exponent(a, b, reach);
+    int e;
+    if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
+    e = c2d_pair_exponent(a, b, reach);
     return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
 }
 
@@ -721,6 +723,7 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     int e;
     c2d_scaled ss;
     c2d_sweep_result r;
+    if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
     if (maxt > 0 && isfinite(step.x) && isfinite(step.y)) {
         dir = step;
         span = maxt;

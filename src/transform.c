@@ -5,7 +5,7 @@
  * unless the result is valid.
  */
 #include <string.h>
-#include "geometry.h"
+#include "compound.h"
 
 /* Which numbers of each kind are points (x, y pairs from index 0) and which
  * are lengths; the rest (angles) are left to the transform. */
@@ -55,7 +55,10 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
 c2d_error c2d_move(c2d_shape *s, double dx, double dy)
 {
     double nums[2 * C2D_MAX_VERTICES];
-    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    int n, i, m;
+    if (c2d_is_compound(s)) return c2d_compound_move(s, dx, dy);
+    n = c2d_numbers(s, nums);
+    m = point_count(s);
     if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
     for (i = 0; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
     return rebuild(s, nums, n);
@@ -65,7 +68,10 @@ c2d_error c2d_move_to(c2d_shape *s, double x, double y)
 {
     /* The position lands on (x, y) exactly; the other points keep their offsets. */
     double nums[2 * C2D_MAX_VERTICES], dx, dy;
-    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    int n, i, m;
+    if (c2d_is_compound(s)) return c2d_compound_move_to(s, x, y);
+    n = c2d_numbers(s, nums);
+    m = point_count(s);
     if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
     dx = x - nums[0];
     dy = y - nums[1];
@@ -87,7 +93,10 @@ static double wrap_angle(double a)
 c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 {
     double nums[2 * C2D_MAX_VERTICES], c, sn;
-    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    int n, i, m;
+    if (c2d_is_compound(s)) return c2d_compound_rotate(s, angle, ox, oy);
+    n = c2d_numbers(s, nums);
+    m = point_count(s);
     if (s->kind == C2D_AABB) return C2D_ERR_ROTATE_AABB;
     if (!isfinite(angle) || !isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
     c2d_sincos(angle, &c, &sn);
@@ -107,7 +116,10 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
 {
     double nums[2 * C2D_MAX_VERTICES];
-    int n = c2d_numbers(s, nums), i, m = point_count(s);
+    int n, i, m;
+    if (c2d_is_compound(s)) return c2d_compound_scale(s, k, ox, oy);
+    n = c2d_numbers(s, nums);
+    m = point_count(s);
     if (!isfinite(k) || k < 0) return C2D_ERR_SCALE;
     if (!isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
     if (s->kind == C2D_LINE && k == 0) return C2D_ERR_LINE_SCALE;

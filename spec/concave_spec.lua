@@ -1,0 +1,360 @@
+-- Concave and Group: hand-worked cases (an L, a U, a comb, a star, a ring of
+-- tiles with one tile missing, a character made of a capsule and a fan),
+-- properties over seeded random simple polygons, and bad input.
+local c2d = require "collide2d"
+local common = require "support.common"
+
+local near = common.near
+local sqrt, pi, cos, sin, abs = math.sqrt, math.pi, math.cos, math.sin, math.abs
+local unpack = table.unpack or unpack
+local TOL = 1e-9
+
+-- L: the unit squares [0,2]x[0,1] and [0,1]x[1,2]; area 3; reflex corner (1,1);
+-- centroid ((2*1 + 1*0.5)/3, (2*0.5 + 1*1.5)/3) = (5/6, 5/6).
+local function L_shape() return c2d.concave(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2) end
+-- U: the base [0,3]x[0,1] and the arms [0,1]x[1,3], [2,3]x[1,3]; the slot
+-- between the arms is the open strip 1 < x < 2, y > 1.
+local function U_shape() return c2d.concave(0, 0, 3, 0, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3) end
+
+local function area_of_pieces(s)
+  local total = 0
+  for _, p in ipairs(s:pieces()) do
+    local v = { p:unpack() }
+    local a = 0
+    for i = 3, #v - 2, 2 do
+      a = a + (v[i] - v[1]) * (v[i + 3] - v[2]) - (v[i + 1] - v[2]) * (v[i + 2] - v[1])
+    end
+    total = total + abs(a) / 2
+  end
+  return total
+end
+
+describe("Concave", function()
+  describe("an L", function()
+    local L = L_shape()
+    it("is two convex pieces of total area 3, its box and centroid", function()
+      assert.are.equal(2, #L:pieces())
+      for _, p in ipairs(L:pieces()) do assert.are.equal("Polygon", p:type()) end
+      near(area_of_pieces(L), 3, TOL, "area")
+      local x0, y0, x1, y1 = L:bbox()
+      assert.are.same({ 0, 0, 2, 2 }, { x0, y0, x1, y1 })
+      local cx, cy = L:center()
+      near(cx, 5 / 6, TOL, "cx"); near(cy, 5 / 6, TOL, "cy")
+      assert.are.same({ 0, 0 }, { L:position() })
+      assert.are.equal("Concave", L:type())
+      assert.are.equal("Concave(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2)", tostring(L))
+    end)
+    it("holds its reflex corner and its edges, not the notch", function()
+      assert.is_true(L:contains(1, 1))
+      assert.is_true(L:contains(1, 2))
+      assert.is_true(L:contains(0.5, 1.5))
+      assert.is_false(L:contains(1.5, 1.5))
+      assert.is_false(L:contains(1 + 1e-9, 1 + 1e-9))
+    end)
+    it("a disk touching the notch's corners hits; 1e-9 smaller does not", function()
+      -- (2,2) is 1 from (1,2) and (2,1), the nearest points of the L
+      assert.is_true(L:hits(c2d.disk(2, 2, 1)))
+      assert.is_false(L:hits(c2d.disk(2, 2, 1 - 1e-9)))
+      local d, ax, ay, bx, by = L:distance(c2d.point(2, 2))
+      near(d, 1, TOL, "distance")
+      assert.is_true((ax == 1 and ay == 2) or (ax == 2 and ay == 1), "a nearest point")
+      near(bx, 2, 0, "bx"); near(by, 2, 0, "by")
+    end)
+    it("a ray into the notch stops at the inner edge x = 1", function()
+      local t, nx, ny = L:raycast(3, 1.5, -1, 0, 10)
+      near(t, 2, TOL, "t"); near(nx, 1, TOL, "nx"); near(ny, 0, TOL, "ny")
+      assert.are.equal(0, (L:raycast(0.5, 0.5, 1, 0)))
+      assert.is_nil(L:raycast(1.5, 1.5, 1, 1, 10))
+    end)
+    it("a box over the reflex corner is pushed out diagonally (not into the other piece)", function()
+      -- box [0.5,1.5]^2: clearing either piece alone along an axis lands in
+      -- the other; the least move takes the box's corner region out of both:
+      -- the L moves by (-0.5, -0.5)
+      local nx, ny, depth = L:contact(c2d.aabb(0.5, 0.5, 1, 1))
+      near(nx, -1 / sqrt(2), TOL, "nx"); near(ny, -1 / sqrt(2), TOL, "ny")
+      near(depth, sqrt(0.5), TOL, "depth")
+      local mx, my, d2 = c2d.aabb(0.5, 0.5, 1, 1):contact(L)
+      near(mx, 1 / sqrt(2), TOL, "mirror nx"); near(my, 1 / sqrt(2), TOL, "mirror ny"); near(d2, depth, 0, "mirror depth")
+    end)
+    it("covers a box that straddles both pieces, not one over the notch", function()
+      assert.is_true(L:covers(c2d.aabb(0.2, 0.2, 1.5, 0.6)))
+      assert.is_true(L:covers(c2d.aabb(0, 0, 1, 2)))
+      assert.is_false(L:covers(c2d.aabb(0.5, 0.5, 1, 1)))
+      assert.is_true(L:covers(c2d.disk(0.5, 0.5, 0.5)))
+      assert.is_false(L:covers(c2d.disk(0.5, 0.5, 0.5 + 1e-9)))
+      assert.is_true(L:covers(c2d.segment(0.5, 1.5, 1.5, 0.5)))   -- through the reflex corner
+      assert.is_false(L:covers(c2d.segment(0.5, 1.6, 1.6, 0.5)))  -- cuts the notch
+      assert.is_true(L:covers(L))
+      assert.is_true(c2d.aabb(0, 0, 2, 2):covers(L))
+      assert.is_false(c2d.aabb(0, 0, 2, 2):covers(c2d.disk(1.5, 1.5, 0.6)))
+    end)
+  end)
+
+  describe("a U", function()
+    local U = U_shape()
+    it("a disk dropped into the slot lands on the base", function()
+      -- centre (1.5, 5), radius 0.4, falling 10: it touches y = 1 at y = 1.4, t = 0.36
+      local t, nx, ny, px, py = c2d.disk(1.5, 5, 0.4):sweep(0, -10, U)
+      near(t, 0.36, TOL, "t"); near(nx, 0, TOL, "nx"); near(ny, 1, TOL, "ny")
+      near(px, 1.5, TOL, "px"); near(py, 1, TOL, "py")
+    end)
+    it("a box in the arm's foot leaves sideways, not up into the arm", function()
+      -- box [0.2,0.8]x[0.8,1.2]: up out of the base is inside the arm; the
+      -- least way out is left by 0.8 (right and up to the slot: |(0.8, 0.2)|)
+      local nx, ny, depth = c2d.aabb(0.2, 0.8, 0.6, 0.4):contact(U)
+      near(nx, -1, TOL, "nx"); near(ny, 0, TOL, "ny"); near(depth, 0.8, TOL, "depth")
+    end)
+    it("a box resting on the floor slides along it across the pieces' seams", function()
+      local floor = c2d.concave(0, 0, 10, 0, 10, 1, 6, 1, 6, 3, 4, 3, 4, 1, 0, 1)
+      assert.is_nil(c2d.aabb(0.5, 1, 1, 1):sweep(2, 0, floor))
+      assert.is_nil(c2d.aabb(6.5, 1, 1, 1):sweep(2, 0, floor))
+      -- walking left it meets the block's wall x = 6 after 1 of its 2
+      local t, nx = c2d.aabb(7, 1, 1, 1):sweep(-2, 0, floor)
+      near(t, 0.5, TOL, "t"); near(nx, 1, TOL, "nx")
+    end)
+  end)
+
+  describe("a comb, a star, a ring of tiles", function()
+    it("a comb of ten teeth is eleven pieces (the back and each tooth)", function()
+      local pts = { 0, 0, 20, 0, 20, 1 }
+      for i = 9, 0, -1 do
+        for _, v in ipairs { 2 * i + 1, 1, 2 * i + 1, 5, 2 * i, 5, 2 * i, 1 } do pts[#pts + 1] = v end
+      end
+      local comb = c2d.concave(pts)
+      assert.is_true(#comb:pieces() <= 21)
+      near(area_of_pieces(comb), 20 + 10 * 4, TOL, "area")
+      assert.is_false(comb:hits(c2d.disk(1.5, 3, 0.5 - 1e-9)))  -- between teeth 0 and 1
+      assert.is_true(comb:hits(c2d.disk(1.5, 3, 0.5)))
+      local t = comb:raycast(1.5, 10, 0, -1, 20)
+      near(t, 9, TOL, "ray down the gap meets the back at y = 1")
+    end)
+    it("a five-pointed star is at most five pieces and holds its tips", function()
+      local v = {}
+      for i = 0, 9 do
+        local r = i % 2 == 0 and 10 or 4
+        v[#v + 1] = r * cos(i * pi / 5); v[#v + 1] = r * sin(i * pi / 5)
+      end
+      local star = c2d.concave(v)
+      assert.is_true(#star:pieces() <= 5)
+      assert.is_true(star:contains(9.9, 0))
+      assert.is_true(star:contains(0, 0))
+      -- between two tips, at angle pi/5 and radius 5: outside the inner vertex (r = 4)
+      assert.is_false(star:contains(5 * cos(pi / 5), 5 * sin(pi / 5)))
+    end)
+    it("a ring of tiles with one gap: a disk in the hole touches, a smaller one is clear", function()
+      -- 3x3 tiles of size 1 less the centre and the middle of the top row:
+      -- the hole is [1,2]^2, open at the top
+      local ring = c2d.concave(0, 0, 3, 0, 3, 3, 2, 3, 2, 1, 1, 1, 1, 3, 0, 3)
+      assert.is_true(ring:hits(c2d.disk(1.5, 1.5, 0.5)))
+      assert.is_false(ring:hits(c2d.disk(1.5, 1.5, 0.5 - 1e-9)))
+      local d = ring:distance(c2d.point(1.5, 1.7))
+      near(d, 0.5, TOL, "distance to the walls")
+    end)
+    it("tolerates repeated and collinear vertices, and either winding", function()
+      local a = c2d.concave(0, 0, 1, 0, 1, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2, 0, 1)
+      local b = c2d.concave(0, 2, 1, 2, 1, 1, 2, 1, 2, 0, 0, 0)
+      near(area_of_pieces(a), 3, TOL, "area with extra vertices")
+      near(area_of_pieces(b), 3, TOL, "area clockwise")
+      assert.is_true(b:hits(c2d.point(1, 1)))
+      assert.is_false(b:hits(c2d.point(1.5, 1.5)))
+    end)
+    it("takes 1,000 vertices, and a small shape meets only nearby pieces", function()
+      local v = {}
+      for i = 0, 999 do
+        local r = i % 2 == 0 and 100 or 90
+        v[#v + 1] = r * cos(2 * pi * i / 1000); v[#v + 1] = r * sin(2 * pi * i / 1000)
+      end
+      local gear = c2d.concave(v)
+      assert.is_true(gear:hits(c2d.disk(0, 0, 1)))
+      assert.is_false(gear:hits(c2d.disk(200, 0, 1)))
+      -- vertex 1 sits at radius 90: beyond it along its own ray is outside
+      assert.is_false(gear:contains(95 * cos(2 * pi / 1000), 95 * sin(2 * pi / 1000)))
+      assert.is_true(gear:contains(89 * cos(2 * pi / 1000), 89 * sin(2 * pi / 1000)))
+    end)
+  end)
+
+  describe("transforms", function()
+    it("move, moveTo, rotate and scale act on the outline", function()
+      local L = L_shape()
+      L:move(1, 2)
+      assert.are.same({ 1, 2, 3, 2, 3, 3, 2, 3, 2, 4, 1, 4 }, { L:unpack() })
+      L:moveTo(0, 0)
+      assert.are.same({ 0, 0 }, { L:position() })
+      L:rotate(pi, 0, 0)
+      assert.is_true(L:contains(-1.5, -0.5))
+      assert.is_false(L:contains(-1.5, -1.5))
+      L:scale(2, 0, 0)
+      assert.is_true(L:contains(-3, -1))
+      local c = L:clone()
+      assert.is_true(c == L)
+      c:move(1, 0)
+      assert.is_false(c == L)
+      L:set(0, 0, 4, 0, 4, 4, 0, 4)
+      assert.are.equal(1, #L:pieces())
+      assert.has_error(function() L:set(0, 0, 1, 0, 1, 1, 0, 1, 0, 0.5, -1, 0.5, -1, 2, 0, 2, 0, 3) end)
+    end)
+  end)
+
+  describe("in a World", function()
+    it("is found by queries and stops a mover", function()
+      local w = c2d.world(4)
+      local U = w:add(U_shape())
+      local ball = w:add(c2d.disk(1.5, 5, 0.4))
+      assert.are.same({ U }, w:queryPoint(0.5, 2))
+      local x, y = w:move(ball, 1.5, -5)
+      near(x, 1.5, TOL, "x"); near(y, 1.4, TOL, "y stops on the base")
+      U:move(10, 0)
+      assert.are.same({}, w:queryPoint(0.5, 2))
+    end)
+  end)
+end)
+
+describe("Group", function()
+  -- A character: a capsule body (0,0)-(0,2) of radius 0.5 and a view fan from
+  -- (0,1) of radius 3 facing +x, opening 1 rad.
+  local function hero() return c2d.group(c2d.capsule(0, 0, 0, 2, 0.5), c2d.fan(0, 1, 3, 0, 1)) end
+  it("is its members: copies, position of the first, box of all", function()
+    local g = hero()
+    assert.are.equal("Group", g:type())
+    assert.are.same({ 0, 0 }, { g:position() })
+    local x0, y0, x1, y1 = g:bbox()
+    near(x0, -0.5, TOL, "minx"); near(y0, -0.5, TOL, "miny"); near(x1, 3, TOL, "maxx"); near(y1, 2.5, TOL, "maxy")
+    local m = { g:unpack() }
+    assert.are.equal(2, #m)
+    assert.are.equal("Capsule(0, 0, 0, 2, 0.5)", tostring(m[1]))
+    assert.are.equal("Group(Capsule(0, 0, 0, 2, 0.5), Fan(0, 1, 3, 0, 1))", tostring(g))
+  end)
+  it("hits with either member; the fan sees what the body does not", function()
+    local g = hero()
+    assert.is_true(g:hits(c2d.point(2.9, 1)))
+    assert.is_true(g:contains(0, -0.5))
+    assert.is_false(g:contains(0, -0.5 - 1e-9))
+    assert.is_false(g:hits(c2d.point(-1, 1)))
+    near(g:distance(c2d.point(-1, 1)), 0.5, TOL, "distance to the body")
+  end)
+  it("moves, turns and scales as one", function()
+    local g = hero()
+    g:move(10, 0)
+    assert.is_true(g:contains(12.9, 1))
+    g:rotate(pi / 2, 10, 1)   -- the fan now faces +y from (10,1)
+    assert.is_true(g:contains(10, 3.9))
+    assert.is_false(g:contains(12.9, 1))
+    g:moveTo(0, 0)
+    assert.are.same({ 0, 0 }, { g:position() })
+  end)
+  it("flattens a group inside a group, and refuses a Line", function()
+    local g = c2d.group(hero(), c2d.disk(5, 5, 1))
+    assert.are.equal(3, #g:pieces())
+    assert.has_error(function() c2d.group(c2d.disk(0, 0, 1), c2d.line(0, 0, 1, 0)) end)
+    assert.has_error(function() c2d.group(c2d.disk(0, 0, 1), 5) end)
+    assert.has_error(function() c2d.group() end)
+  end)
+  it("contact pushes the whole character out of a wall", function()
+    -- the capsule reaches x = 0.5; the wall x >= 0.3 (the box [0.3, 10]x[-10, 10])
+    -- overlaps the body by 0.2 and the fan by 2.7: the character must move
+    -- left until the fan clears too, 3 - 0.3 = 2.7
+    local nx, ny, depth = hero():contact(c2d.aabb(0.3, -10, 10, 20))
+    near(nx, -1, TOL, "nx"); near(ny, 0, TOL, "ny"); near(depth, 2.7, TOL, "depth")
+  end)
+end)
+
+describe("bad input", function()
+  it("a self-crossing outline is a clear error", function()
+    local ok, err = pcall(c2d.concave, 0, 0, 2, 2, 2, 0, 0, 2)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("crosses or touches itself", 1, true), tostring(err))
+    assert.is_false((pcall(c2d.concave, 0, 0, 4, 0, 4, 4, 2, 0, 0, 4)))   -- touches itself at (2,0)
+    assert.is_false((pcall(c2d.concave, 0, 0, 1, 0)))
+    assert.is_false((pcall(c2d.concave, 0, 0, 1, 0, 0 / 0, 1)))
+    assert.is_false((pcall(c2d.concave, { 0, 0, 1, 0, "x", 1 })))
+  end)
+  it("c2d.polygon of a concave list points to c2d.concave", function()
+    local ok, err = pcall(c2d.polygon, 0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("c2d.concave", 1, true), tostring(err))
+  end)
+end)
+
+-- Properties: star-shaped random outlines (sorted angles, random radii) are
+-- simple; each result is checked against the pieces or against sampling.
+describe("properties of random simple polygons", function()
+  local function outline(r, n, cx, cy)
+    local angles = {}
+    for i = 1, n do angles[i] = r.range(0, 2 * pi) end
+    table.sort(angles)
+    local v = {}
+    for i = 1, n do
+      local rad = r.range(2, 10)
+      v[#v + 1] = cx + rad * cos(angles[i]); v[#v + 1] = cy + rad * sin(angles[i])
+    end
+    return v
+  end
+  local function others(r)
+    local x, y = r.range(-12, 12), r.range(-12, 12)
+    return { c2d.disk(x, y, r.range(0.2, 3)), c2d.aabb(x, y, r.range(0.2, 4), r.range(0.2, 4)),
+             c2d.box(x, y, r.range(0.2, 4), r.range(0.2, 4), r.range(0, pi)), c2d.capsule(x, y, x + 1, y + 2, 0.5) }
+  end
+  it("hits, distance and raycast are the best over the pieces", function()
+    local r = common.lcg(7)
+    for _ = 1, 40 do
+      local v = outline(r, r.int(5, 24), 0, 0)
+      local ok, shape = pcall(c2d.concave, v)
+      if ok then
+        local pieces = shape:pieces()
+        for _, o in ipairs(others(r)) do
+          local any, least = false, math.huge
+          for _, p in ipairs(pieces) do
+            any = any or p:hits(o)
+            least = math.min(least, (p:distance(o)))
+          end
+          assert.are.equal(any, shape:hits(o))
+          assert.are.equal(any, o:hits(shape))
+          near(shape:distance(o), least, 1e-12, "distance")
+          local ox, oy = r.range(-15, 15), r.range(-15, 15)
+          local dx, dy = -ox, -oy
+          local first = math.huge
+          for _, p in ipairs(pieces) do
+            local t = p:raycast(ox, oy, dx, dy, 1)
+            if t and t < first then first = t end
+          end
+          local t = shape:raycast(ox, oy, dx, dy, 1)
+          if first == math.huge then assert.is_nil(t) else near(t, first, 1e-12, "raycast") end
+        end
+      end
+    end
+  end)
+  it("contact separates, and no shorter move along sampled directions does", function()
+    local r = common.lcg(11)
+    local checked = 0
+    for _ = 1, 25 do
+      local v = outline(r, r.int(5, 16), 0, 0)
+      local ok, shape = pcall(c2d.concave, v)
+      if ok then
+        for _, o in ipairs(others(r)) do
+          local nx, ny, depth = o:contact(shape)
+          if nx and depth > 1e-6 then
+            checked = checked + 1
+            -- moved by the answer: nothing overlaps beyond rounding
+            local moved = o:clone():move(nx * depth, ny * depth)
+            for _, p in ipairs(shape:pieces()) do
+              local _, _, d = moved:contact(p)
+              assert.is_true(d == nil or d < 1e-7, "separated after the move")
+            end
+            -- along 32 directions, a move of 0.999 * depth still overlaps
+            for k = 0, 31 do
+              local a = 2 * pi * k / 32
+              local m = o:clone():move(0.999 * depth * cos(a), 0.999 * depth * sin(a))
+              local deepest = 0
+              for _, p in ipairs(shape:pieces()) do
+                local _, _, d = m:contact(p)
+                if d and d > deepest then deepest = d end
+              end
+              assert.is_true(deepest > 0, "a shorter move along direction " .. k .. " does not separate")
+            end
+          end
+        end
+      end
+    end
+    assert.is_true(checked > 10, "enough overlapping pairs: " .. checked)
+  end)
+end)

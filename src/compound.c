@@ -1,0 +1,955 @@
+/*
+ * Compounds (Concave, Group): their storage, the tree over their pieces'
+ * boxes, their transforms, and every pair query where one shape is a
+ * compound. A compound is the union of its pieces, so:
+ *   hits, contains   any piece;
+ *   distance         the least over pieces (a hit first: then 0);
+ *   raycast, sweep   the earliest over pieces (a sweep that starts in
+ *                    overlap takes the whole pair's contact normal);
+ *   contact          the least move after which no pair of pieces overlaps
+ *                    (see compound_contact below);
+ *   covers           see covers.c.
+ * Only the pieces whose boxes come near the other shape are tried: the tree
+ * (a median split of the pieces' boxes) is walked with the other's box.
+ */
+#include <float.h>
+#include <string.h>
+#include "compound.h"
+
+/* ---- the tree ---- */
+
+static void bounds_union(c2d_bounds *a, const c2d_bounds *b)
+{
+    a->minx = dmin(a->minx, b->minx);
+    a->miny = dmin(a->miny, b->miny);
+    a->maxx = dmax(a->maxx, b->maxx);
+    a->maxy = dmax(a->maxy, b->maxy);
+}
+
+static double mid_on(const c2d_shape *p, int axis)
+{
+    return axis ? (p->bounds.miny + p->bounds.maxy) / 2 : (p->bounds.minx + p->bounds.maxx) / 2;
+}
+
+/* Put the k-th smallest (by box centre on axis) of order[0..n) at k. */
+static void select_kth(const c2d_shape *pieces, int *order, int n, int k, int axis)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double pivot = mid_on(&pieces[order[(lo + hi) / 2]], axis);
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (mid_on(&pieces[order[i]], axis) < pivot) i++;
+            while (mid_on(&pieces[order[j]], axis) > pivot) j--;
+            if (i <= j) { int t = order[i]; order[i] = order[j]; order[j] = t; i++; j--; }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else break;
+    }
+}
+
+/* Pieces per leaf. */
+#define C2D_LEAF_PIECES 2
+
+static int build_node(struct c2d_compound *c, int first, int count, int depth)
+{
+    int at = c->nodes++, i;
+    c2d_node *nd = &c->tree[at];
+    nd->first = first;
+    nd->count = count;
+    nd->right = 0;
+    nd->bounds = c->pieces[c->order[first]].bounds;
+    for (i = 1; i < count; i++) bounds_union(&nd->bounds, &c->pieces[c->order[first + i]].bounds);
+    if (count > C2D_LEAF_PIECES && depth < C2D_TREE_STACK / 2) {
+        int half = count / 2;
+        int axis = nd->bounds.maxy - nd->bounds.miny > nd->bounds.maxx - nd->bounds.minx;
+        select_kth(c->pieces, c->order + first, count, half, axis);
+        nd->count = 0;
+        build_node(c, first, half, depth + 1);
+        c->tree[at].right = build_node(c, first + half, count - half, depth + 1);
+    }
+    return at;
+}
+
+void c2d_tree_build(c2d_shape *s)
+{
+    struct c2d_compound *c = s->compound;
+    int i;
+    for (i = 0; i < c->count; i++) c->order[i] = i;
+    c->nodes = 0;
+    build_node(c, 0, c->count, 0);
+    s->bounds = c->tree[0].bounds;
+}
+
+void c2d_tree_refit(c2d_shape *s)
+{
+    struct c2d_compound *c = s->compound;
+    int i, j;
+    for (i = c->nodes - 1; i >= 0; i--) {
+        c2d_node *nd = &c->tree[i];
+        if (nd->count > 0) {
+            nd->bounds = c->pieces[c->order[nd->first]].bounds;
+            for (j = 1; j < nd->count; j++) bounds_union(&nd->bounds, &c->pieces[c->order[nd->first + j]].bounds);
+        } else {
+            nd->bounds = c->tree[i + 1].bounds;
+            bounds_union(&nd->bounds, &c->tree[nd->right].bounds);
+        }
+    }
+    s->bounds = c->tree[0].bounds;
+}
+
+void c2d_walk_start(piece_walk *w, const c2d_shape *s)
+{
+    w->c = s->compound;
+    w->top = 0;
+    w->stack[w->top++] = 0;
+    w->leaf = w->leaf_end = 0;
+}
+
+/* Does a meet b grown by reach (the cheap test that never rejects a meeting pair). */
+static int near(const c2d_bounds *a, const c2d_bounds *b, double reach)
+{
+    c2d_bounds g;
+    if (reach == 0) return c2d_bounds_meet(a, b);
+    g.minx = b->minx - reach;
+    g.miny = b->miny - reach;
+    g.maxx = b->maxx + reach;
+    g.maxy = b->maxy + reach;
+    return c2d_bounds_meet(a, &g);
+}
+
+const c2d_shape *c2d_walk_next(piece_walk *w, const c2d_bounds *box, double reach)
+{
+    const struct c2d_compound *c = w->c;
+    for (;;) {
+        while (w->leaf < w->leaf_end) {
+            const c2d_shape *p = &c->pieces[c->order[w->leaf++]];
+            if (near(&p->bounds, box, reach)) return p;
+        }
+        if (w->top == 0) return NULL;
+        {
+            const c2d_node *nd = &c->tree[w->stack[--w->top]];
+            int at = (int)(nd - c->tree);
+            if (!near(&nd->bounds, box, reach)) continue;
+            if (nd->count > 0) {
+                w->leaf = nd->first;
+                w->leaf_end = nd->first + nd->count;
+            } else {
+                w->stack[w->top++] = nd->right;
+                w->stack[w->top++] = at + 1;
+            }
+        }
+    }
+}
+
+int c2d_pieces(const c2d_shape *s, const c2d_shape **pieces)
+{
+    if (!c2d_is_compound(s)) return 0;
+    *pieces = s->pieces;
+    return s->compound->count;
+}
+
+/* ---- storage: Group layout, sizes, copies ---- */
+
+static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+/* The members a Group of these shapes holds (a Group's own members in its place). */
+static int member_count(const c2d_shape *const *members, int n)
+{
+    int i, k = 0;
+    for (i = 0; i < n; i++) k += members[i]->kind == C2D_GROUP ? members[i]->compound->count : 1;
+    return k;
+}
+
+static size_t group_layout(struct c2d_compound *c, unsigned char *base, int m)
+{
+    size_t at = align8(sizeof *c);
+    if (c) { c->room = m; c->outline = 0; }
+#define PLACE(field, type, count)                                       \
+    do {                                                                \
+        if (c) c->field = (type *)(void *)(base + at);                  \
+        at = align8(at + sizeof(type) * (size_t)(count));               \
+    } while (0)
+    PLACE(pieces, c2d_shape, m);
+    PLACE(tree, c2d_node, 2 * m);
+    PLACE(order, int, m);
+    PLACE(moffset, size_t, m);
+#undef PLACE
+    if (c) { c->verts = c->pverts = NULL; c->pindex = c->pfirst = NULL; }
+    return at;
+}
+
+size_t c2d_storage_size(const c2d_shape *s)
+{
+    switch (s->kind) {
+    case C2D_POLYGON: return sizeof(c2d_vec) * (size_t)s->count;
+    case C2D_CONCAVE:
+    case C2D_GROUP: return s->compound->bytes;
+    default: return 0;
+    }
+}
+
+size_t c2d_group_size(const c2d_shape *const *members, int n)
+{
+    int i, j, m = member_count(members, n);
+    size_t at = group_layout(NULL, NULL, m);
+    for (i = 0; i < n; i++) {
+        if (members[i]->kind == C2D_GROUP) {
+            const c2d_shape *g = members[i];
+            for (j = 0; j < g->compound->count; j++) at += align8(c2d_storage_size(&g->pieces[j]));
+        } else {
+            at += align8(c2d_storage_size(members[i]));
+        }
+    }
+    return at;
+}
+
+void c2d_relocate(c2d_shape *dst, const c2d_shape *src, void *storage)
+{
+    unsigned char *base = (unsigned char *)storage;
+    struct c2d_compound *c;
+    int i;
+    dst->world = NULL;
+    dst->world_slot = 0;
+    switch (src->kind) {
+    case C2D_POLYGON:
+        dst->verts = (const c2d_vec *)storage;
+        return;
+    case C2D_CONCAVE:
+    case C2D_GROUP:
+        c = (struct c2d_compound *)storage;
+        {
+            /* The layout from the copied header's counts, then each pointer. */
+            int room = c->room, count = c->count, nodes = c->nodes, outline = c->outline;
+            size_t bytes = c->bytes;
+            if (src->kind == C2D_CONCAVE) {
+                /* decompose.c lays a Concave out; reproduce by offsets from the source. */
+                const struct c2d_compound *o = src->compound;
+                const unsigned char *ob = (const unsigned char *)o;
+#define MOVE(field, type) c->field = o->field ? (type *)(void *)(base + ((const unsigned char *)o->field - ob)) : NULL
+                MOVE(pieces, c2d_shape);
+                MOVE(tree, c2d_node);
+                MOVE(order, int);
+                MOVE(verts, c2d_vec);
+                MOVE(pverts, c2d_vec);
+                MOVE(pindex, int);
+                MOVE(pfirst, int);
+#undef MOVE
+                c->moffset = NULL;
+            } else {
+                group_layout(c, base, room);
+            }
+            c->room = room; c->count = count; c->nodes = nodes; c->outline = outline; c->bytes = bytes;
+        }
+        dst->compound = c;
+        dst->pieces = c->pieces;
+        if (src->kind == C2D_CONCAVE) {
+            dst->verts = c->verts;
+            for (i = 0; i < c->count; i++) {
+                c2d_shape *p = &c->pieces[i];
+                p->verts = (const c2d_vec *)c->pverts + (src->pieces[i].verts - src->compound->pverts);
+            }
+        } else {
+            for (i = 0; i < c->count; i++)
+                c2d_relocate(&c->pieces[i], &src->pieces[i], base + c->moffset[i]);
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+void c2d_copy(c2d_shape *dst, const c2d_shape *src, void *storage)
+{
+    size_t n = c2d_storage_size(src);
+    const void *from = src->kind == C2D_POLYGON ? (const void *)src->verts
+                     : c2d_is_compound(src) ? (const void *)src->compound : NULL;
+    if (n > 0 && from != storage) memcpy(storage, from, n);
+    *dst = *src;
+    c2d_relocate(dst, src, storage);
+}
+
+/* Put a copy of member m into the Group's slot i. */
+static void add_member(struct c2d_compound *c, int i, const c2d_shape *m, size_t *at)
+{
+    unsigned char *base = (unsigned char *)c;
+    c->moffset[i] = *at;
+    c2d_copy(&c->pieces[i], m, base + *at);
+    *at += align8(c2d_storage_size(m));
+}
+
+c2d_error c2d_make_group(c2d_shape *s, const c2d_shape *const *members, int n, void *storage, int *bad)
+{
+    struct c2d_compound *c = (struct c2d_compound *)storage;
+    int i, j, m, k = 0;
+    size_t at;
+    *bad = -1;
+    if (n < 1) return C2D_ERR_COUNT;
+    for (i = 0; i < n; i++) {
+        if ((unsigned)members[i]->kind >= C2D_KIND_COUNT || members[i]->kind == C2D_LINE) { *bad = i; return C2D_ERR_MEMBER; }
+    }
+    m = member_count(members, n);
+    if (m > C2D_MAX_MEMBERS) return C2D_ERR_COUNT;
+    memset(c, 0, sizeof *c);
+    at = group_layout(c, (unsigned char *)storage, m);
+    c->kind = C2D_GROUP;
+    for (i = 0; i < n; i++) {
+        if (members[i]->kind == C2D_GROUP) {
+            for (j = 0; j < members[i]->compound->count; j++) add_member(c, k++, &members[i]->pieces[j], &at);
+        } else {
+            add_member(c, k++, members[i], &at);
+        }
+    }
+    c->count = m;
+    c->bytes = at;
+    memset(s, 0, sizeof *s);
+    s->kind = C2D_GROUP;
+    s->count = m;
+    s->compound = c;
+    s->pieces = c->pieces;
+    s->p[0] = c2d_position(&c->pieces[0]);
+    c2d_tree_build(s);
+    return C2D_OK;
+}
+
+/* ---- centre ---- */
+
+/* The area of a bounded shape (Group: the sum over members). */
+static double area_of(const c2d_shape *s)
+{
+    int i;
+    double a = 0;
+    switch (s->kind) {
+    case C2D_DISK: return C2D_PI * s->radius * s->radius;
+    case C2D_AABB: case C2D_BOX: return s->w * s->h;
+    case C2D_CAPSULE: return 2 * s->radius * vlen(vsub(s->p[1], s->p[0])) + C2D_PI * s->radius * s->radius;
+    case C2D_FAN: return s->radius * s->radius * s->opening / 2;
+    case C2D_TRIANGLE: return fabs(vcross(vsub(s->p[1], s->p[0]), vsub(s->p[2], s->p[0]))) / 2;
+    case C2D_POLYGON: case C2D_CONCAVE:
+        for (i = 1; i + 1 < s->count; i++) a += vcross(vsub(s->verts[i], s->verts[0]), vsub(s->verts[i + 1], s->verts[0]));
+        return fabs(a) / 2;
+    case C2D_GROUP:
+        for (i = 0; i < s->compound->count; i++) a += area_of(&s->pieces[i]);
+        return a;
+    default: return 0;
+    }
+}
+
+c2d_vec c2d_compound_center(const c2d_shape *s)
+{
+    const struct c2d_compound *c = s->compound;
+    c2d_vec acc = v2(0, 0), o;
+    double total = 0;
+    int i;
+    if (s->kind == C2D_CONCAVE) {
+        /* The area centroid of the outline (any simple polygon), relative to its first vertex. */
+        o = c->verts[0];
+        for (i = 1; i + 1 < s->count; i++) {
+            c2d_vec p = vsub(c->verts[i], o), q = vsub(c->verts[i + 1], o);
+            double t = vcross(p, q);
+            total += t;
+            acc = vadd(acc, vscale(vadd(p, q), t));
+        }
+        if (total != 0) return vadd(o, vscale(acc, 1.0 / (3.0 * total)));
+        return c2d_center(&c->pieces[0]);
+    }
+    /* A Group: its members' centroids weighted by area (by count when none has any). */
+    o = c2d_center(&c->pieces[0]);
+    for (i = 0; i < c->count; i++) {
+        double a = area_of(&c->pieces[i]);
+        acc = vadd(acc, vscale(vsub(c2d_center(&c->pieces[i]), o), a));
+        total += a;
+    }
+    if (total > 0) return vadd(o, vscale(acc, 1 / total));
+    acc = v2(0, 0);
+    for (i = 0; i < c->count; i++) acc = vadd(acc, vsub(c2d_center(&c->pieces[i]), o));
+    return vadd(o, vscale(acc, 1.0 / c->count));
+}
+
+/* ---- transforms ---- */
+
+/* After the pieces changed: the tree, the position, the world. */
+static void transformed(c2d_shape *s)
+{
+    if (s->kind == C2D_CONCAVE) c2d_concave_refresh(s);
+    else {
+        c2d_tree_refit(s);
+        s->p[0] = c2d_position(&s->pieces[0]);
+    }
+    if (s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+}
+
+/* Each outline vertex through x -> m * x + d (m a 2x2 matrix: rows r0, r1). */
+static void map_outline(c2d_shape *s, c2d_vec r0, c2d_vec r1, c2d_vec o)
+{
+    struct c2d_compound *c = s->compound;
+    int i;
+    for (i = 0; i < c->outline; i++) {
+        c2d_vec q = vsub(c->verts[i], o);
+        c->verts[i] = v2(o.x + vdot(r0, q), o.y + vdot(r1, q));
+    }
+}
+
+/* Would the numbers stay finite. */
+static int finite_bounds(const c2d_bounds *b)
+{
+    return isfinite(b->minx) && isfinite(b->miny) && isfinite(b->maxx) && isfinite(b->maxy);
+}
+
+c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy)
+{
+    struct c2d_compound *c = s->compound;
+    int i;
+    if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
+    if (!isfinite(s->bounds.minx + dx) || !isfinite(s->bounds.maxx + dx) ||
+        !isfinite(s->bounds.miny + dy) || !isfinite(s->bounds.maxy + dy)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_CONCAVE) {
+        for (i = 0; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);
+    } else {
+        for (i = 0; i < c->count; i++) c2d_move(&c->pieces[i], dx, dy);
+    }
+    transformed(s);
+    return C2D_OK;
+}
+
+c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy)
+{
+    struct c2d_compound *c = s->compound;
+    double cs, sn;
+    int i;
+    if (!isfinite(angle) || !isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
+    c2d_sincos(angle, &cs, &sn);
+    if (cs == 1 && sn == 0) return C2D_OK;
+    if (s->kind == C2D_CONCAVE) {
+        map_outline(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy));
+    } else {
+        for (i = 0; i < c->count; i++) {
+            c2d_shape *m = &c->pieces[i];
+            if (m->kind == C2D_AABB) {
+                /* An AABB member turns as the Box it is. */
+                double nums[5];
+                int bad;
+                nums[0] = (m->p[0].x + m->p[1].x) / 2;
+                nums[1] = (m->p[0].y + m->p[1].y) / 2;
+                nums[2] = m->w;
+                nums[3] = m->h;
+                nums[4] = 0;
+                c2d_make(m, C2D_BOX, nums, 5, NULL, &bad);
+            }
+            c2d_rotate(m, angle, ox, oy);
+        }
+    }
+    transformed(s);
+    return C2D_OK;
+}
+
+c2d_error c2d_compound_scale(c2d_shape *s, double k, double ox, double oy)
+{
+    struct c2d_compound *c = s->compound;
+    c2d_bounds b = s->bounds;
+    int i;
+    if (!isfinite(k) || k < 0) return C2D_ERR_SCALE;
+    if (!isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
+    if (k == 1) return C2D_OK;
+    b.minx = ox + k * (b.minx - ox); b.maxx = ox + k * (b.maxx - ox);
+    b.miny = oy + k * (b.miny - oy); b.maxy = oy + k * (b.maxy - oy);
+    if (!finite_bounds(&b)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_CONCAVE) {
+        map_outline(s, v2(k, 0), v2(0, k), v2(ox, oy));
+    } else {
+        for (i = 0; i < c->count; i++) c2d_scale(&c->pieces[i], k, ox, oy);
+    }
+    transformed(s);
+    return C2D_OK;
+}
+
+/* ---- hits, distance, raycast ---- */
+
+int c2d_compound_hits(const c2d_shape *a, const c2d_shape *b)
+{
+    piece_walk w;
+    const c2d_shape *p;
+    if (!c2d_is_compound(a)) { const c2d_shape *t = a; a = b; b = t; }
+    c2d_walk_start(&w, a);
+    while ((p = c2d_walk_next(&w, &b->bounds, 0)) != NULL)
+        if (c2d_hits(p, b)) return 1;
+    return 0;
+}
+
+c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_distance_result best, r;
+    piece_walk w;
+    const c2d_shape *p;
+    if (!c2d_is_compound(a)) {
+        c2d_vec t;
+        best = c2d_compound_distance(b, a);
+        t = best.a; best.a = best.b; best.b = t;
+        return best;
+    }
+    best.distance = C2D_INF;
+    best.a = best.b = v2(0, 0);
+    /* A hit first: then any hitting piece gives 0 and a common point. */
+    c2d_walk_start(&w, a);
+    while ((p = c2d_walk_next(&w, &b->bounds, 0)) != NULL)
+        if (c2d_hits(p, b)) return c2d_distance(p, b);
+    c2d_walk_start(&w, a);
+    while ((p = c2d_walk_next(&w, &b->bounds, best.distance)) != NULL) {
+        r = c2d_distance(p, b);
+        if (r.distance < best.distance) best = r;
+    }
+    return best;
+}
+
+/* The box of a ray's reach (the whole plane when it is not a number). */
+static void ray_box(c2d_vec o, c2d_vec d, double t, c2d_bounds *box)
+{
+    c2d_vec e = v2(o.x + d.x * t, o.y + d.y * t);
+    if (!isfinite(e.x) || !isfinite(e.y)) {
+        box->minx = box->miny = -C2D_INF;
+        box->maxx = box->maxy = C2D_INF;
+        return;
+    }
+    box->minx = dmin(o.x, e.x); box->maxx = dmax(o.x, e.x);
+    box->miny = dmin(o.y, e.y); box->maxy = dmax(o.y, e.y);
+}
+
+c2d_sweep_result c2d_compound_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    c2d_sweep_result best, r;
+    c2d_bounds box;
+    piece_walk w;
+    const c2d_shape *p;
+    double reach = maxt;
+    memset(&best, 0, sizeof best);
+    ray_box(origin, dir, reach, &box);
+    c2d_walk_start(&w, s);
+    while ((p = c2d_walk_next(&w, &box, 0)) != NULL) {
+        r = c2d_raycast(p, origin, dir, reach);
+        if (!r.hit || (best.hit && r.t >= best.t)) continue;
+        best = r;
+        if (r.t == 0) break;
+        reach = r.t;
+        ray_box(origin, dir, reach, &box);
+    }
+    return best;
+}
+
+c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y)
+{
+    struct c2d_compound *c = s->compound;
+    c2d_vec at = c2d_position(s);
+    double dx = x - at.x, dy = y - at.y;
+    int i;
+    if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
+    if (!isfinite(s->bounds.minx + dx) || !isfinite(s->bounds.maxx + dx) ||
+        !isfinite(s->bounds.miny + dy) || !isfinite(s->bounds.maxy + dy)) return C2D_ERR_NONFINITE;
+    /* The position lands on (x, y) exactly; the rest keeps its offsets. */
+    if (s->kind == C2D_CONCAVE) {
+        for (i = 1; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);
+        c->verts[0] = v2(x, y);
+    } else {
+        c2d_move_to(&c->pieces[0], x, y);
+        for (i = 1; i < c->count; i++) c2d_move(&c->pieces[i], dx, dy);
+    }
+    transformed(s);
+    return C2D_OK;
+}
+
+/* ---- sweep ---- */
+
+/* How far a pair's boxes reach from o (the size that rounding is relative to). */
+static double pair_size(const c2d_shape *a, const c2d_shape *b, c2d_vec o)
+{
+    const c2d_bounds *x = &a->bounds, *y = &b->bounds;
+    double m = dmax(dmax(fabs(x->minx - o.x), fabs(x->maxx - o.x)), dmax(fabs(x->miny - o.y), fabs(x->maxy - o.y)));
+    if (isfinite(y->minx) && isfinite(y->maxx) && isfinite(y->miny) && isfinite(y->maxy))
+        m = dmax(m, dmax(dmax(fabs(y->minx - o.x), fabs(y->maxx - o.x)), dmax(fabs(y->miny - o.y), fabs(y->maxy - o.y))));
+    return m;
+}
+
+/* Overlap deeper than this (relative to the pair's size) is overlap, not a
+ * resting touch: the sweep's own allowance for rounding in a depth. */
+static double rest_depth(const c2d_shape *a, const c2d_shape *b)
+{
+    return C2D_REST_ROUNDING * DBL_EPSILON * pair_size(a, b, a->p[0]);
+}
+
+c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    c2d_sweep_result best, r;
+    c2d_bounds box;
+    piece_walk w;
+    const c2d_shape *p;
+    c2d_vec v;
+    if (!c2d_is_compound(a)) {
+        best = c2d_compound_sweep(b, db, a, da);
+        best.normal = vscale(best.normal, -1);
+        return best;
+    }
+    memset(&best, 0, sizeof best);
+    /* The pieces whose boxes, moving by v relative to b, meet b's box. */
+    v = vsub(da, db);
+    box = b->bounds;
+    box.minx = dmin(box.minx, box.minx - v.x); box.maxx = dmax(box.maxx, box.maxx - v.x);
+    box.miny = dmin(box.miny, box.miny - v.y); box.maxy = dmax(box.maxy, box.maxy - v.y);
+    c2d_walk_start(&w, a);
+    while ((p = c2d_walk_next(&w, &box, 0)) != NULL) {
+        r = c2d_sweep(p, da, b, db);
+        if (r.hit && (!best.hit || r.t < best.t)) best = r;
+    }
+    if (best.hit && best.t == 0) {
+        /* At the start: overlap (then the whole pair's contact normal) or a
+         * touch the motion goes into (the piece's answer stands). */
+        c2d_contact_result c;
+        c2d_contact(a, b, &c);
+        if (c.hit && c.depth > rest_depth(a, b)) best.normal = c.normal;
+    }
+    return best;
+}
+
+/* ---- contact ----
+ *
+ * Moving a by x clears b when no piece of a overlaps a piece of b: x leaves
+ * the union of the pairs' Minkowski regions M = P - Q. The least such x is
+ * the nearest point of that union's boundary: the foot of a perpendicular on
+ * one region's edge (along that edge's normal, or a pair's own contact
+ * normal), or a corner where two regions' edges cross. Each candidate
+ * direction u is chased: from t = 0, while a pair overlaps at a + t u, t
+ * jumps to that pair's exit along u (a sweep back from beyond it), so the
+ * answer along u is exact and always separates; the least over the
+ * candidates is the answer. Curved regions (round or fan pieces) add evenly
+ * spread directions, the best refined by a golden-section search.
+ */
+
+/* The most leaf pairs, lines and fan halves a contact considers. */
+#define C2D_CONTACT_LEAVES 128
+#define C2D_CONTACT_PAIRS 256
+#define C2D_CONTACT_LINES 64
+#define C2D_CONTACT_HALVES 16
+/* Directions tried around the circle when regions are curved, and the
+ * golden-section steps that refine the best of them. */
+#define C2D_CONTACT_SPREAD 16
+#define C2D_CONTACT_REFINE 24
+/* Depths below this many rest tolerances are touches, not overlap. */
+#define C2D_CONTACT_REST 4.0
+
+typedef struct leafset {
+    const c2d_shape *s[C2D_CONTACT_LEAVES];
+    int n, overflow;
+    c2d_shape halves[C2D_CONTACT_HALVES];
+    int nh;
+} leafset;
+
+static int wide_fan(const c2d_shape *s)
+{
+    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI && s->opening < 2 * C2D_PI - C2D_FULL_TURN;
+}
+
+static void add_leaf(leafset *ls, const c2d_shape *s)
+{
+    if (ls->n + 2 > C2D_CONTACT_LEAVES) { ls->overflow = 1; return; }
+    if (wide_fan(s) && ls->nh + 2 <= C2D_CONTACT_HALVES) {
+        /* A fan opened beyond pi: its two halves, each convex. */
+        double nums[5];
+        int k, bad;
+        for (k = 0; k < 2; k++) {
+            nums[0] = s->p[0].x;
+            nums[1] = s->p[0].y;
+            nums[2] = s->radius;
+            nums[3] = s->angle + (k ? -1 : 1) * s->opening / 4;
+            nums[4] = s->opening / 2;
+            c2d_make(&ls->halves[ls->nh], C2D_FAN, nums, 5, NULL, &bad);
+            ls->s[ls->n++] = &ls->halves[ls->nh++];
+        }
+        return;
+    }
+    ls->s[ls->n++] = s;
+}
+
+/* The convex leaves of s (pieces, members' pieces, fan halves) near box. */
+static void leaves(const c2d_shape *s, const c2d_bounds *box, double reach, leafset *ls)
+{
+    piece_walk w;
+    const c2d_shape *p;
+    if (!c2d_is_compound(s)) { add_leaf(ls, s); return; }
+    c2d_walk_start(&w, s);
+    while ((p = c2d_walk_next(&w, box, reach)) != NULL) leaves(p, box, reach, ls);
+}
+
+/* A copy of the convex shape s moved by d. */
+static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_scaled *out)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int i, bad, n = c2d_numbers(s, nums), points;
+    switch (s->kind) {
+    case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: points = 2; break;
+    case C2D_TRIANGLE: points = 3; break;
+    case C2D_POLYGON: points = s->count; break;
+    default: points = 1; break;
+    }
+    for (i = 0; i < points; i++) { nums[2 * i] += d.x; nums[2 * i + 1] += d.y; }
+    if (s->kind == C2D_POLYGON && s->count < 3) {
+        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+    }
+    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
+}
+
+typedef struct pairset {
+    const c2d_shape *p[C2D_CONTACT_PAIRS], *q[C2D_CONTACT_PAIRS];
+    int n;
+    double tol;
+} pairset;
+
+/* The diagonal of a box. */
+static double box_size(const c2d_bounds *b)
+{
+    return (b->maxx - b->minx) + (b->maxy - b->miny);
+}
+
+/* How far p, now at t along u and overlapping q, moves on along u before it
+ * only touches q: the first touch of a sweep back from beyond q. */
+static double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
+{
+    c2d_scaled st;
+    const c2d_shape *far;
+    c2d_sweep_result r;
+    c2d_vec cp = c2d_center(p), cq = c2d_center(q);
+    double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
+    if (!(T > 0)) return t;
+    far = moved_copy(p, vscale(u, t + T), &st);
+    r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
+    return r.hit ? t + T * (1 - r.t) : t;
+}
+
+/* The least t >= 0 at which a + t u overlaps no pair (C2D_INF when the chase
+ * does not settle); gives up at limit (no better than the best so far). */
+static double chase(const pairset *ps, c2d_vec u, double limit)
+{
+    double t = 0;
+    int rounds, i, moved;
+    for (rounds = 0; rounds <= ps->n + 1; rounds++) {
+        moved = 0;
+        for (i = 0; i < ps->n; i++) {
+            c2d_scaled st;
+            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st) : ps->p[i];
+            c2d_contact_result r;
+            double e;
+            if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
+            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
+            e = exit_along(ps->p[i], ps->q[i], u, t);
+            if (!(e > t)) continue;
+            t = e;
+            moved = 1;
+            if (t >= limit) return t;
+        }
+        if (!moved) return t;
+    }
+    return C2D_INF;
+}
+
+/* A line of a region: moving a by x clears pair `pair` along w once x.w >= h. */
+typedef struct region_line {
+    c2d_vec w;
+    double h;
+    int pair;
+} region_line;
+
+typedef struct contact_search {
+    const pairset *ps;
+    double best;
+    c2d_vec n;
+} contact_search;
+
+static void try_direction(contact_search *cs, c2d_vec u)
+{
+    double t;
+    if (u.x == 0 && u.y == 0) return;
+    u = vunit(u);
+    t = chase(cs->ps, u, cs->best);
+    if (t < cs->best) { cs->best = t; cs->n = u; }
+}
+
+/* The edge normals of a body's core (both senses) with the pair's h along them. */
+static int body_lines(const body *x, const body *A, const body *B, int pair, region_line *out, int room)
+{
+    int i, k = 0, m, s;
+    c2d_vec axes[2 * C2D_MAX_VERTICES];
+    if (x->type == BODY_FAN) {
+        axes[k++] = vperp(x->e1);
+        axes[k++] = vperp(x->e2);
+    } else if (x->type == BODY_POLY) {
+        m = x->n == 1 ? 0 : x->n == 2 ? 1 : x->n;
+        for (i = 0; i < m; i++) axes[k++] = vperp(vsub(x->v[c2d_next(i, x->n)], x->v[i]));
+    }
+    m = 0;
+    for (i = 0; i < k; i++) {
+        for (s = -1; s <= 1; s += 2) {
+            c2d_vec w = vunit(vscale(axes[i], s));
+            if ((w.x == 0 && w.y == 0) || m >= room) continue;
+            out[m].w = w;
+            out[m].h = c2d_overlap_along(A, B, w);
+            out[m].pair = pair;
+            m++;
+        }
+    }
+    return m;
+}
+
+/* Is x inside pair i's region as its lines see it (within rounding). */
+static int inside_lines(const region_line *ln, int nl, int pair, c2d_vec x, double tol)
+{
+    int i;
+    for (i = 0; i < nl; i++)
+        if (ln[i].pair == pair && vdot(x, ln[i].w) > ln[i].h + tol) return 0;
+    return 1;
+}
+
+/* A Line and a compound: the Line as the half-plane away from the
+ * compound's centre; the depth is the farthest any piece reaches past it. */
+static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d_contact_result *out)
+{
+    leafset ls;
+    body L, P;
+    c2d_vec o = line->p[0], n;
+    double depth = 0;
+    int i;
+    ls.n = ls.nh = ls.overflow = 0;
+    leaves(a, &line->bounds, 0, &ls);
+    c2d_body(&L, line, &o);
+    n = vunit(vperp(L.v[1]));
+    if (vdot(vsub(c2d_center(a), o), n) < 0) n = vscale(n, -1);
+    for (i = 0; i < ls.n; i++) {
+        c2d_body(&P, ls.s[i], &o);
+        depth = dmax(depth, c2d_support(&P, vscale(n, -1)));
+    }
+    out->hit = 1;
+    out->normal = n;
+    out->depth = depth;
+    out->point = c2d_distance(a, line).a;
+}
+
+void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+{
+    leafset la, lb;
+    pairset ps;
+    contact_search cs;
+    region_line lines[C2D_CONTACT_LINES];
+    c2d_vec o, first_n = v2(0, -1);
+    double r0, ax[4];
+    int swapped, i, j, nl = 0, curved = 0, overlapping = 0, k;
+    out->hit = 0;
+    if (!c2d_hits(a, b)) return;
+    swapped = c2d_shape_order(a, b) > 0;
+    if (swapped) { const c2d_shape *t = a; a = b; b = t; }
+    if (a->kind == C2D_LINE || b->kind == C2D_LINE) {
+        if (b->kind == C2D_LINE) line_compound_contact(a, b, out);
+        else { line_compound_contact(b, a, out); swapped = !swapped; }
+        if (swapped) out->normal = vscale(out->normal, -1);
+        return;
+    }
+    /* The boxes' least separation bounds the answer: a move that clears the boxes clears all. */
+    ax[0] = a->bounds.maxx - b->bounds.minx; /* move a by -x */
+    ax[1] = b->bounds.maxx - a->bounds.minx; /* +x */
+    ax[2] = a->bounds.maxy - b->bounds.miny; /* -y */
+    ax[3] = b->bounds.maxy - a->bounds.miny; /* +y */
+    k = 0;
+    for (i = 1; i < 4; i++) if (ax[i] < ax[k]) k = i;
+    r0 = dmax(ax[k], 0);
+    cs.best = r0;
+    cs.n = k == 0 ? v2(-1, 0) : k == 1 ? v2(1, 0) : k == 2 ? v2(0, -1) : v2(0, 1);
+
+    la.n = la.nh = la.overflow = 0;
+    lb.n = lb.nh = lb.overflow = 0;
+    leaves(a, &b->bounds, r0, &la);
+    leaves(b, &a->bounds, r0, &lb);
+    ps.n = 0;
+    ps.tol = C2D_CONTACT_REST * rest_depth(a, b);
+    for (i = 0; i < la.n; i++)
+        for (j = 0; j < lb.n; j++) {
+            if (!near(&la.s[i]->bounds, &lb.s[j]->bounds, r0)) continue;
+            if (ps.n == C2D_CONTACT_PAIRS) { la.overflow = 1; continue; }
+            ps.p[ps.n] = la.s[i];
+            ps.q[ps.n] = lb.s[j];
+            ps.n++;
+        }
+    cs.ps = &ps;
+    o = a->p[0];
+    if (!la.overflow && !lb.overflow) {
+        double lower = 0;
+        for (i = 0; i < ps.n; i++) {
+            c2d_contact_result r;
+            body A, B;
+            if (c2d_contact(ps.p[i], ps.q[i], &r) != C2D_OK || !r.hit) continue;
+            if (r.depth <= ps.tol) { if (!overlapping) first_n = r.normal; continue; }
+            overlapping++;
+            /* Every overlapping pair must part: the deepest bounds the answer below. */
+            lower = dmax(lower, r.depth);
+            try_direction(&cs, r.normal);
+            c2d_body(&A, ps.p[i], &o);
+            c2d_body(&B, ps.q[i], &o);
+            if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
+            if (nl < C2D_CONTACT_LINES) {
+                lines[nl].w = r.normal;
+                lines[nl].h = r.depth;
+                lines[nl].pair = i;
+                nl++;
+            }
+            nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+            nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+        }
+        /* A pair's own least move that clears every other pair too is the answer. */
+        if (overlapping && cs.best <= lower + ps.tol) nl = 0, curved = 0;
+        /* Feet on flat edges. */
+        for (i = 0; i < nl; i++)
+            if (lines[i].h > 0 && lines[i].h < cs.best) try_direction(&cs, lines[i].w);
+        /* Corners where two regions' edges cross. */
+        for (i = 0; i < nl; i++)
+            for (j = i + 1; j < nl; j++) {
+                double det, tol;
+                c2d_vec x;
+                if (lines[i].pair == lines[j].pair) continue;
+                det = vcross(lines[i].w, lines[j].w);
+                if (det == 0) continue;
+                x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
+                       (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
+                if (!(vlen(x) < cs.best)) continue;
+                tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps.tol;
+                if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
+                try_direction(&cs, x);
+            }
+        if (curved && overlapping) {
+            /* Round edges: spread directions, then refine the best. */
+            double best_a = atan2(cs.n.y, cs.n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
+            const double g = 0.6180339887498949;
+            for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
+                double ang = i * step, before = cs.best;
+                try_direction(&cs, v2(cos(ang), sin(ang)));
+                if (cs.best < before) best_a = ang;
+            }
+            lo = best_a - step;
+            hi = best_a + step;
+            for (i = 0; i < C2D_CONTACT_REFINE; i++) {
+                double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+                double f1 = chase(&ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(&ps, v2(cos(m2), sin(m2)), C2D_INF);
+                if (f1 < cs.best) { cs.best = f1; cs.n = v2(cos(m1), sin(m1)); }
+                if (f2 < cs.best) { cs.best = f2; cs.n = v2(cos(m2), sin(m2)); }
+                if (f1 < f2) hi = m2; else lo = m1;
+            }
+        }
+    }
+    out->hit = 1;
+    if (!overlapping && !la.overflow && !lb.overflow) {
+        /* Only touching: no move needed. */
+        out->depth = 0;
+        out->normal = first_n;
+    } else {
+        out->depth = cs.best;
+        out->normal = cs.n;
+    }
+    out->point = c2d_distance(a, b).a;
+    if (swapped) out->normal = vscale(out->normal, -1);
+}
+

@@ -1,0 +1,86 @@
+/*
+ * Internal to the C core: the storage of a compound shape (Concave, Group)
+ * and the walk over the tree of its pieces' boxes.
+ *
+ * A compound's storage is one block the caller owns: this header struct,
+ * then the pieces (c2d_shape each), the tree, and the kind's own arrays. Its
+ * layout follows from the vertex (or member) count alone, so a copy is a
+ * memcpy and a pass that points the pointers into the new block.
+ */
+#ifndef COLLIDE2D_COMPOUND_H
+#define COLLIDE2D_COMPOUND_H
+
+#include "geometry.h"
+
+/* A node of the tree over the pieces' boxes, in preorder: a leaf holds
+ * order[first .. first + count); an inner node (count 0) has its left child
+ * next to it and its right child at right. */
+typedef struct c2d_node {
+    c2d_bounds bounds;
+    int first, count, right;
+} c2d_node;
+
+struct c2d_compound {
+    size_t bytes;       /* the block, for a copy (a Concave's work space not included) */
+    int kind;
+    int count;          /* pieces (Concave) or members (Group) */
+    int room;           /* the most pieces the layout holds */
+    int nodes;          /* tree nodes in use */
+    int outline;        /* Concave: outline vertices */
+    c2d_shape *pieces;
+    c2d_node *tree;
+    int *order;         /* the pieces in tree order */
+    c2d_vec *verts;     /* Concave: the outline */
+    c2d_vec *pverts;    /* Concave: the pieces' vertices */
+    int *pindex;        /* Concave: the outline index of each piece vertex */
+    int *pfirst;        /* Concave: where piece i's vertices start (count + 1) */
+    size_t *moffset;    /* Group: where member i's storage starts in the block */
+};
+
+/* The deepest tree walk (a median split halves the pieces at each level). */
+#define C2D_TREE_STACK 64
+
+/* A walk over the pieces whose boxes come within reach of a box. */
+typedef struct piece_walk {
+    const struct c2d_compound *c;
+    int stack[C2D_TREE_STACK];
+    int top, leaf, leaf_end;
+} piece_walk;
+
+void c2d_walk_start(piece_walk *w, const c2d_shape *s);
+/* The next piece whose box meets box grown by reach, or NULL. */
+const c2d_shape *c2d_walk_next(piece_walk *w, const c2d_bounds *box, double reach);
+
+/* Build the tree over the pieces' boxes (order, tree, nodes), and refit it
+ * after the pieces moved; both set the shape's bounds. */
+void c2d_tree_build(c2d_shape *s);
+void c2d_tree_refit(c2d_shape *s);
+
+/* Is s a Concave or a Group. */
+static inline int c2d_is_compound(const c2d_shape *s)
+{
+    return s->kind == C2D_CONCAVE || s->kind == C2D_GROUP;
+}
+
+/* Concave: rebuild the pieces from the outline (after a transform). */
+void c2d_concave_refresh(c2d_shape *s);
+
+/* The compound transforms (transform.c hands compounds here). */
+c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy);
+c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y);
+c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy);
+c2d_error c2d_compound_scale(c2d_shape *s, double k, double ox, double oy);
+
+/* The compound queries (the pair entry points hand them here when either
+ * shape is a compound). */
+int c2d_compound_hits(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b);
+c2d_sweep_result c2d_compound_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
+void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
+c2d_vec c2d_compound_center(const c2d_shape *s);
+
+/* Point the copied block's pointers into storage (src: the original). */
+void c2d_relocate(c2d_shape *dst, const c2d_shape *src, void *storage);
+
+#endif
