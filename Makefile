@@ -10,7 +10,7 @@
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
-#   make dist-check        the Windows DLL under wine, the zip's folder in headless LÖVE games
+#   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit
@@ -144,10 +144,11 @@ deps-dist-check:
 # The DLL under wine (no Lua there): a C program loads it and checks answers
 # worked out by hand. Then headless LÖVE games holding the zip's folder: as a
 # folder, as a .love, fused, and with the library beside the .love or the
-# executable or in the save directory.
+# executable or in the save directory. WIN_LUAJIT=dir (a Windows LuaJIT:
+# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine.
 dist-check: dist | deps-dist-check
 	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o $(WIN)/dll_check.exe tools/dist/dll_check.c
-	@sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
+	@WIN_LUAJIT='$(WIN_LUAJIT)' sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
 
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core

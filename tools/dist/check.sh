@@ -4,6 +4,7 @@
 # 1. The Windows DLL imports only system DLLs at load time (lua51.dll is
 #    delay-loaded), and under wine a C program with no Lua loads it and gets
 #    the right answers from its core.
+#    With WIN_LUAJIT=dir, a Windows LuaJIT under wine loads it as a Lua module.
 # 2. Headless LÖVE games (tools/dist/game) holding the unzipped folder load
 #    collide2d, collide2d.draw and collide2d.bump and get answers, each from
 #    the library file the README says: as a folder, as a .love (a copy in the
@@ -32,9 +33,22 @@ for dll in $imports; do
   esac
 done
 # A throwaway wine prefix under build/ (kept between runs: making one takes ~10 s).
+mkdir -p "$root/build/wine"
 cp "$exe" "$folder/windows-x64/collide2d.dll" "$work/"
 ( cd "$work" && WINEPREFIX="$root/build/wine/prefix" WINEDEBUG=-all WINEDLLOVERRIDES='mscoree=;mshtml=' \
     timeout 300 wine "$(basename "$exe")" collide2d.dll 2>/dev/null ) || fail "dll_check under wine"
+
+# With WIN_LUAJIT=dir (a Windows build of LuaJIT: luajit.exe and lua51.dll),
+# the folder as a Lua module under it, as a LÖVE game on Windows loads it.
+if [ -n "${WIN_LUAJIT:-}" ]; then
+  mkdir -p "$work/windows-lua"
+  cp "$WIN_LUAJIT/luajit.exe" "$WIN_LUAJIT/lua51.dll" tools/dist/windows_check.lua "$work/windows-lua/"
+  cp -r "$folder" "$work/windows-lua/"
+  ( cd "$work/windows-lua" && WINEPREFIX="$root/build/wine/prefix" WINEDEBUG=-all WINEDLLOVERRIDES='mscoree=;mshtml=' \
+      timeout 300 wine luajit.exe windows_check.lua 2>/dev/null ) || fail "the DLL as a Lua module under Windows LuaJIT"
+else
+  echo "(WIN_LUAJIT not set: the DLL's Lua half is not run)"
+fi
 
 echo "== LÖVE games holding the dist folder"
 # run NAME EXPECTED_LIBRARY COMMAND...: the game must pass and report that library.
