@@ -2,14 +2,15 @@
 -- module (collide2d.so or collide2d.dll) and loads it. Its luaopen_collide2d
 -- builds the module; this file only says where the library is.
 --
--- Where it looks, first found wins:
---   1. under LuaJIT, the library shipped in this folder, <folder>/<os>-<arch>/
---      (e.g. collide2d/linux-x64/collide2d.so, collide2d/windows-x64/collide2d.dll);
---   in LÖVE, when that copy sits inside a .love or a fused executable (where
---   no library can load from), a copy of it in the save directory;
---   2. in LÖVE, the library placed next to the .love or the fused executable
---      (love.filesystem.getSourceBaseDirectory()), then in the save directory;
---   3. package.cpath, as Lua's own require would search it.
+-- Where it looks, in order; the first library that loads wins:
+--   1. under LuaJIT, the copy shipped in this folder's <os>-<arch>/ subfolder
+--      (collide2d/linux-x64/collide2d.so, collide2d/windows-x64/collide2d.dll);
+--   2. in LÖVE, when that copy is inside a .love or a fused executable (no
+--      library loads from there), the same file copied to the save directory;
+--   3. in LÖVE, collide2d.so/.dll next to the .love or the fused executable
+--      (love.filesystem.getSourceBaseDirectory());
+--   4. in LÖVE, collide2d.so/.dll in the save directory;
+--   5. package.cpath, as Lua's own require searches it.
 
 local MODULE = "collide2d"           -- the library's file name and luaopen_ name
 local SYMBOL = "luaopen_" .. MODULE
@@ -17,6 +18,7 @@ local SYMBOL = "luaopen_" .. MODULE
 local modname = ...
 if type(modname) ~= "string" then modname = MODULE end
 local dirsep = package.config:sub(1, 1)
+local FILE = MODULE .. (dirsep == "\\" and ".dll" or ".so")
 local love_fs = type(love) == "table" and love.filesystem or nil
 
 local tried = {}
@@ -32,12 +34,11 @@ local function try(path)
   return nil
 end
 
--- The platform folder of the shipped library (e.g. "linux-x64") and its file
--- name, or nil when this runtime is not LuaJIT (they are built for LuaJIT only).
+-- The platform folder of the shipped library (e.g. "linux-x64"), or nil when
+-- this runtime is not LuaJIT (the shipped libraries are built for LuaJIT only).
 local function shipped()
   if type(jit) ~= "table" or not jit.os then return nil end
-  local ext = jit.os == "Windows" and ".dll" or ".so"
-  return (jit.os .. "-" .. jit.arch):lower(), MODULE .. ext
+  return (jit.os .. "-" .. jit.arch):lower()
 end
 
 -- The folder this file is in, as a path on disk (outside LÖVE).
@@ -50,10 +51,10 @@ end
 -- The library at rel inside the .love, copied to the save directory as
 -- collide2d-<platform>.so or .dll (rewritten only when it differs, so a new
 -- version of the game replaces it), so that it can load from disk.
-local function extract(rel, platform, file)
+local function extract(rel, platform)
   local bytes = love_fs.read(rel)
   if not bytes then return nil end
-  local copy = file:gsub("^" .. MODULE, MODULE .. "-" .. platform)
+  local copy = FILE:gsub("^" .. MODULE, MODULE .. "-" .. platform)
   if love_fs.read(copy) ~= bytes and not love_fs.write(copy, bytes) then
     tried[#tried + 1] = "\n\tcould not write " .. copy .. " in the save directory"
     return nil
@@ -62,30 +63,30 @@ local function extract(rel, platform, file)
 end
 
 local function locate()
-  local platform, file = shipped()
+  local platform = shipped()
   local open, path
   if platform then
-    local rel = modname:gsub("%.", "/") .. "/" .. platform .. "/" .. file
+    local rel = modname:gsub("%.", "/") .. "/" .. platform .. "/" .. FILE
     if love_fs then
       local real = love_fs.getRealDirectory(rel)
       if real then
         open, path = try(real .. "/" .. rel)
         if open then return open, path end
-        open, path = extract(rel, platform, file)
+        open, path = extract(rel, platform)
         if open then return open, path end
       end
     else
       local dir = own_dir()
       if dir then
-        open, path = try(dir .. "/" .. platform .. "/" .. file)
+        open, path = try(dir .. "/" .. platform .. "/" .. FILE)
         if open then return open, path end
       end
     end
   end
-  if love_fs and file then
-    open, path = try(love_fs.getSourceBaseDirectory() .. "/" .. file)
+  if love_fs then
+    open, path = try(love_fs.getSourceBaseDirectory() .. "/" .. FILE)
     if open then return open, path end
-    open, path = try(love_fs.getSaveDirectory() .. "/" .. file)
+    open, path = try(love_fs.getSaveDirectory() .. "/" .. FILE)
     if open then return open, path end
   end
   for template in package.cpath:gmatch("[^;]+") do

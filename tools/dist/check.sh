@@ -8,7 +8,8 @@
 # 2. Headless LÖVE games (tools/dist/game) holding the unzipped folder load
 #    collide2d, collide2d.draw and collide2d.bump and get answers, each from
 #    the library file the README says: as a folder, as a .love (a copy in the
-#    save directory), fused, and with a .love holding only the Lua files and
+#    save directory, a stale copy there replaced), fused, and with a .love
+#    holding only the Lua files and
 #    the library next to the .love or the executable, or in the save directory.
 set -eu
 zip=$1; exe=$2
@@ -74,6 +75,10 @@ run folder "$work/folder/collide2d/linux-x64/collide2d.so" love "$work/folder"
 mkdir -p "$work/love"
 (cd "$work/folder" && zip -qr "$work/love/game.love" .)
 run love "$work/xdg-love/love/$save/collide2d-linux-x64.so" love "$work/love/game.love"
+# A stale copy there (an older game's) is replaced.
+echo stale >"$work/xdg-love/love/$save/collide2d-linux-x64.so"
+mv "$work/xdg-love" "$work/xdg-love-stale"
+run love-stale "$work/xdg-love-stale/love/$save/collide2d-linux-x64.so" love "$work/love/game.love"
 
 # Fused (the .love appended to the love executable): the same copy, in a fused
 # game's save directory.
