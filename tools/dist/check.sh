@@ -9,8 +9,8 @@
 #    collide2d, collide2d.draw and collide2d.bump and get answers, each from
 #    the library file the README says: as a folder, as a .love (a copy in the
 #    save directory, a stale copy there replaced), fused, and with a .love
-#    holding only the Lua files and
-#    the library next to the .love or the executable, or in the save directory.
+#    holding only the Lua files and the library next to the .love or the
+#    executable, or in the save directory.
 set -eu
 zip=$1; exe=$2
 root=$(pwd)
