@@ -9,6 +9,8 @@
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
+#   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
+#   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
@@ -35,9 +37,9 @@ BIND_SRC := src/lua_collide2d.c src/lua_world.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
 # Where the specs find the module and the pure-Lua submodules.
-RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;'
+RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all love-test love-demo love-shot deps-love demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -88,6 +90,67 @@ love-shot: | deps-love
 	  XDG_RUNTIME_DIR=$${XDG_RUNTIME_DIR:-/tmp} timeout 120 xvfb-run -a -s '-screen 0 1024x768x24' love examples/love
 	@cp "$${XDG_DATA_HOME:-$$HOME/.local/share}/love/collide2d-demo"/shot-*.png build/shots/ && ls build/shots
 
+# Shipping to LÖVE games. The zip holds one folder, collide2d/: the Lua parts
+# (init.lua finds the native library), LICENSE, linux-x64/collide2d.so (built
+# for LuaJIT) and windows-x64/collide2d.dll (cross-built with mingw-w64).
+# The DLL exports the C core (c2d_*) and luaopen_collide2d; the Lua API comes
+# from lua51.dll through a delay-load import library, so the DLL loads where
+# there is no Lua (its core answers) and is a Lua module where lua51.dll is
+# loaded (LÖVE, LuaJIT). The import library is made from the lua_*/luaL_*
+# symbols the binding's objects leave undefined.
+VERSION  := $(shell sed -n 's/.*lua_pushliteral(L, "\([0-9][0-9.]*\)");.*/\1/p' src/lua_collide2d.c | head -1)
+MINGW    ?= x86_64-w64-mingw32-
+WIN      := build/windows-x64
+DLL      := $(WIN)/collide2d.dll
+WIN_OBJ  := $(patsubst src/%.c,$(WIN)/obj/%.o,$(CORE_SRC) $(BIND_SRC))
+DIST     := build/dist
+DIST_ZIP := $(DIST)/collide2d-$(VERSION).zip
+
+dist: | deps-dist
+	@$(MAKE) --no-print-directory LUA=luajit all
+	@$(MAKE) --no-print-directory $(DLL)
+	@rm -rf $(DIST) && mkdir -p $(DIST)/collide2d/linux-x64 $(DIST)/collide2d/windows-x64
+	@cp lua/collide2d/*.lua LICENSE $(DIST)/collide2d/
+	@strip -o $(DIST)/collide2d/linux-x64/collide2d.so build/luajit/collide2d.so
+	@cp $(DLL) $(DIST)/collide2d/windows-x64/
+	@cd $(DIST) && zip -qrX collide2d-$(VERSION).zip collide2d
+	@echo "$(DIST_ZIP):" && unzip -l $(DIST_ZIP) | sed -n 's/^ *\([0-9]\+\) .* \(collide2d\/.*[^/]\)$$/  \2  (\1 bytes)/p'
+
+$(WIN)/obj/%.o: src/%.c $(HEADERS) | deps-dist
+	@mkdir -p $(dir $@)
+	$(MINGW)gcc -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -I/usr/include/luajit-2.1 -c -o $@ $<
+
+$(WIN)/lua51.def: $(WIN_OBJ)
+	@{ echo "LIBRARY lua51.dll"; echo "EXPORTS"; \
+	  $(MINGW)nm -u $(WIN_OBJ) | awk '$$1 == "U" && $$2 ~ /^luaL?_/ { print "    " $$2 }' | sort -u; } >$@
+
+$(WIN)/liblua51-delay.a: $(WIN)/lua51.def
+	$(MINGW)dlltool -d $< -D lua51.dll -y $@
+
+# Exports: the functions of collide2d.h, and the Lua entry.
+$(WIN)/collide2d.def: src/collide2d.h
+	@mkdir -p $(dir $@)
+	@{ echo "EXPORTS"; sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/    \1/p' src/collide2d.h; \
+	  echo "    luaopen_collide2d"; } >$@
+
+$(DLL): $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a
+	$(MINGW)gcc -shared -s -static-libgcc -o $@ $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a
+
+deps-dist:
+	@sh tools/deps.sh luajit dist
+
+deps-dist-check:
+	@sh tools/deps.sh luajit dist-check
+
+# The DLL under wine (no Lua there): a C program loads it and checks answers
+# worked out by hand. Then headless LÖVE games holding the zip's folder: as a
+# folder, as a .love, fused, and with the library beside the .love or the
+# executable or in the save directory. WIN_LUAJIT=dir (a Windows LuaJIT:
+# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine.
+dist-check: dist | deps-dist-check
+	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o $(WIN)/dll_check.exe tools/dist/dll_check.c
+	@WIN_LUAJIT='$(WIN_LUAJIT)' sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
+
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core
 	@build/bench-core
@@ -123,7 +186,7 @@ SAN_CC     ?= gcc
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1 -fno-omit-frame-pointer
 ASAN_BUILD := build/asan-$(LUA)
 ASAN_SO    := $(ASAN_BUILD)/collide2d.so
-ASAN_ENV   := LUA_CPATH='$(ASAN_BUILD)/?.so;;' LUA_PATH='lua/?.lua;spec/?.lua;;' \
+ASAN_ENV   := LUA_CPATH='$(ASAN_BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;' \
               LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
               ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no

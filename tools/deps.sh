@@ -5,6 +5,8 @@
 #   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
 #   deps.sh RUNTIME love    also LÖVE (for make love-test)
 #   deps.sh RUNTIME xvfb    also a virtual display (for make love-shot)
+#   deps.sh RUNTIME dist    also zip and the mingw-w64 cross compiler (for make dist)
+#   deps.sh RUNTIME dist-check  also wine, unzip and LÖVE (for make dist-check)
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -28,6 +30,16 @@ fuzzer_links() {
   rm -rf "$tmp"; return $rc
 }
 if [ "$what" = love ]; then
+  command -v love >/dev/null 2>&1 || missing="$missing love"
+fi
+if [ "$what" = dist ] || [ "$what" = dist-check ]; then
+  command -v zip >/dev/null 2>&1 || missing="$missing zip"
+  command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || missing="$missing gcc-mingw-w64-x86-64"
+  command -v x86_64-w64-mingw32-dlltool >/dev/null 2>&1 || missing="$missing binutils-mingw-w64-x86-64"
+fi
+if [ "$what" = dist-check ]; then
+  command -v wine >/dev/null 2>&1 || missing="$missing wine wine64"
+  command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
   command -v love >/dev/null 2>&1 || missing="$missing love"
 fi
 if [ "$what" = xvfb ]; then
