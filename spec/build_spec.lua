@@ -35,7 +35,9 @@ describe("build files", function()
     local count = 0
     for file in listing:lines() do
       local name = file:match("^(.-)%.lua$")
-      if name then
+      -- init.lua only locates the native library for a copied folder (make
+      -- dist); luarocks puts the library on package.cpath itself
+      if name and name ~= "init" then
         count = count + 1
         local line = ('["collide2d.%s"] = "lua/collide2d/%s"'):format(name, file)
         assert.is_truthy(rock:find(line, 1, true), line)
