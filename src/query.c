@@ -228,11 +228,13 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
     return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
 }
 
-/* Two AABBs: comparisons, exact at any magnitude. */
+/* Two AABBs: comparisons, exact at any magnitude. All four are made and
+ * joined by & (no short circuit), so that a mix of hits and misses costs no
+ * mispredicted branches. */
 static int hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
 {
-    return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
-           a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
+    return (a->p[0].x <= b->p[1].x) & (b->p[0].x <= a->p[1].x) &
+           (a->p[0].y <= b->p[1].y) & (b->p[0].y <= a->p[1].y);
 }
 
 /* The general decision, on bodies, for a pair in range: kept out of line so
@@ -252,8 +254,9 @@ static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int 
     return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
 }
 
-/* Any pair: the canonical order, the frame, the range. */
-static int hits_general(const c2d_shape *a, const c2d_shape *b)
+/* Any pair: the canonical order, the frame, the range. Out of line, so that
+ * the pairs that rarely come here keep lean frames. */
+static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 {
     int e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? hits_in_range(a, b) : hits_scaled(a, b, e);
@@ -268,19 +271,30 @@ static int square_safe(double x)
     return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
 }
 
-/* Two round shapes (points and disks): the centres within the summed radii.
- * The same numbers whichever comes first, so no order is needed. */
-static int hits_round_round(const c2d_shape *a, const c2d_shape *b)
+/* Two round shapes whose squared gap or summed radius is 0 or outside the
+ * normal range: sums of squares in the normal range compare as their scaled
+ * copies would (a square that underflows beside one in range is below its
+ * rounding); anything else goes the general way. */
+static C2D_NOINLINE int hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
     double d2 = dx * dx + dy * dy, rr = r * r;
-    /* Sums of squares in the normal range compare as their scaled copies
-     * would (a square that underflows beside one in range is below its
-     * rounding); anything else goes the general way. */
     if (!(d2 <= C2D_SQUARES_HI && rr <= C2D_SQUARES_HI && (d2 >= C2D_SQUARES_LO || (dx == 0 && dy == 0)) &&
           (rr >= C2D_SQUARES_LO || r == 0)))
         return hits_general(a, b);
     return d2 <= rr;
+}
+
+/* Two round shapes (points and disks): the centres within the summed radii.
+ * The same numbers whichever comes first, so no order is needed. Both sums
+ * well inside the normal range is the common case, tested in one branch. */
+static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
+{
+    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
+    double d2 = dx * dx + dy * dy, rr = r * r;
+    if ((d2 >= C2D_SQUARES_LO) & (d2 <= C2D_SQUARES_HI) & (rr >= C2D_SQUARES_LO) & (rr <= C2D_SQUARES_HI))
+        return d2 <= rr;
+    return hits_round_round_rare(a, b);
 }
 
 /* A round shape against an AABB: the clamped centre within the radius. */
