@@ -417,25 +417,29 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
     c2d_distance_result res;
     body A, B;
     c2d_vec pa, pb, o;
-    double ra, rb, d2, D;
-    int swapped = c2d_shape_order(a, b) > 0, hit, built;
+    double ra, rb, d2, D, margin = 0;
+    int swapped = c2d_shape_order(a, b) > 0, hit, built, deep = 0, searched = 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
     d2 = -1;
     if (polygon_core_kind(a->kind) && polygon_core_kind(b->kind)) {
         /* Two polygon cores: GJK's certified answer stands for the decision
-         * when it is far from a touch; near one, the exact decision is made. */
+         * when it is far from a touch; near one, the exact decision is made.
+         * Rounding grows with the pair's size in the frame and with how far
+         * the frame is from the origin (the coordinates' own ulps). */
+        margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
+                 C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
         c2d_body(&A, a, &o);
         c2d_body(&B, b, &o);
-        if (A.n + B.n > 4) d2 = c2d_polygon_cores_d2(&A, &B, &pa, &pb);
+        if (A.n + B.n > 4) {
+            d2 = c2d_polygon_cores_gjk(&A, &B, margin, &pa, &pb, &deep);
+            searched = d2 < 0; /* GJK could not tell: only the full search is left */
+        }
     }
     if (d2 >= 0) {
         double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
-        /* Rounding grows with the pair's size in the frame and with how far
-         * the frame is from the origin (the coordinates' own ulps). */
-        double margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
-                        C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
-        hit = d2 > 0 && gap < -margin ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
+        /* A core overlap deeper than the margin needs no exact decision. */
+        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
         if (d2 == 0 && !hit) d2 = c2d_core_d2_full(&A, &B, -1, &pa, &pb);
@@ -445,7 +449,7 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
             c2d_body(&A, a, &o);
             c2d_body(&B, b, &o);
         }
-        d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
+        d2 = searched ? c2d_core_d2_full(&A, &B, -1, &pa, &pb) : c2d_core_d2(&A, &B, -1, &pa, &pb);
     }
     ra = body_radius(&A);
     rb = body_radius(&B);
