@@ -468,10 +468,17 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
     gjk_point s[3], t[2];
     c2d_vec v;
     int k = 1, iter, i;
+    c2d_vec ca = v2(0, 0), cb = v2(0, 0), d;
     *deep = 0;
-    s[0].ia = s[0].ib = 0;
+    /* Start from the vertices that face each other across the line between
+     * the cores' vertex means (n times them): a walk from there is short. */
+    for (i = 0; i < a->n; i++) ca = vadd(ca, a->v[i]);
+    for (i = 0; i < b->n; i++) cb = vadd(cb, b->v[i]);
+    d = vsub(vscale(cb, a->n), vscale(ca, b->n));
+    s[0].ia = support_index(a, d);
+    s[0].ib = support_index(b, vscale(d, -1));
     s[0].l = 1;
-    s[0].w = vsub(a->v[0], b->v[0]);
+    s[0].w = vsub(a->v[s[0].ia], b->v[s[0].ib]);
     v = s[0].w;
     for (iter = 0; iter < C2D_GJK_ITERATIONS; iter++) {
         gjk_point w;
