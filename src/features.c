@@ -446,14 +446,39 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
     return best > 0 && all_behind(a, *pa, vsub(*pb, *pa), 1) && all_behind(b, *pb, vsub(*pb, *pa), -1) ? best : -1;
 }
 
+/* Is the origin farther than margin from the line through y and z, beyond
+ * the rounding of lx = y cross z (twice the area of 0, y, z): the line's
+ * distance is |lx| / |z - y|, and |z - y| is at most its L1 length. Squares
+ * too small to be normal numbers prove nothing. */
+static int origin_clear_of(c2d_vec y, c2d_vec z, double lx, double margin)
+{
+    double e = fabs(z.x - y.x) + fabs(z.y - y.y);
+    double err = C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(y.x * z.y) + fabs(y.y * z.x));
+    return fabs(lx) >= C2D_SQUARES_LO && fabs(lx) > margin * e + err;
+}
+
 double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
+{
+    int deep;
+    return c2d_polygon_cores_gjk(a, b, -1, pa, pb, &deep);
+}
+
+double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep)
 {
     gjk_point s[3], t[2];
     c2d_vec v;
     int k = 1, iter, i;
-    s[0].ia = s[0].ib = 0;
+    c2d_vec ca = v2(0, 0), cb = v2(0, 0), d;
+    *deep = 0;
+    /* Start from the vertices that face each other across the line between
+     * the cores' vertex means (n times them): a walk from there is short. */
+    for (i = 0; i < a->n; i++) ca = vadd(ca, a->v[i]);
+    for (i = 0; i < b->n; i++) cb = vadd(cb, b->v[i]);
+    d = vsub(vscale(cb, a->n), vscale(ca, b->n));
+    s[0].ia = support_index(a, d);
+    s[0].ib = support_index(b, vscale(d, -1));
     s[0].l = 1;
-    s[0].w = vsub(a->v[0], b->v[0]);
+    s[0].w = vsub(a->v[s[0].ia], b->v[s[0].ib]);
     v = s[0].w;
     for (iter = 0; iter < C2D_GJK_ITERATIONS; iter++) {
         gjk_point w;
@@ -488,6 +513,10 @@ double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *
                 s[1].l = lz / o;
                 simplex_points(a, b, s, 3, pa, pb);
                 *pa = *pb = vlerp(*pa, *pb, 0.5);
+                /* Farther than margin inside each edge: the overlap stands
+                 * whatever rounding moved the corners by (less than margin). */
+                *deep = margin >= 0 && origin_clear_of(y, z, lx, margin) && origin_clear_of(z, x, ly, margin) &&
+                        origin_clear_of(x, y, lz, margin);
                 return 0;
             }
             v1 = simplex_edge(w, s[0], t, &k1);

@@ -284,6 +284,12 @@ double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d
  * -1 when GJK cannot tell beyond rounding (then c2d_core_d2's full search). */
 double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb);
 
+/* c2d_polygon_cores_d2, and on overlap *deep set when the origin lies more
+ * than margin (>= 0) inside the Minkowski triangle that holds it, beyond the
+ * rounding of its cross products: then the cores overlap whatever rounding
+ * within margin moved their vertices. */
+double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep);
+
 /* c2d_core_d2 by the search over every pair of features (no GJK). */
 double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
 

@@ -233,11 +233,13 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
     return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
 }
 
-/* Two AABBs: comparisons, exact at any magnitude. */
+/* Two AABBs: comparisons, exact at any magnitude. All four are made and
+ * joined by & (no short circuit), so that a mix of hits and misses costs no
+ * mispredicted branches. */
 static int hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
 {
-    return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
-           a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
+    return (a->p[0].x <= b->p[1].x) & (b->p[0].x <= a->p[1].x) &
+           (a->p[0].y <= b->p[1].y) & (b->p[0].y <= a->p[1].y);
 }
 
 /* The general decision, on bodies, for a pair in range: kept out of line so
@@ -257,8 +259,9 @@ static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int 
     return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
 }
 
-/* Any pair: the canonical order, the frame, the range. */
-static int hits_general(const c2d_shape *a, const c2d_shape *b)
+/* Any pair: the canonical order, the frame, the range. Out of line, so that
+ * the pairs that rarely come here keep lean frames. */
+static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 {
     int e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? hits_in_range(a, b) : hits_scaled(a, b, e);
@@ -273,19 +276,30 @@ static int square_safe(double x)
     return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
 }
 
-/* Two round shapes (points and disks): the centres within the summed radii.
- * The same numbers whichever comes first, so no order is needed. */
-static int hits_round_round(const c2d_shape *a, const c2d_shape *b)
+/* Two round shapes whose squared gap or summed radius is 0 or outside the
+ * normal range: sums of squares in the normal range compare as their scaled
+ * copies would (a square that underflows beside one in range is below its
+ * rounding); anything else goes the general way. */
+static C2D_NOINLINE int hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
     double d2 = dx * dx + dy * dy, rr = r * r;
-    /* Sums of squares in the normal range compare as their scaled copies
-     * would (a square that underflows beside one in range is below its
-     * rounding); anything else goes the general way. */
     if (!(d2 <= C2D_SQUARES_HI && rr <= C2D_SQUARES_HI && (d2 >= C2D_SQUARES_LO || (dx == 0 && dy == 0)) &&
           (rr >= C2D_SQUARES_LO || r == 0)))
         return hits_general(a, b);
     return d2 <= rr;
+}
+
+/* Two round shapes (points and disks): the centres within the summed radii.
+ * The same numbers whichever comes first, so no order is needed. Both sums
+ * well inside the normal range is the common case, tested in one branch. */
+static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
+{
+    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
+    double d2 = dx * dx + dy * dy, rr = r * r;
+    if ((d2 >= C2D_SQUARES_LO) & (d2 <= C2D_SQUARES_HI) & (rr >= C2D_SQUARES_LO) & (rr <= C2D_SQUARES_HI))
+        return d2 <= rr;
+    return hits_round_round_rare(a, b);
 }
 
 /* A round shape against an AABB: the clamped centre within the radius. */
@@ -414,25 +428,29 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
     c2d_distance_result res;
     body A, B;
     c2d_vec pa, pb, o;
-    double ra, rb, d2, D;
-    int swapped = c2d_shape_order(a, b) > 0, hit, built;
+    double ra, rb, d2, D, margin = 0;
+    int swapped = c2d_shape_order(a, b) > 0, hit, built, deep = 0, searched = 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     o = a->p[0];
     d2 = -1;
     if (polygon_core_kind(a->kind) && polygon_core_kind(b->kind)) {
         /* Two polygon cores: GJK's certified answer stands for the decision
-         * when it is far from a touch; near one, the exact decision is made. */
+         * when it is far from a touch; near one, the exact decision is made.
+         * Rounding grows with the pair's size in the frame and with how far
+         * the frame is from the origin (the coordinates' own ulps). */
+        margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
+                 C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
         c2d_body(&A, a, &o);
         c2d_body(&B, b, &o);
-        if (A.n + B.n > 4) d2 = c2d_polygon_cores_d2(&A, &B, &pa, &pb);
+        if (A.n + B.n > 4) {
+            d2 = c2d_polygon_cores_gjk(&A, &B, margin, &pa, &pb, &deep);
+            searched = d2 < 0; /* GJK could not tell: only the full search is left */
+        }
     }
     if (d2 >= 0) {
         double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
-        /* Rounding grows with the pair's size in the frame and with how far
-         * the frame is from the origin (the coordinates' own ulps). */
-        double margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
-                        C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
-        hit = d2 > 0 && gap < -margin ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
+        /* A core overlap deeper than the margin needs no exact decision. */
+        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
         if (d2 == 0 && !hit) d2 = c2d_core_d2_full(&A, &B, -1, &pa, &pb);
@@ -442,7 +460,7 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
             c2d_body(&A, a, &o);
             c2d_body(&B, b, &o);
         }
-        d2 = c2d_core_d2(&A, &B, -1, &pa, &pb);
+        d2 = searched ? c2d_core_d2_full(&A, &B, -1, &pa, &pb) : c2d_core_d2(&A, &B, -1, &pa, &pb);
     }
     ra = body_radius(&A);
     rb = body_radius(&B);

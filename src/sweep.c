@@ -714,28 +714,236 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 
+/* Is a magnitude one c2d_pair_exponent leaves unscaled (0, or within the
+ * range), and a number: then the direct paths below compute what the
+ * general one would. */
+static int unscaled(double m)
+{
+    return m == 0 || (m >= C2D_RANGE_LO && m <= C2D_RANGE_HI);
+}
+
+/* The ray starting inside: t = 0, the normal facing the ray. */
+static void ray_starts_inside(double ox, double oy, double dx, double dy, c2d_sweep_result *res)
+{
+    res->hit = 1;
+    res->t = 0;
+    res->normal = vunit(v2(-dx, -dy));
+    if (res->normal.x == 0 && res->normal.y == 0) res->normal = v2(0, -1);
+    res->point = v2(ox, oy);
+}
+
+/* A hit at t with normal n, the ray's start at o along d. */
+static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_vec n, c2d_sweep_result *res)
+{
+    res->hit = 1;
+    res->t = t;
+    res->normal = n;
+    res->point = v2(ox + dx * t, oy + dy * t);
+}
+
+/*
+ * The ray from the frame's origin along v = (vx, vy), t in [0, tmax],
+ * against the circle of radius R centred at (cx, cy), which the start is
+ * outside: ray_circle's time, on plain numbers (the direct paths keep the
+ * pair's vectors out of memory). The normal does not wait for t: with
+ * w = start - centre, x = v cross w and s the root of a R^2 - x^2 (a = v.v),
+ * the touching point less the centre is (x perp(v) - s v) / a, of length R,
+ * so the unit normal is that over a R, with no cancellation however far
+ * the start is. A point (R = 0) faces the ray.
+ */
+static int ray_disk(double cx, double cy, double R, double vx, double vy, double tmax, double *t, c2d_vec *n)
+{
+    double wx = 0 - cx, wy = 0 - cy;
+    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k;
+    if (a == 0 || cc < 0 || b >= 0) return 0; /* still, already inside, or moving away */
+    /* b^2 - a*cc rewritten (Lagrange's identity) so that it does not cancel:
+     * the line misses the circle exactly when |v x w| > R |v|. */
+    x = vx * wy - vy * wx;
+    disc = a * R * R - x * x;
+    if (disc < 0) return 0;
+    s = sqrt(disc);
+    *t = cc / (-b + s); /* the smaller root, in the form that does not cancel */
+    if (*t > tmax) return 0;
+    k = a * R;
+    if (R > 0 && k >= C2D_SQUARES_LO && k <= C2D_SQUARES_HI) {
+        *n = v2((-x * vy - s * vx) / k, (x * vx - s * vy) / k);
+    } else {
+        c2d_vec q = v2(0 + vx * *t, 0 + vy * *t);
+        *n = R == 0 ? v2(0, 0) : vunit(v2(q.x - cx, q.y - cy));
+        if (n->x == 0 && n->y == 0) *n = vunit(v2(-vx, -vy));
+    }
+    return 1;
+}
+
+/*
+ * A ray against a sharp convex polygon with an interior, read from its own
+ * vertices in the ray's frame: the start is inside when it is on the inner
+ * side of every edge line (the test hits makes for a point), and the ray is
+ * in the polygon from the last entry into an edge's half-plane to the first
+ * exit. Each edge gives one depth h (the start's distance inside its line,
+ * times the edge's length), which both tests share; the arithmetic is the
+ * general path's (a point body swept against the polygon's body), so the
+ * answers are the same. Returns 0, deciding nothing, when rounding in this
+ * frame flattens the polygon: the general path treats it as flat.
+ */
+static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
+                             double maxt, c2d_sweep_result *res)
+{
+    double tin = -C2D_INF, tout = C2D_INF, area = 0, nin_v = 0;
+    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay, nix = 0, niy = 0;
+    int i, inside = 1, have = 0, enter;
+    /* The orientation in this frame, as the body's. */
+    for (i = 1; i + 1 < n; i++) {
+        double px = (v[i].x - ox) - v0x, py = (v[i].y - oy) - v0y;
+        double qx = (v[i + 1].x - ox) - v0x, qy = (v[i + 1].y - oy) - v0y;
+        area += px * qy - py * qx;
+    }
+    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0;
+    res->hit = 0;
+    res->t = 0;
+    res->normal = res->point = v2(0, 0);
+    ax = v0x;
+    ay = v0y;
+    for (i = 0; i < n; i++) {
+        double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
+        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t;
+        if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
+        /* The ray's start is the point body's only vertex, at the frame's origin. */
+        h = (ax * nx + ay * ny) + (0 * -nx + 0 * -ny);
+        ax = bx;
+        ay = by;
+        inside &= !(h < 0);
+        nv = nx * dx + ny * dy;
+        if (nv == 0) {
+            if (h < 0) return 1; /* outside an edge the ray runs along: a miss */
+            continue;
+        }
+        t = h / nv;
+        /* Selects rather than branches: which edges the ray enters by is
+         * as good as random. */
+        enter = nv < 0 && t > tin;
+        tout = nv > 0 && !(tout < t) ? t : tout;
+        if (nv < 0 && t == tin) {
+            /* On a tie, the face the ray runs into most squarely. */
+            enter = nv / sqrt(nx * nx + ny * ny) < (have ? nin_v / sqrt(nix * nix + niy * niy) : 0);
+        }
+        tin = enter ? t : tin;
+        nix = enter ? nx : nix;
+        niy = enter ? ny : niy;
+        nin_v = enter ? nv : nin_v;
+        have |= enter;
+    }
+    if (inside) {
+        ray_starts_inside(ox, oy, dx, dy, res);
+        return 1;
+    }
+    if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
+    if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
+    ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
+    return 1;
+}
+
+/*
+ * The kinds a ray reads straight from the shape's numbers (a disk or point,
+ * an AABB, a sharp Triangle or Polygon), when nothing needs scaling (reach:
+ * the pair's magnitude with the ray, near: without its direction). Returns
+ * 0 for anything else, which goes the general way.
+ */
+static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, double dy, double maxt, double reach,
+                          double near, c2d_sweep_result *res)
+{
+    if (!unscaled(reach)) return 0;
+    switch (s->kind) {
+    case C2D_POINT:
+    case C2D_DISK: {
+        /* The test hits makes for a point and a disk, on the same numbers;
+         * then the circle in the ray's frame. */
+        double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
+        c2d_vec n;
+        res->hit = 0;
+        res->t = 0;
+        res->normal = res->point = v2(0, 0);
+        if (cx * cx + cy * cy <= s->radius * s->radius) {
+            ray_starts_inside(ox, oy, dx, dy, res);
+            return 1;
+        }
+        if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
+        if (ray_disk(cx, cy, s->radius, dx, dy, maxt, &t, &n)) ray_hit(ox, oy, dx, dy, t, n, res);
+        return 1;
+    }
+    case C2D_AABB: {
+        /* Slabs: the later of the axes' entries, before either exits (touching counts). */
+        double lox = s->p[0].x - ox, loy = s->p[0].y - oy, hix = s->p[1].x - ox, hiy = s->p[1].y - oy;
+        double ex, lx, ey, ly, t;
+        int on_x;
+        if (s->ccw == 0) return 0;
+        res->hit = 0;
+        res->t = 0;
+        res->normal = res->point = v2(0, 0);
+        if (s->p[0].x <= ox && ox <= s->p[1].x && s->p[0].y <= oy && oy <= s->p[1].y) {
+            ray_starts_inside(ox, oy, dx, dy, res);
+            return 1;
+        }
+        if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
+        if (dx == 0) { if (lox > 0 || hix < 0) return 1; ex = -C2D_INF; lx = C2D_INF; }
+        else { ex = (dx > 0 ? lox : hix) / dx; lx = (dx > 0 ? hix : lox) / dx; }
+        if (dy == 0) { if (loy > 0 || hiy < 0) return 1; ey = -C2D_INF; ly = C2D_INF; }
+        else { ey = (dy > 0 ? loy : hiy) / dy; ly = (dy > 0 ? hiy : loy) / dy; }
+        on_x = ex > ey || (ex == ey && fabs(dx) >= fabs(dy));
+        t = dmax(on_x ? ex : ey, 0);
+        if (t > maxt || t > lx || t > ly) return 1;
+        ray_hit(ox, oy, dx, dy, t, on_x ? v2(dx > 0 ? -1 : 1, 0) : v2(0, dy > 0 ? -1 : 1), res);
+        return 1;
+    }
+    case C2D_TRIANGLE:
+        /* The start's test is hits' for a point, which scales by near alone. */
+        if (s->ccw == 0 || !unscaled(near)) return 0;
+        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, res);
+    case C2D_POLYGON:
+        if (s->ccw == 0 || s->slack > 0 || s->count < 3 || !unscaled(near)) return 0;
+        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, res);
+    default:
+        return 0;
+    }
+}
+
+/* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
+ * squares: kept out of line with its scratch, so the direct paths do not pay
+ * for its stack. */
+static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
+                                                     double reach)
+{
+    c2d_scaled ss;
+    c2d_sweep_result r;
+    int e = c2d_pair_exponent(s, NULL, reach);
+    if (e == 0) return raycast_in_range(s, origin, dir, maxt);
+    r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
+    r.point = vldexp(r.point, e);
+    return r;
+}
+
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
     /* The whole ray as one step (t in [0, 1]) when that is a number, so that
      * its reach scales with the shape; t is scaled back by maxt. */
-    c2d_vec step = vscale(dir, maxt);
-    double span = 1, reach;
-    int e;
-    c2d_scaled ss;
+    const c2d_bounds *b = &s->bounds;
+    double ox = origin.x, oy = origin.y, dx = dir.x * maxt, dy = dir.y * maxt;
+    double span = 1, reach, size, start;
     c2d_sweep_result r;
     if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
-    if (maxt > 0 && isfinite(step.x) && isfinite(step.y)) {
-        dir = step;
+    if (maxt > 0 && isfinite(dx) && isfinite(dy)) {
         span = maxt;
         maxt = 1;
+    } else {
+        dx = dir.x;
+        dy = dir.y;
     }
-    reach = dmax(dmax(fabs(origin.x), fabs(origin.y)), dmax(fabs(dir.x), fabs(dir.y)) * (maxt < 1 ? 1 : maxt));
-    e = c2d_pair_exponent(s, NULL, reach);
-    if (e == 0) r = raycast_in_range(s, origin, dir, maxt);
-    else {
-        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-        r.point = vldexp(r.point, e);
-    }
+    start = dmax(fabs(ox), fabs(oy));
+    reach = dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt));
+    /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
+    size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
+    if (!(size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r)))
+        r = raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach);
     r.t *= span;
     if (r.t > span * maxt) r.t = span * maxt;
     return r;
