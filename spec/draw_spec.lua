@@ -26,6 +26,31 @@ describe("draw.primitives", function()
     assert.are.equal(10, #draw.primitives(c2d.polygon(0, 0, 4, 0, 6, 2, 4, 4, 0, 4))[1].points)
   end)
 
+  it("an L-shaped Concave is its outline in line mode and its two convex pieces in fill mode", function()
+    local L = c2d.concave(0, 0, 20, 0, 20, 10, 10, 10, 10, 30, 0, 30)
+    local line = draw.primitives(L)
+    assert.are.equal(1, #line)
+    assert.are.equal("polygon", line[1].kind)
+    -- the six corners of the outline, however the first one is chosen
+    assert.are.equal(12, #line[1].points)
+    local corners = {}
+    for i = 1, 12, 2 do corners[line[1].points[i] .. "," .. line[1].points[i + 1]] = true end
+    for _, c in ipairs { "0,0", "20,0", "20,10", "10,10", "10,30", "0,30" } do assert.is_true(corners[c], c) end
+    local fill = draw.primitives(L, "fill")
+    -- an L cut across its inner corner: two convex pieces, each a filled polygon
+    assert.are.equal(2, #fill)
+    for _, p in ipairs(fill) do
+      assert.are.equal("polygon", p.kind)
+      assert.are.equal("fill", p.mode)
+    end
+  end)
+
+  it("a Group is its members' primitives", function()
+    local body = c2d.group(c2d.disk(0, 0, 5), c2d.segment(0, 0, 10, 0))
+    assert.are.same({ { kind = "circle", mode = "line", x = 0, y = 0, r = 5 }, { kind = "line", points = { 0, 0, 10, 0 } } },
+      draw.primitives(body))
+  end)
+
   it("a box turned a quarter turn has its corners turned", function()
     -- 4 x 2 centred at the origin turned by pi/2 (snapped): x in [-1, 1], y in [-2, 2]
     local pts = draw.primitives(c2d.box(0, 0, 4, 2, pi / 2))[1].points

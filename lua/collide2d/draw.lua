@@ -48,7 +48,9 @@ end
 --   { kind = "line", points = { x1, y1, x2, y2, ... } }
 --   { kind = "point", x =, y = }
 -- mode is "fill" or "line" (default "line"); clip is { x, y, w, h } for Lines
--- (default the screen). Shapes with pieces (Concave, Group) give their pieces'.
+-- (default the screen). A Group gives its members' primitives. A Concave is
+-- its outline in "line" mode, and its convex pieces in "fill" mode (LÖVE
+-- fills only convex polygons right).
 function draw.primitives(shape, mode, clip)
   mode = mode or "line"
   local kind = shape:type()
@@ -77,6 +79,8 @@ function draw.primitives(shape, mode, clip)
   elseif kind == "Capsule" then
     -- the outline: two half circles joined by the flat sides (round ends)
     return { { kind = "polygon", mode = mode, points = shape:outline(32) } }
+  elseif kind == "Concave" and mode == "line" then
+    return { { kind = "polygon", mode = mode, points = shape:outline() } }
   elseif kind == "Concave" or kind == "Group" then
     local out = {}
     for _, piece in ipairs(shape:pieces()) do
@@ -139,16 +143,28 @@ function draw.contact(a, b, scale)
   g.line(px, py, px + nx * len, py + ny * len)
 end
 
+-- The outline of a shape as a list of flat point lists (a Group's outline
+-- is one list per member).
+local function outlines(shape, segments)
+  local o = shape:outline(segments)
+  if type(o[1]) == "table" then return o end
+  return { o }
+end
+
 -- sweep(a, dx, dy, b): the path a sweeps (its outline at the start and at the
 -- end, and the lines between), and where it stops against b with the normal.
 function draw.sweep(a, dx, dy, b)
   local g = graphics()
-  local start = a:outline(24)
-  local moved = a:clone():move(dx, dy):outline(24)
-  g.line(start)
-  g.line(moved)
-  for i = 1, #start, 2 * math.max(1, math.floor(#start / 16)) do
-    g.line(start[i], start[i + 1], moved[i], moved[i + 1])
+  local moved_all = outlines(a:clone():move(dx, dy), 24)
+  for k, start in ipairs(outlines(a, 24)) do
+    local moved = moved_all[k]
+    if #start >= 4 then
+      g.line(start)
+      g.line(moved)
+    end
+    for i = 1, #start, 2 * math.max(1, math.floor(#start / 16)) do
+      g.line(start[i], start[i + 1], moved[i], moved[i + 1])
+    end
   end
   local t, nx, ny, px, py = a:sweep(dx, dy, b)
   if t then

@@ -48,6 +48,7 @@ local function run()
     c2d.point(1, 2), c2d.segment(0, 0, 3, 4), c2d.line(0, 0, 1, 1), c2d.disk(3, 4, 5), c2d.aabb(0, 0, 2, 3),
     c2d.box(0, 0, 2, 3, 0.5), c2d.triangle(0, 0, 4, 0, 0, 3), c2d.polygon(0, 0, 4, 0, 4, 4, 0, 4),
     c2d.capsule(0, 0, 10, 0, 2), c2d.fan(0, 0, 10, 0, 1),
+    c2d.concave(0, 0, 20, 0, 20, 10, 10, 10, 10, 30, 0, 30), c2d.group(c2d.disk(0, 0, 5), c2d.fan(0, 0, 20, 0, 1)),
   }
   for _, s in ipairs(shapes) do
     local p = draw.primitives(s, "line", { 0, 0, 100, 100 })
