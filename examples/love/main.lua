@@ -193,6 +193,8 @@ scenes[7] = {
     for i = 5, 10 do s.world:add(c2d.aabb(i * 32, 400, 32, 32)) end
     for i = 14, 20 do s.world:add(c2d.aabb(i * 32, 300, 32, 32)) end
     s.world:add(c2d.triangle(600, 520, 760, 520, 760, 420)) -- a slope
+    -- a ledge with two legs, one concave outline (held as convex pieces)
+    s.world:add(c2d.concave(40, 330, 150, 330, 150, 390, 125, 390, 125, 355, 65, 355, 65, 390, 40, 390))
     local r = love.math.newRandomGenerator(3)
     for _ = 1, 300 do
       s.world:add(c2d.disk(r:random(20, 780), r:random(20, 260), r:random(2, 5)), 2, 0) -- scenery: no collisions
