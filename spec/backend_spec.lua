@@ -25,6 +25,37 @@ describe("backend", function()
   end)
 end)
 
+describe("COLLIDE2D_BACKEND", function()
+  local runtime = jit and "luajit" or ("lua" .. _VERSION:match("%d+%.%d+"))
+  -- What a fresh interpreter of this runtime prints for require("collide2d").backend
+  -- with the variable set to value (or the error it raises).
+  local function backend_with(value)
+    local code = 'local ok, m = pcall(require, "collide2d"); io.write(ok and m.backend or tostring(m))'
+    local p = assert(io.popen("COLLIDE2D_BACKEND='" .. value .. "' LUA_CPATH='build/" .. runtime
+      .. "/?.so;;' LUA_PATH='lua/?.lua;;' " .. runtime .. " -e '" .. code .. "' 2>&1"))
+    local out = p:read("*a")
+    p:close()
+    return out
+  end
+
+  it("capi forces the C API binding on every runtime", function()
+    assert.are.equal("capi", backend_with("capi"))
+  end)
+
+  it("ffi asks for the FFI front end, which only LuaJIT has", function()
+    if has_ffi then
+      assert.are.equal("ffi", backend_with("ffi"))
+    else
+      assert.is_truthy(backend_with("ffi"):find("COLLIDE2D_BACKEND=ffi: the FFI front end needs LuaJIT", 1, true))
+    end
+  end)
+
+  it("empty is the runtime's default, anything else is refused with the value named", function()
+    assert.are.equal(has_ffi and "ffi" or "capi", backend_with(""))
+    assert.is_truthy(backend_with("CAPI"):find('COLLIDE2D_BACKEND must be "ffi" or "capi" (or unset), got "CAPI"', 1, true))
+  end)
+end)
+
 describe("the query path", function()
   -- KB allocated by n rounds of f, with the collector stopped (so the count
   -- only grows). The JIT counts a trace it compiles as memory too, and it

@@ -103,6 +103,17 @@ describe("draw.clipLine", function()
   end)
 end)
 
+describe("draw.primitives on bad input", function()
+  it("names a non-shape and a mode that is neither line nor fill", function()
+    local ok, err = pcall(draw.primitives, 3)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("bad argument #1 to 'primitives' (collide2d shape expected, got number)", 1, true), err)
+    ok, err = pcall(draw.primitives, c2d.disk(0, 0, 1), "bogus")
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find('bad argument #2 to \'primitives\' ("line" or "fill" expected, got bogus)', 1, true), err)
+  end)
+end)
+
 describe("drawing outside LÖVE", function()
   it("says it needs love.graphics", function()
     if love then return end

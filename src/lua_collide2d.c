@@ -209,7 +209,7 @@ static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n
     else if (err == C2D_ERR_NONFINITE && bad >= 0 && kind != C2D_POLYGON)
         msg = lua_pushfstring(L, "%s must be finite", num_names[kind][bad]);
     else if (err == C2D_ERR_COUNT && kind == C2D_POLYGON)
-        msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d numbers", (int)C2D_MAX_VERTICES, n);
+        msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d number%s", (int)C2D_MAX_VERTICES, n, n == 1 ? "" : "s");
     if (err == C2D_ERR_NONCONVEX || err == C2D_ERR_COUNT || err == C2D_ERR_SAME_POINTS) arg = first;
     return arg_error(L, arg, fname, msg);
 }
@@ -303,8 +303,8 @@ static void construct_concave(lua_State *L, int first, const char *fname, lshape
     lshape *p;
     size_t need;
     if (n % 2 != 0 || n < 6)
-        arg_error(L, first, fname, lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d numbers",
-                                                   (int)C2D_MAX_CONCAVE_VERTICES, n));
+        arg_error(L, first, fname, lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d number%s",
+                                                   (int)C2D_MAX_CONCAVE_VERTICES, n, n == 1 ? "" : "s"));
     need = c2d_concave_size(n / 2);
     p = new_shape_bytes(L, C2D_CONCAVE, need);
     err = c2d_make_concave(&p->s, nums, n, p->verts, &bad);
@@ -383,7 +383,7 @@ static int l_hull(lua_State *L)
     lshape *out;
     if (in_table && top > 1) arg_error(L, 2, "hull", "no value expected after the table");
     if (n == 0 || n % 2 != 0)
-        return arg_error(L, 1, "hull", lua_pushfstring(L, "expected x, y pairs of at least one point, got %d numbers", n));
+        return arg_error(L, 1, "hull", lua_pushfstring(L, "expected x, y pairs of at least one point, got %d number%s", n, n == 1 ? "" : "s"));
     /* Scratch for any number of points: construction may allocate, queries never do. */
     pts = (c2d_vec *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec));
     for (i = 0; i < n; i++) {
@@ -933,6 +933,19 @@ static void push_metatables(lua_State *L, int first)
     for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
+/* What COLLIDE2D_BACKEND asks for: "capi", "ffi", or nothing (unset or
+ * empty: the runtime's best). Any other value is an error, so that a typo
+ * is not a silent change of backend. */
+enum { BACKEND_DEFAULT, BACKEND_CAPI, BACKEND_FFI };
+static int chosen_backend(lua_State *L)
+{
+    const char *v = getenv("COLLIDE2D_BACKEND");
+    if (v == NULL || v[0] == '\0') return BACKEND_DEFAULT;
+    if (strcmp(v, "capi") == 0) return BACKEND_CAPI;
+    if (strcmp(v, "ffi") == 0) return BACKEND_FFI;
+    return luaL_error(L, "COLLIDE2D_BACKEND must be \"ffi\" or \"capi\" (or unset), got \"%s\"", v);
+}
+
 /*
  * The LuaJIT front end (lua/collide2d/ffi.lua) calls the core through the
  * FFI, so that the JIT compiles the calls, while shapes stay this binding's
@@ -1030,9 +1043,8 @@ static const c2d_ffi_api ffi_api = {
  * without the ffi library, the module stays the C API binding. */
 static void open_ffi(lua_State *L, int module, int method_table, int mts)
 {
-    const char *forced = getenv("COLLIDE2D_BACKEND");
     int k;
-    if (forced != NULL && strcmp(forced, "capi") == 0) return;
+    if (chosen_backend(L) == BACKEND_CAPI) return;
     lua_getglobal(L, "require");
     lua_pushliteral(L, "collide2d.ffi");
     if (lua_pcall(L, 1, 1, 0) != 0) {
@@ -1126,6 +1138,12 @@ int luaopen_collide2d(lua_State *L)
 #if defined(LUA_JITLIBNAME)
     open_ffi(L, module_idx, methods_idx, mts);
 #endif
+    if (chosen_backend(L) == BACKEND_FFI) {
+        lua_getfield(L, module_idx, "backend");
+        if (strcmp(lua_tostring(L, -1), "ffi") != 0)
+            luaL_error(L, "COLLIDE2D_BACKEND=ffi: the FFI front end needs LuaJIT with its ffi library and collide2d/ffi.lua");
+        lua_pop(L, 1);
+    }
     lua_pushvalue(L, module_idx);
     return 1;
 }

@@ -51,9 +51,21 @@ end
 -- (default the screen). A Group gives its members' primitives. A Concave is
 -- its outline in "line" mode, and its convex pieces in "fill" mode (LÖVE
 -- fills only convex polygons right).
+local function kind_of(shape)
+  local ok, kind = pcall(function() return shape:type() end)
+  if ok and type(kind) == "string" then return kind end
+  return nil
+end
+
 function draw.primitives(shape, mode, clip)
+  local kind = kind_of(shape)
+  if not kind then
+    error(("bad argument #1 to 'primitives' (collide2d shape expected, got %s)"):format(type(shape)), 2)
+  end
   mode = mode or "line"
-  local kind = shape:type()
+  if mode ~= "line" and mode ~= "fill" then
+    error(("bad argument #2 to 'primitives' (\"line\" or \"fill\" expected, got %s)"):format(tostring(mode)), 2)
+  end
   if kind == "Point" then
     local x, y = shape:unpack()
     return { { kind = "point", x = x, y = y } }
