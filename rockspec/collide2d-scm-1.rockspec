@@ -12,9 +12,11 @@ description = {
    summary = "Exact 2D collision queries for Lua and LÖVE, in C",
    detailed = [[
 Points, segments, lines, disks, AABBs, rotated boxes, triangles, convex
-polygons, capsules and fans (fields of view): hits, distance with closest
-points, contact, sweep and raycast, and shapes that move, turn and scale in
-place, computed in C doubles.
+polygons, capsules, fans (fields of view), concave polygons and groups: hits,
+distance with closest points, covers, contact, sweep and raycast, and shapes
+that move, turn and scale in place, computed in C doubles; a World with a C
+broadphase, queries and bump.lua-style movement; collide2d.bump, bump.lua's
+API on a C grid; and, under LuaJIT, the per-frame calls through the FFI.
 ]],
    license = "MIT",
 }
