@@ -31,6 +31,9 @@ enum { C2D_WORLD_BIG_CELLS = 64 };
 enum { C2D_WORLD_CROWD = 24 };
 /* Room a cell's list gets past its length when the pool is laid out anew. */
 enum { C2D_WORLD_CELL_SLACK = 2 };
+/* The pool is laid out anew when the room its moved lists left behind
+ * outgrows both this and the items it holds. */
+enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 
@@ -91,7 +94,8 @@ struct c2d_world {
     cell_key *hash;
     int cap_hash;
     cell_item *pool;     /* every cell's list */
-    int pool_n, pool_cap, pool_waste; /* items in use or reserved; capacity; left behind by moved lists */
+    int pool_n, pool_cap;  /* the room given to lists; the capacity */
+    int pool_items, pool_waste; /* the items the lists hold; the room moved lists left behind */
     long next_id;
     unsigned stamp;
     c2d_world_hit *hits;
@@ -206,6 +210,7 @@ static int regrid(c2d_world *w)
     w->pool_n = at;
     w->pool_cap = room;
     w->pool_waste = 0;
+    w->pool_items = at - live * C2D_WORLD_CELL_SLACK;
     return 1;
 }
 
@@ -267,6 +272,7 @@ static int cell_push(c2d_world *w, cell *c, int slot, long x0, long y0)
         }
         c->cap = cap;
     }
+    w->pool_items++;
     it = &w->pool[c->start + c->n++];
     it->slot = slot;
     it->x0 = (int)x0;
@@ -279,7 +285,11 @@ static void cell_drop(c2d_world *w, cell *c, int slot)
     cell_item *v = w->pool + c->start;
     int i;
     for (i = 0; i < c->n; i++)
-        if (v[i].slot == slot) { v[i] = v[--c->n]; return; }
+        if (v[i].slot == slot) {
+            v[i] = v[--c->n];
+            w->pool_items--;
+            return;
+        }
 }
 
 /* File slot under its shape's current bounds; 0 when memory ran out. */
@@ -416,14 +426,30 @@ void c2d_world_remove(c2d_world *w, int slot)
     ints_push(&w->free_slots, slot); /* cannot fail: the array held this slot before */
 }
 
+/* Does b cover the same cells as the grid entry e is filed under. */
+static int same_cells(const c2d_world *w, const entry *e, const c2d_bounds *b)
+{
+    return cell_of(b->minx, w->inv) == e->x0 && cell_of(b->miny, w->inv) == e->y0 &&
+           cell_of(b->maxx, w->inv) == e->x1 && cell_of(b->maxy, w->inv) == e->y1;
+}
+
 void c2d_world_touch(c2d_world *w, int slot)
 {
+    entry *e;
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || w->e[slot].dirty) return;
-    if (ints_push(&w->dirty, slot)) w->e[slot].dirty = 1;
+    e = &w->e[slot];
+    /* A grid shape still in its cells needs only its new box, copied now
+     * while the shape is at hand; the rest waits for the next query. */
+    if (e->where == IN_GRID && same_cells(w, e, &e->s->bounds)) {
+        w->box[slot] = e->s->bounds;
+        return;
+    }
+    if (ints_push(&w->dirty, slot)) e->dirty = 1;
 }
 
 /* Bring every changed entry up to date (refiled when its box changed), and
- * lay the pool out anew when moved lists have left half of it behind. */
+ * lay the pool out anew when moved lists have left more room behind than
+ * the lists hold (the rebuild costs about what was wasted). */
 static int refresh(c2d_world *w)
 {
     int k, ok = 1;
@@ -436,8 +462,7 @@ static int refresh(c2d_world *w)
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)
             continue;
-        if (e->where == IN_GRID && cell_of(b->minx, w->inv) == e->x0 && cell_of(b->miny, w->inv) == e->y0 &&
-            cell_of(b->maxx, w->inv) == e->x1 && cell_of(b->maxy, w->inv) == e->y1) {
+        if (e->where == IN_GRID && same_cells(w, e, b)) {
             *box = *b; /* the same cells */
             continue;
         }
@@ -446,7 +471,7 @@ static int refresh(c2d_world *w)
     }
     w->dirty.n = 0;
     /* A failed rebuild changes nothing: the pool stays as it was. */
-    if (w->pool_waste > 1024 && 2 * w->pool_waste > w->pool_n) regrid(w);
+    if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w);
     return ok;
 }
 
