@@ -6,8 +6,9 @@
  * boxes (a leaf is re-inserted only when its shape leaves its fat box),
  * insertion that picks the sibling by the growth of surface area (perimeter in
  * 2D) the way SAH builders do, and height-balancing rotations on the way up.
- * Its pair pass queries the tree once per leaf and keeps a pair from the
- * lower index only. Both sides then do the same exact work: bits, the core's
+ * Its pair pass walks the tree against itself: the pairs within each node
+ * are those within each child and those across the two children, found by
+ * descending both while their boxes meet. Both sides then do the same exact work: bits, the core's
  * c2d_hits, and the pairs sorted by the order the shapes were added.
  *
  * Each scene moves 70% of its shapes a little each step, turning back every
@@ -74,11 +75,12 @@ static void mixed_shape(c2d_shape *s, int i, double x, double y)
     }
 }
 
-enum { SPRITES, MIXED, CROWD, GAME };
+enum { SPRITES, MIXED, CROWD, SPECKS, GAME };
 static const char *scene_names[] = {
     "same-size sprites (16-px squares)",
     "mixed: 16-px tiles + 8 walls of 2,000 px",
     "crowd: all in one 64-px spot",
+    "crowd of 1-px specks in one 64-px spot",
     "the bench-world scene (4 kinds, 4 long walls)",
 };
 
@@ -98,8 +100,9 @@ static scene make_scene(int kind, int n)
         double x = uniform(0, side), y = uniform(0, side);
         if (kind == SPRITES || kind == MIXED) make(&sc.s[i], C2D_AABB, x, y, 16, 16, 0);
         else if (kind == CROWD) mixed_shape(&sc.s[i], i, uniform(0, 64), uniform(0, 64));
+        else if (kind == SPECKS) make(&sc.s[i], C2D_AABB, uniform(0, 64), uniform(0, 64), 1, 1, 0);
         else mixed_shape(&sc.s[i], i, x, y);
-        if (kind == CROWD || uniform(0, 1) < 0.7) {
+        if (kind == CROWD || kind == SPECKS || uniform(0, 1) < 0.7) {
             sc.v[i].x = uniform(-1, 1);
             sc.v[i].y = uniform(-1, 1);
             sc.nmove++;
@@ -149,12 +152,10 @@ typedef struct tree {
     node *n;
     int cap, count, root, free_list;
     int *leaf;           /* the leaf of each shape */
-    int *stack, cap_stack;
     double margin;
 } tree;
 
 typedef struct found_pair {
-    unsigned long long key;
     int a, b;
 } found_pair;
 
@@ -329,45 +330,70 @@ static void tree_update(tree *t, const scene *sc)
     }
 }
 
-/* Every pair that hits, sorted as the World sorts them; returns how many. */
-static int tree_pairs(tree *t, const scene *sc, found_pair **found, int *cap)
+/* Where the tree's pair pass puts what it finds. */
+typedef struct sink {
+    const scene *sc;
+    found_pair *found;
+    int n, cap;
+} sink;
+
+/* Keep the pair of shapes a and b when their boxes meet and they hit. */
+static void keep(sink *k, int a, int b)
 {
-    int i, nfound = 0;
-    for (i = 0; i < sc->n; i++) {
-        const c2d_bounds *b = &sc->s[i].bounds;
-        int top = 0;
-        if (t->cap_stack < t->count + 1) {
-            t->cap_stack = t->count + 1;
-            t->stack = (int *)realloc(t->stack, (size_t)t->cap_stack * sizeof *t->stack);
-        }
-        t->stack[top++] = t->root;
-        while (top > 0) {
-            const node *N = &t->n[t->stack[--top]];
-            if (!meet(&N->box, b)) continue;
-            if (N->left >= 0) {
-                t->stack[top++] = N->left;
-                t->stack[top++] = N->right;
-                continue;
-            }
-            if (N->shape <= i || !meet(&sc->s[N->shape].bounds, b) || !c2d_hits(&sc->s[i], &sc->s[N->shape]))
-                continue;
-            if (nfound == *cap) {
-                *cap = *cap ? 2 * *cap : 1024;
-                *found = (found_pair *)realloc(*found, (size_t)*cap * sizeof **found);
-            }
-            (*found)[nfound].key = (unsigned long long)i << 32 | (unsigned long long)N->shape;
-            (*found)[nfound].a = i;
-            (*found)[nfound].b = N->shape;
-            nfound++;
-        }
+    const c2d_shape *s = k->sc->s;
+    if (a > b) { int x = a; a = b; b = x; }
+    if (!meet(&s[a].bounds, &s[b].bounds) || !c2d_hits(&s[a], &s[b])) return;
+    if (k->n == k->cap) {
+        k->cap = k->cap ? 2 * k->cap : 1024;
+        k->found = (found_pair *)realloc(k->found, (size_t)k->cap * sizeof *k->found);
     }
-    return nfound;
+    k->found[k->n].a = a;
+    k->found[k->n].b = b;
+    k->n++;
 }
 
-static int by_key(const void *x, const void *y)
+/* The pairs between the subtrees x and y: descend the taller while the boxes meet. */
+static void cross(const tree *t, sink *k, int x, int y)
 {
-    unsigned long long a = ((const found_pair *)x)->key, b = ((const found_pair *)y)->key;
-    return (a > b) - (a < b);
+    const node *X = &t->n[x], *Y = &t->n[y];
+    if (!meet(&X->box, &Y->box)) return;
+    if (X->left < 0 && Y->left < 0) {
+        keep(k, X->shape, Y->shape);
+    } else if (Y->left < 0 || (X->left >= 0 && X->height >= Y->height)) {
+        cross(t, k, X->left, y);
+        cross(t, k, X->right, y);
+    } else {
+        cross(t, k, x, Y->left);
+        cross(t, k, x, Y->right);
+    }
+}
+
+/* The pairs within the subtree x: those of each child, and those across them. */
+static void within(const tree *t, sink *k, int x)
+{
+    const node *X = &t->n[x];
+    if (X->left < 0) return;
+    within(t, k, X->left);
+    within(t, k, X->right);
+    cross(t, k, X->left, X->right);
+}
+
+/* Sort pairs by their first shape, then their second, as the World does:
+ * two stable counting passes over the shapes' indices (linear). */
+static void sort_pairs(found_pair *f, int n, int shapes)
+{
+    found_pair *t = (found_pair *)malloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+    int *count = (int *)malloc((size_t)(shapes + 1) * sizeof *count), k;
+    memset(count, 0, (size_t)(shapes + 1) * sizeof *count);
+    for (k = 0; k < n; k++) count[f[k].b + 1]++;
+    for (k = 0; k < shapes; k++) count[k + 1] += count[k];
+    for (k = 0; k < n; k++) t[count[f[k].b]++] = f[k];
+    memset(count, 0, (size_t)(shapes + 1) * sizeof *count);
+    for (k = 0; k < n; k++) count[t[k].a + 1]++;
+    for (k = 0; k < shapes; k++) count[k + 1] += count[k];
+    for (k = 0; k < n; k++) f[count[t[k].a]++] = t[k];
+    free(t);
+    free(count);
 }
 
 /* ---- timing ---- */
@@ -399,7 +425,7 @@ static timing run_grid(int kind, int n, int steps)
         best.found = c2d_world_collisions(w, &out);
         for (k = 0; k < steps; k++) {
             t0 = cpu_now();
-            move_all(&sc, kind == CROWD);
+            move_all(&sc, kind == CROWD || kind == SPECKS);
             mv += cpu_now() - t0;
             t0 = cpu_now();
             c2d_world_candidates(w, &far, -1, 0xffffffffu, &out); /* brings the grid up to date */
@@ -418,37 +444,40 @@ static timing run_grid(int kind, int n, int steps)
 static timing run_tree(int kind, int n, int steps)
 {
     timing best = { 1e9, 1e9, 1e9, 0 };
-    int r, k, i;
+    int r, step, i;
     for (r = 0; r < RUNS; r++) {
         scene sc = make_scene(kind, n);
         tree t;
-        found_pair *found = NULL;
-        int cap = 0;
+        sink found;
         double mv = 0, up = 0, pa = 0, t0;
         memset(&t, 0, sizeof t);
         t.root = t.free_list = -1;
         t.margin = 4;
         t.leaf = (int *)calloc((size_t)sc.n, sizeof *t.leaf);
+        found.sc = &sc;
+        found.found = NULL;
+        found.cap = 0;
         for (i = 0; i < sc.n; i++) tree_insert(&t, i, &sc.s[i].bounds);
-        for (k = 0; k < steps; k++) {
+        for (step = 0; step < steps; step++) {
             int nf;
             t0 = cpu_now();
-            move_all(&sc, kind == CROWD);
+            move_all(&sc, kind == CROWD || kind == SPECKS);
             mv += cpu_now() - t0;
             t0 = cpu_now();
             tree_update(&t, &sc);
             up += cpu_now() - t0;
             t0 = cpu_now();
-            nf = tree_pairs(&t, &sc, &found, &cap);
-            qsort(found, (size_t)nf, sizeof *found, by_key);
+            found.n = 0;
+            if (t.root >= 0) within(&t, &found, t.root);
+            nf = found.n;
+            sort_pairs(found.found, nf, sc.n);
             pa += cpu_now() - t0;
             best.found = nf;
         }
         keep_best(&best, mv, up, pa, steps);
         free(t.n);
         free(t.leaf);
-        free(t.stack);
-        free(found);
+        free(found.found);
         free_scene(&sc);
     }
     return best;
@@ -460,6 +489,7 @@ int main(int argc, char **argv)
         { SPRITES, 10000, 20 },
         { MIXED, 10000, 20 },
         { CROWD, 2000, 10 },
+        { SPECKS, 2000, 50 },
         { GAME, 1000, 200 },
         { GAME, 10000, 20 },
     };
