@@ -37,15 +37,16 @@ enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 
-/* A slot's entry; the box it is filed under is in the world's box array. */
+/* A slot's entry, kept small (touch and the pair pass read it at random);
+ * the box it is filed under is in the world's box array. */
 typedef struct entry {
-    long x0, y0, x1, y1; /* the cells it covers (grid entries) */
+    int x0, y0, x1, y1;  /* the cells it covers (grid entries) */
     c2d_shape *s;        /* NULL: a free slot */
     long id;             /* the order it was added in */
     unsigned category, mask;
-    int where;           /* IN_GRID, IN_BIG, IN_LINES */
-    int dirty;
     unsigned stamp;      /* the last query that met it */
+    unsigned char where; /* IN_GRID, IN_BIG, IN_LINES */
+    unsigned char dirty;
 } entry;
 
 enum { IN_GRID, IN_BIG, IN_LINES };
@@ -142,12 +143,18 @@ static void ints_drop(ints *a, int x)
         if (a->v[i] == x) { a->v[i] = a->v[--a->n]; return; }
 }
 
-static long cell_of(double x, double inv)
+static int cell_of(double x, double inv)
 {
     double c = floor(x * inv);
     if (!(c > -C2D_WORLD_CELL_LIMIT)) c = -C2D_WORLD_CELL_LIMIT;
     if (!(c < C2D_WORLD_CELL_LIMIT)) c = C2D_WORLD_CELL_LIMIT;
-    return (long)c;
+    return (int)c;
+}
+
+/* How many cells x0..x1 by y0..y1 are (in double: the span can pass 2^31). */
+static double cells_in(long x0, long y0, long x1, long y1)
+{
+    return ((double)x1 - (double)x0 + 1) * ((double)y1 - (double)y0 + 1);
 }
 
 static unsigned long hash_cell(long x, long y)
@@ -306,7 +313,7 @@ static int file(c2d_world *w, int slot)
     e->y0 = cell_of(w->box[slot].miny, w->inv);
     e->x1 = cell_of(w->box[slot].maxx, w->inv);
     e->y1 = cell_of(w->box[slot].maxy, w->inv);
-    if ((double)(e->x1 - e->x0 + 1) * (double)(e->y1 - e->y0 + 1) > C2D_WORLD_BIG_CELLS) {
+    if (cells_in(e->x0, e->y0, e->x1, e->y1) > C2D_WORLD_BIG_CELLS) {
         e->where = IN_BIG;
         return ints_push(&w->big, slot);
     }
@@ -572,7 +579,7 @@ static void next_stamp(c2d_world *w)
  * when reading every grid entry is the cheaper way. */
 static int too_many_cells(const c2d_world *w, long x0, long y0, long x1, long y1)
 {
-    return (double)(x1 - x0 + 1) * (double)(y1 - y0 + 1) > 4.0 * w->ncells + 64;
+    return cells_in(x0, y0, x1, y1) > 4.0 * w->ncells + 64;
 }
 
 int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned mask, const int **slots)
@@ -624,12 +631,11 @@ static int bits_meet(const entry *a, const entry *b)
     return (a->category & b->mask) && (b->category & a->mask);
 }
 
-/* Keep the pair (a, b) when it really hits: the earlier-added first. */
+/* Note the pair (a, b) whose boxes meet; the exact test comes later, once
+ * the pairs are sorted (see c2d_world_collisions). */
 static int keep_pair(c2d_world *w, int a, int b)
 {
     found_pair *f;
-    if (!bits_meet(&w->e[a], &w->e[b]) || !c2d_hits(w->e[a].s, w->e[b].s)) return 1;
-    if (w->e[a].id > w->e[b].id) { int t = a; a = b; b = t; }
     if (w->nfound == w->cap_found) {
         int cap = w->cap_found ? 2 * w->cap_found : 64;
         found_pair *v = (found_pair *)realloc(w->found, (size_t)cap * sizeof *v);
@@ -759,8 +765,9 @@ static int big_pairs(c2d_world *w, int a)
     return ok;
 }
 
-/* Sort the pairs found by the order their first shapes were added, then
- * their second: two stable counting passes over the slots' ranks (linear). */
+/* Put the earlier-added shape of each pair found first, and sort the pairs
+ * by the order their first shapes were added, then their second: two stable
+ * counting passes over the slots' ranks (linear). */
 static int sort_found(c2d_world *w)
 {
     int k, n = w->order.n, *rank, *count;
@@ -769,6 +776,12 @@ static int sort_found(c2d_world *w)
     rank = w->rank.v;
     count = w->count.v;
     for (k = 0; k < n; k++) rank[w->order.v[k]] = k;
+    for (k = 0; k < w->nfound; k++)
+        if (rank[f[k].a] > rank[f[k].b]) {
+            int x = f[k].a;
+            f[k].a = f[k].b;
+            f[k].b = x;
+        }
     /* By the second shape, into sorted... */
     memset(count, 0, (size_t)(n + 1) * sizeof *count);
     for (k = 0; k < w->nfound; k++) count[rank[f[k].b] + 1]++;
@@ -801,7 +814,15 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
             if (w->e[w->order.v[i]].where != IN_LINES) ok &= keep_pair(w, a, w->order.v[i]);
         for (i = k + 1; i < w->lines.n; i++) ok &= keep_pair(w, a, w->lines.v[i]);
     }
+    /* The pairs whose boxes meet, sorted, then the bits and the exact test:
+     * in that order the shapes are read about in the order they were added
+     * (and mostly made), not at random. */
     ok &= sort_found(w);
+    for (k = 0, i = 0; k < w->nfound; k++) {
+        const entry *ea = &w->e[w->found[k].a], *eb = &w->e[w->found[k].b];
+        if (bits_meet(ea, eb) && c2d_hits(ea->s, eb->s)) w->found[i++] = w->found[k];
+    }
+    w->nfound = i;
     ok &= ints_room(&w->pairs, 2 * w->nfound);
     if (ok) {
         for (k = 0; k < w->nfound; k++) {
