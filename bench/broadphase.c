@@ -75,10 +75,11 @@ static void mixed_shape(c2d_shape *s, int i, double x, double y)
     }
 }
 
-enum { SPRITES, MIXED, CROWD, SPECKS, GAME };
+enum { SPRITES, MIXED, MEDIUM, CROWD, SPECKS, GAME };
 static const char *scene_names[] = {
     "same-size sprites (16-px squares)",
     "mixed: 16-px tiles + 8 walls of 2,000 px",
+    "mixed: 16-px squares, 1 in 10 of 100 to 250 px",
     "crowd: all in one 64-px spot",
     "crowd of 1-px specks in one 64-px spot",
     "the bench-world scene (4 kinds, 4 long walls)",
@@ -99,6 +100,8 @@ static scene make_scene(int kind, int n)
     for (i = 0; i < n; i++) {
         double x = uniform(0, side), y = uniform(0, side);
         if (kind == SPRITES || kind == MIXED) make(&sc.s[i], C2D_AABB, x, y, 16, 16, 0);
+        else if (kind == MEDIUM && i % 10 == 0) make(&sc.s[i], C2D_AABB, x, y, uniform(100, 250), uniform(100, 250), 0);
+        else if (kind == MEDIUM) make(&sc.s[i], C2D_AABB, x, y, 16, 16, 0);
         else if (kind == CROWD) mixed_shape(&sc.s[i], i, uniform(0, 64), uniform(0, 64));
         else if (kind == SPECKS) make(&sc.s[i], C2D_AABB, uniform(0, 64), uniform(0, 64), 1, 1, 0);
         else mixed_shape(&sc.s[i], i, x, y);
@@ -488,6 +491,7 @@ int main(int argc, char **argv)
     static const struct { int kind, n, steps; } cases[] = {
         { SPRITES, 10000, 20 },
         { MIXED, 10000, 20 },
+        { MEDIUM, 10000, 10 },
         { CROWD, 2000, 10 },
         { SPECKS, 2000, 50 },
         { GAME, 1000, 200 },
