@@ -18,8 +18,15 @@
  * everything. A pair met in several cells is reported once, from the cell
  * that holds the lower-left corner of the overlap of the two boxes.
  *
+ * Shapes are kept current lazily: a shape that tells its world it changed
+ * (c2d_world_touch) while still in its cells has its box copied there and
+ * then; one that left them goes on a dirty list and is refiled at the next
+ * query.
+ *
  * Every slot carries the order it was added in (its id); results are sorted
- * by it, so they are the same on every run whatever the hash does.
+ * by it, so they are the same on every run whatever the hash does. The pair
+ * pass sorts the pairs whose boxes meet before the exact tests, so that it
+ * reads the shapes about in the order they were added, not at random.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +80,7 @@ typedef struct ints {
     int *v, n, cap;
 } ints;
 
-/* A pair found: two slots, the earlier-added first. */
+/* A pair of slots whose boxes meet (the earlier-added first once sorted). */
 typedef struct found_pair {
     int a, b;
 } found_pair;
@@ -633,7 +640,7 @@ static int bits_meet(const entry *a, const entry *b)
 
 /* Note the pair (a, b) whose boxes meet; the exact test comes later, once
  * the pairs are sorted (see c2d_world_collisions). */
-static int keep_pair(c2d_world *w, int a, int b)
+static int note_pair(c2d_world *w, int a, int b)
 {
     found_pair *f;
     if (w->nfound == w->cap_found) {
@@ -708,7 +715,7 @@ static int crowded_cell_pairs(c2d_world *w, const cell *c)
             if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) || v[i].box.miny > v[j].box.maxy ||
                 v[j].box.miny > v[i].box.maxy)
                 continue;
-            ok &= keep_pair(w, v[i].slot, v[j].slot);
+            ok &= note_pair(w, v[i].slot, v[j].slot);
         }
     return ok;
 }
@@ -731,7 +738,7 @@ static int grid_pairs(c2d_world *w)
                 if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) ||
                     !boxes_meet(&w->box[v[i].slot], &w->box[v[j].slot]))
                     continue;
-                ok &= keep_pair(w, v[i].slot, v[j].slot);
+                ok &= note_pair(w, v[i].slot, v[j].slot);
             }
     }
     return ok;
@@ -748,7 +755,7 @@ static int big_pairs(c2d_world *w, int a)
     if (too_many_cells(w, ea->x0, ea->y0, ea->x1, ea->y1)) {
         for (k = 0; k < w->order.n; k++) {
             int b = w->order.v[k];
-            if (w->e[b].where == IN_GRID && boxes_meet(&w->box[a], &w->box[b])) ok &= keep_pair(w, a, b);
+            if (w->e[b].where == IN_GRID && boxes_meet(&w->box[a], &w->box[b])) ok &= note_pair(w, a, b);
         }
         return ok;
     }
@@ -759,13 +766,13 @@ static int big_pairs(c2d_world *w, int a)
             for (i = 0; i < c->n; i++) {
                 const cell_item *it = &w->pool[c->start + i];
                 if (reports(x, y, ea->x0, ea->y0, it->x0, it->y0) && boxes_meet(&w->box[a], &w->box[it->slot]))
-                    ok &= keep_pair(w, a, it->slot);
+                    ok &= note_pair(w, a, it->slot);
             }
         }
     return ok;
 }
 
-/* Put the earlier-added shape of each pair found first, and sort the pairs
+/* Put the earlier-added shape of each pair noted first, and sort the pairs
  * by the order their first shapes were added, then their second: two stable
  * counting passes over the slots' ranks (linear). */
 static int sort_found(c2d_world *w)
@@ -806,13 +813,13 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
         int a = w->big.v[k];
         ok &= big_pairs(w, a);
         for (i = k + 1; i < w->big.n; i++)
-            if (boxes_meet(&w->box[a], &w->box[w->big.v[i]])) ok &= keep_pair(w, a, w->big.v[i]);
+            if (boxes_meet(&w->box[a], &w->box[w->big.v[i]])) ok &= note_pair(w, a, w->big.v[i]);
     }
     for (k = 0; k < w->lines.n; k++) {
         int a = w->lines.v[k];
         for (i = 0; i < w->order.n; i++)
-            if (w->e[w->order.v[i]].where != IN_LINES) ok &= keep_pair(w, a, w->order.v[i]);
-        for (i = k + 1; i < w->lines.n; i++) ok &= keep_pair(w, a, w->lines.v[i]);
+            if (w->e[w->order.v[i]].where != IN_LINES) ok &= note_pair(w, a, w->order.v[i]);
+        for (i = k + 1; i < w->lines.n; i++) ok &= note_pair(w, a, w->lines.v[i]);
     }
     /* The pairs whose boxes meet, sorted, then the bits and the exact test:
      * in that order the shapes are read about in the order they were added
