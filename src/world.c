@@ -103,6 +103,8 @@ struct c2d_world {
     int cap_hash;
     cell_item *pool;     /* every cell's list */
     int pool_n, pool_cap;  /* the room given to lists; the capacity */
+    cell_item *spare;    /* the pool a rebuild lays the lists out in */
+    int spare_cap;
     int pool_items, pool_waste; /* the items the lists hold; the room moved lists left behind */
     long next_id;
     unsigned stamp;
@@ -171,58 +173,69 @@ static unsigned long hash_cell(long x, long y)
 }
 
 /* Make the cells anew from those that hold something (the empty ones are
- * dropped), their lists laid out in the pool in the cells' order, and the
- * hash anew; 0 when memory ran out (then nothing changed). */
+ * dropped), their lists laid out in the spare pool in the cells' order (the
+ * pools then trade places), and the hash anew; 0 when memory ran out (then
+ * nothing changed). Nothing shrinks, so once the world has grown to its work
+ * a rebuild allocates nothing. */
 static int regrid(c2d_world *w)
 {
     int k, live = 0, room = 1, at = 0, cap = 256;
     unsigned long mask;
-    cell *cells;
-    cell_key *hash;
-    cell_item *pool;
+    cell_key *hash = w->hash;
+    cell_item *spare = w->spare;
     for (k = 0; k < w->ncells; k++)
         if (w->cells[k].n > 0) {
             live++;
             room += w->cells[k].n + C2D_WORLD_CELL_SLACK;
         }
     /* The hash at most a quarter full, so that as many new cells fit before the next rebuild. */
-    while (cap < 4 * (live + 1)) cap *= 2;
-    hash = (cell_key *)calloc((size_t)cap, sizeof *hash);
-    cells = (cell *)malloc((size_t)(cap / 2) * sizeof *cells);
-    pool = (cell_item *)malloc((size_t)room * sizeof *pool);
-    if (hash == NULL || cells == NULL || pool == NULL) {
-        free(hash);
-        free(cells);
-        free(pool);
-        return 0;
+    while (cap < 4 * (live + 1) || cap < w->cap_hash) cap *= 2;
+    /* First what may fail: a bigger hash, cells and spare pool. */
+    if (cap > w->cap_hash) {
+        cell *cells = (cell *)realloc(w->cells, (size_t)(cap / 2) * sizeof *cells);
+        if (cells == NULL) return 0;
+        w->cells = cells; /* the same cells, with more room */
+        hash = (cell_key *)malloc((size_t)cap * sizeof *hash);
+        if (hash == NULL) return 0;
     }
+    if (room > w->spare_cap) {
+        spare = (cell_item *)realloc(w->spare, (size_t)room * sizeof *spare);
+        if (spare == NULL) {
+            if (hash != w->hash) free(hash);
+            return 0;
+        }
+        w->spare = spare;
+        w->spare_cap = room;
+    }
+    /* The cells that hold something move down, their lists into the spare pool. */
+    memset(hash, 0, (size_t)cap * sizeof *hash);
     mask = (unsigned long)(cap - 1);
     live = 0;
     for (k = 0; k < w->ncells; k++) {
-        const cell *c = &w->cells[k];
+        cell c = w->cells[k];
         unsigned long i;
-        if (c->n == 0) continue;
-        cells[live] = *c;
-        cells[live].start = at;
-        cells[live].cap = c->n + C2D_WORLD_CELL_SLACK;
-        memcpy(pool + at, w->pool + c->start, (size_t)c->n * sizeof *pool);
-        at += cells[live].cap;
-        for (i = hash_cell(c->x, c->y) & mask; hash[i].at; i = (i + 1) & mask) continue;
-        hash[i].x = c->x;
-        hash[i].y = c->y;
+        if (c.n == 0) continue;
+        memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
+        c.start = at;
+        c.cap = c.n + C2D_WORLD_CELL_SLACK;
+        at += c.cap;
+        w->cells[live] = c;
+        for (i = hash_cell(c.x, c.y) & mask; hash[i].at; i = (i + 1) & mask) continue;
+        hash[i].x = c.x;
+        hash[i].y = c.y;
         hash[i].at = ++live;
     }
-    free(w->cells);
-    free(w->hash);
-    free(w->pool);
-    w->cells = cells;
-    w->ncells = live;
-    w->cap_cells = cap / 2;
+    if (hash != w->hash) free(w->hash);
     w->hash = hash;
     w->cap_hash = cap;
-    w->pool = pool;
+    w->cap_cells = cap / 2;
+    w->ncells = live;
+    w->spare = w->pool;
+    w->pool = spare;
+    k = w->spare_cap;
+    w->spare_cap = w->pool_cap;
+    w->pool_cap = k;
     w->pool_n = at;
-    w->pool_cap = room;
     w->pool_waste = 0;
     w->pool_items = at - live * C2D_WORLD_CELL_SLACK;
     return 1;
@@ -364,6 +377,7 @@ void c2d_world_free(c2d_world *w)
     free(w->cells);
     free(w->hash);
     free(w->pool);
+    free(w->spare);
     free(w->e);
     free(w->box);
     free(w->free_slots.v);
