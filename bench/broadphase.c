@@ -4,20 +4,21 @@
  *
  * The tree is a prototype written for this comparison only: fattened leaf
  * boxes (a leaf is re-inserted only when its shape leaves its fat box),
- * insertion that picks the sibling by the growth of surface area (perimeter in
- * 2D) the way SAH builders do, and height-balancing rotations on the way up.
- * Its pair pass walks the tree against itself: the pairs within each node
+ * insertion that picks the sibling by the growth of surface area (perimeter
+ * in 2D) the way SAH builders do, and height-balancing rotations on the way
+ * up. Its pair pass walks the tree against itself: the pairs within a node
  * are those within each child and those across the two children, found by
- * descending both while their boxes meet. Both sides then do the same exact work: bits, the core's
- * c2d_hits, and the pairs sorted by the order the shapes were added.
+ * descending both while their boxes meet. Both sides then do the same exact
+ * work: the core's c2d_hits on the pairs whose boxes meet, and the pairs
+ * sorted by the order the shapes were added (two counting passes).
  *
  * Each scene moves 70% of its shapes a little each step, turning back every
- * 16 steps so that it keeps its density (the crowd moves all of them and
- * turns back at the edges of its spot). Moving the shapes is timed apart
+ * 16 steps so that it keeps its density (the crowds move all of theirs and
+ * turn back at the edges of their spot). Moving the shapes is timed apart
  * (it is the same for both); "update" is bringing the broadphase up to date
- * after the move, "pairs" the pair pass that follows. Per step, best of
- * RUNS runs, in this thread's CPU time. Both sides must find the same pairs, which is
- * printed. Nothing here passes or fails: it only measures.
+ * after the move, "pairs" the pair pass that follows. Per step, best of RUNS
+ * runs, in this thread's CPU time. Both sides must find the same pairs,
+ * which is printed. Nothing here passes or fails: it only measures.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
