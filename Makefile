@@ -5,6 +5,7 @@
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
+#   make bench-broadphase  the World's grid against a dynamic AABB tree, in C
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~30 s fuzz run
@@ -39,7 +40,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -158,6 +159,14 @@ bench-core: build/bench-core
 build/bench-core: bench/core.c $(CORE_SRC) $(HEADERS) | deps-build
 	@mkdir -p build
 	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/core.c $(CORE_SRC) -lm
+
+# The World's grid against a dynamic AABB tree prototype, C alone.
+bench-broadphase: build/bench-broadphase
+	@build/bench-broadphase
+
+build/bench-broadphase: bench/broadphase.c $(CORE_SRC) $(HEADERS) | deps-build
+	@mkdir -p build
+	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/broadphase.c $(CORE_SRC) -lm
 
 # Each core function's stack frame (gcc -fstack-usage), largest first.
 stack-usage: | deps-build

@@ -161,6 +161,142 @@ describe("World queries agree with a brute-force loop", function()
   end)
 end)
 
+-- A small shape of one of several kinds near (x, y), for crowds.
+local function small_shape(r, x, y)
+  local k = r.int(1, 6)
+  if k == 1 then return c2d.disk(x, y, r.range(1, 8))
+  elseif k == 2 then return c2d.aabb(math.floor(x), math.floor(y), r.int(0, 12), r.int(0, 12)) -- integer: exact touches
+  elseif k == 3 then return c2d.box(x, y, r.range(1, 12), r.range(1, 12), r.range(0, 6))
+  elseif k == 4 then return c2d.capsule(x, y, x + r.range(-8, 8), y + r.range(-8, 8), r.range(0, 3))
+  elseif k == 5 then return c2d.triangle(x, y, x + r.range(-8, 8), y + r.range(-8, 8), x + r.range(-8, 8), y)
+  else return c2d.point(math.floor(x), math.floor(y))
+  end
+end
+
+-- Every answer of w against the brute-force loop over shapes (in the order added).
+local function agrees(tag, w, shapes, r)
+  same_list(tag .. ": collisions", (w:collisions()), brute_pairs(shapes))
+  for i = 1, #shapes, 11 do
+    same_list(tag .. ": query " .. i, w:query(shapes[i]), brute(shapes, shapes[i]))
+  end
+  for _ = 1, 10 do
+    local x, y, rw, rh = r.range(-20, 70), r.range(-20, 70), r.range(0, 40), r.range(0, 40)
+    same_list(tag .. ": queryRect", w:queryRect(x, y, rw, rh), brute(shapes, c2d.aabb(x, y, rw, rh)))
+  end
+end
+
+describe("World broadphase under crowds and mixed sizes", function()
+  it("a crowd of 250 shapes in one 48-px spot agrees with a brute-force loop, before and after it stirs", function()
+    local r = lcg(41)
+    local w = c2d.world(32) -- a few cells, each holding about a hundred shapes
+    local shapes = {}
+    for i = 1, 250 do shapes[i] = w:add(small_shape(r, r.range(0, 48), r.range(0, 48))) end
+    agrees("crowd", w, shapes, r)
+    for _, s in ipairs(shapes) do s:move(r.range(-20, 20), r.range(-20, 20)) end
+    agrees("crowd stirred", w, shapes, r)
+    local kept, removed = {}, {}
+    for i, s in ipairs(shapes) do
+      if i % 4 == 0 then w:remove(s); removed[#removed + 1] = s else kept[#kept + 1] = s end
+    end
+    agrees("crowd thinned", w, kept, r)
+    for _, s in ipairs(removed) do w:add(s); kept[#kept + 1] = s end
+    agrees("crowd filled again", w, kept, r)
+  end)
+
+  it("a crowd of equal squares on one spot: every pair, in the order added", function()
+    -- 60 copies of the same square: all 60 * 59 / 2 pairs, first by the earlier-added
+    local w = c2d.world(8)
+    local shapes = {}
+    for i = 1, 60 do shapes[i] = w:add(c2d.aabb(3, 3, 2, 2)) end
+    local list, n = w:collisions()
+    assert.are.equal(1770, n)
+    local k = 1
+    for i = 1, 60 do
+      for j = i + 1, 60 do
+        assert.is_true(rawequal(shapes[i], list[k]) and rawequal(shapes[j], list[k + 1]), "pair " .. (k + 1) / 2)
+        k = k + 2
+      end
+    end
+    same_list("query in the crowd", w:query(shapes[30]), (function()
+      local t = {}
+      for i = 1, 60 do if i ~= 30 then t[#t + 1] = shapes[i] end end
+      return t
+    end)())
+  end)
+
+  for _, base in ipairs({ 0, 1e6 }) do
+    it(("2,000-px walls under 16-px tiles that touch them exactly (at %g): each touch once"):format(base), function()
+      -- 100 tiles in a row on a wall's top edge: 99 tile seams, 100 tile-wall
+      -- touches, and a second wall touching the first end to end: 200 pairs.
+      local w = c2d.world(16)
+      for i = 0, 99 do w:add(c2d.aabb(base + i * 16, base, 16, 16)) end
+      local wall = w:add(c2d.aabb(base, base - 8, 2000, 8))
+      local wall2 = w:add(c2d.aabb(base + 2000, base - 8, 2000, 8))
+      local list, n = w:collisions()
+      assert.are.equal(200, n)
+      local with_wall = 0
+      for k = 1, 2 * n, 2 do
+        if rawequal(list[k + 1], wall) then with_wall = with_wall + 1 end
+        assert.is_false(rawequal(list[k], wall2), "wall2 was added last, so it comes second")
+      end
+      assert.are.equal(100, with_wall)
+      assert.are.equal(101, #w:query(wall)) -- the 100 tiles and wall2
+      assert.are.equal(1, #w:queryRect(base + 1990, base - 4, 5, 1)) -- only the first wall up to x = base + 1995
+      assert.are.equal(2, #w:queryPoint(base + 2000, base - 4)) -- where the walls meet
+    end)
+  end
+
+  it("tiles, long walls, medium and huge shapes mixed agree with a brute-force loop as they move", function()
+    local r = lcg(42)
+    local w = c2d.world(16)
+    local shapes = {}
+    local function add(s) shapes[#shapes + 1] = w:add(s) end
+    for i = 0, 19 do
+      for j = 0, 19 do
+        if (i + j) % 3 ~= 0 then add(c2d.aabb(i * 16, j * 16, 16, 16)) end
+      end
+    end
+    add(c2d.aabb(-1000, -8, 2000, 8))                 -- under the bottom row, touching it
+    add(c2d.aabb(320, -1000, 8, 2000))                -- right of the right column, touching it
+    add(c2d.aabb(-1000, 160, 2000, 0))                -- a flat wall along a row of seams
+    add(c2d.capsule(-1000, -1000, 1000, 1000, 2))     -- a long diagonal
+    add(c2d.box(160, 160, 3000, 10, 0.3))             -- a long turned wall
+    add(c2d.disk(100, 200, 100))                      -- medium
+    add(c2d.disk(5000, 5000, 4900))                   -- huge, reaching the tiles
+    add(c2d.aabb(9000, 9000, 3000, 4))                -- a wall far from everything
+    for _ = 1, 60 do add(small_shape(r, r.range(0, 320), r.range(0, 320))) end
+    for _, s in ipairs(shapes) do
+      if r.u() < 0.5 then s:move(r.range(-30, 30), r.range(-30, 30)) end
+      same_list("mixed: query", w:query(s), brute(shapes, s))
+    end
+    agrees("mixed moved", w, shapes, r)
+    for k = #shapes - 80, #shapes - 60 do shapes[k]:move(r.range(-20, 20), 0) end -- the walls move too
+    agrees("mixed, walls moved", w, shapes, r)
+  end)
+
+  it("many shapes carried far and back, added and removed, keep every answer right", function()
+    -- Shapes cross many cells and leave them empty, cells fill past their
+    -- room and empty again: the grid is rebuilt under the queries.
+    local r = lcg(43)
+    local w = c2d.world(16)
+    local shapes, out = {}, {}
+    for i = 1, 300 do shapes[i] = w:add(small_shape(r, r.range(0, 200), r.range(0, 200))) end
+    for round = 1, 40 do
+      for _, s in ipairs(shapes) do
+        if r.u() < 0.3 then s:moveTo(r.range(0, 200), r.range(0, 200))
+        elseif r.u() < 0.1 then s:moveTo(r.range(-5000, 5000), r.range(-5000, 5000)) end
+      end
+      local k = r.int(1, #shapes)
+      w:remove(shapes[k])
+      local again = table.remove(shapes, k)
+      w:add(again)
+      shapes[#shapes + 1] = again
+      w:collisions(out)
+      if round % 10 == 0 then agrees("churn round " .. round, w, shapes, r) end
+    end
+  end)
+end)
+
 describe("World bits and filters", function()
   it("category and mask decide which pairs meet", function()
     local w = c2d.world()

@@ -2,16 +2,31 @@
  * World: a broadphase over many shapes, with the core's exact pair queries
  * as its narrowphase.
  *
- * Shapes of about a cell's size live in a uniform grid: a hash of cells,
- * each listing the slots whose bounding box covers it. A shape that would
- * cover more than C2D_WORLD_BIG_CELLS cells (a long wall among tiles) goes to
- * a short list of big shapes instead, so one wall never fills hundreds of
- * cells, and a Line (unbounded) to a list of its own; both lists are tested
- * against every query. A pair met in several cells is reported once, from
- * the cell that holds the lower-left corner of the overlap of the two boxes.
+ * Shapes of about a cell's size live in a uniform grid: cells, each listing
+ * the slots whose bounding box covers it, found through a hash. The cells sit
+ * in one dense array and their lists in one pool, laid out in the cells'
+ * order whenever the hash is rebuilt, so the pair pass reads both straight
+ * through memory; the boxes it tests sit in an array of their own, apart
+ * from the rest of each entry.
+ * A cell crowded beyond C2D_WORLD_CROWD slots is swept along x instead of
+ * tested pair by pair, so a crowd in one spot costs about what it reports.
+ *
+ * A shape that would cover more than C2D_WORLD_BIG_CELLS cells (a long wall
+ * among tiles) goes to a short list of big shapes instead, so one wall never
+ * fills hundreds of cells; its partners are found by walking the cells it
+ * covers. A Line (unbounded) goes to a list of its own, tested against
+ * everything. A pair met in several cells is reported once, from the cell
+ * that holds the lower-left corner of the overlap of the two boxes.
+ *
+ * Shapes are kept current lazily: a shape that tells its world it changed
+ * (c2d_world_touch) while still in its cells has its box copied there and
+ * then; one that left them goes on a dirty list and is refiled at the next
+ * query.
  *
  * Every slot carries the order it was added in (its id); results are sorted
- * by it, so they are the same on every run whatever the hash does.
+ * by it, so they are the same on every run whatever the hash does. The pair
+ * pass sorts the pairs whose boxes meet before the exact tests, so that it
+ * reads the shapes about in the order they were added, not at random.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +34,26 @@
 
 /* A shape covering more cells than this is a big one (kept in a list). */
 enum { C2D_WORLD_BIG_CELLS = 64 };
+/* A cell holding more slots than this is swept along x by the pair pass. */
+enum { C2D_WORLD_CROWD = 24 };
+/* Room a cell's list gets past its length when the pool is laid out anew. */
+enum { C2D_WORLD_CELL_SLACK = 2 };
+/* The pool is laid out anew when the room its moved lists left behind
+ * outgrows both this and the items it holds. */
+enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 
+/* A slot's entry, kept small (touch and the pair pass read it at random);
+ * the box it is filed under is in the world's box array. */
 typedef struct entry {
-    /* What the pair loop reads first, together. */
-    c2d_bounds box;      /* the bounds it is filed under */
-    long x0, y0, x1, y1; /* the cells it covers (grid entries) */
+    int x0, y0, x1, y1;  /* the cells it covers (grid entries) */
     c2d_shape *s;        /* NULL: a free slot */
     long id;             /* the order it was added in */
     unsigned category, mask;
-    int where;           /* IN_GRID, IN_BIG, IN_LINES */
-    int dirty;
     unsigned stamp;      /* the last query that met it */
+    unsigned char where; /* IN_GRID, IN_BIG, IN_LINES */
+    unsigned char dirty;
 } entry;
 
 enum { IN_GRID, IN_BIG, IN_LINES };
@@ -42,37 +64,56 @@ typedef struct cell_item {
     int slot, x0, y0;
 } cell_item;
 
+/* A cell; its list is pool[start .. start + n), with room for cap. */
 typedef struct cell {
-    long x, y;
-    cell_item *items;
-    int n, cap;
-    int used;            /* the hash slot holds this cell */
+    int x, y;
+    int start, n, cap;
 } cell;
+
+/* A slot of the hash: a cell's coordinates and its index in the cells + 1 (0: free). */
+typedef struct cell_key {
+    int x, y, at;
+} cell_key;
 
 /* A growable array of ints. */
 typedef struct ints {
     int *v, n, cap;
 } ints;
 
-/* A pair found, with the key that orders it: the ids of its two shapes. */
+/* A pair of slots whose boxes meet (the earlier-added first once sorted). */
 typedef struct found_pair {
-    unsigned long long key;
     int a, b;
 } found_pair;
+
+/* A slot of a crowded cell, as the sweep along x reads it. */
+typedef struct swept {
+    c2d_bounds box;
+    int slot, x0, y0;
+} swept;
 
 struct c2d_world {
     double size, inv;    /* the cell size and its inverse */
     entry *e;
+    c2d_bounds *box;     /* the bounds each slot is filed under */
     int ne, cap_e, live;
-    ints free_slots, big, lines, dirty, order, out, pairs;
-    cell *cells;
-    int cap_cells, used_cells;
+    ints free_slots, big, lines, dirty, order, out, pairs, rank, count;
+    cell *cells;         /* dense, in the order they were made since the last rebuild */
+    int ncells, cap_cells;
+    cell_key *hash;
+    int cap_hash;
+    cell_item *pool;     /* every cell's list */
+    int pool_n, pool_cap;  /* the room given to lists; the capacity */
+    cell_item *spare;    /* the pool a rebuild lays the lists out in */
+    int spare_cap;
+    int pool_items, pool_waste; /* the items the lists hold; the room moved lists left behind */
     long next_id;
     unsigned stamp;
     c2d_world_hit *hits;
     int cap_hits;
-    found_pair *found;
+    found_pair *found, *sorted;
     int nfound, cap_found;
+    swept *sweep;
+    int cap_sweep;
 };
 
 /* Room for one more int; 0 when memory ran out. */
@@ -89,6 +130,20 @@ static int ints_push(ints *a, int x)
     return 1;
 }
 
+/* Room for n ints in a (its contents not kept); 0 when memory ran out. */
+static int ints_room(ints *a, int n)
+{
+    if (n > a->cap) {
+        int cap = a->cap ? a->cap : 16, *v;
+        while (cap < n) cap *= 2;
+        v = (int *)realloc(a->v, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        a->v = v;
+        a->cap = cap;
+    }
+    return 1;
+}
+
 /* Remove the first x from a (order not kept). */
 static void ints_drop(ints *a, int x)
 {
@@ -97,12 +152,18 @@ static void ints_drop(ints *a, int x)
         if (a->v[i] == x) { a->v[i] = a->v[--a->n]; return; }
 }
 
-static long cell_of(double x, double inv)
+static int cell_of(double x, double inv)
 {
     double c = floor(x * inv);
     if (!(c > -C2D_WORLD_CELL_LIMIT)) c = -C2D_WORLD_CELL_LIMIT;
     if (!(c < C2D_WORLD_CELL_LIMIT)) c = C2D_WORLD_CELL_LIMIT;
-    return (long)c;
+    return (int)c;
+}
+
+/* How many cells x0..x1 by y0..y1 are (in double: the span can pass 2^31). */
+static double cells_in(long x0, long y0, long x1, long y1)
+{
+    return ((double)x1 - (double)x0 + 1) * ((double)y1 - (double)y0 + 1);
 }
 
 static unsigned long hash_cell(long x, long y)
@@ -111,64 +172,151 @@ static unsigned long hash_cell(long x, long y)
     return h ^ (h >> 15);
 }
 
-/* The cell (x, y), made when make is set; NULL when absent (or out of memory). */
-static cell *find_cell(c2d_world *w, long x, long y, int make)
+/* Make the cells anew from those that hold something (the empty ones are
+ * dropped), their lists laid out in the spare pool in the cells' order (the
+ * pools then trade places), and the hash anew; 0 when memory ran out (then
+ * nothing changed). Nothing shrinks, so once the world has grown to its work
+ * a rebuild allocates nothing. */
+static int regrid(c2d_world *w)
 {
-    unsigned long mask, i;
-    if (w->cap_cells == 0 || (make && 2 * (w->used_cells + 1) > w->cap_cells)) {
-        /* Grow, keeping only the cells that still hold something. */
-        int cap = w->cap_cells ? 2 * w->cap_cells : 256, k;
-        cell *old = w->cells, *cells;
-        int old_cap = w->cap_cells;
-        if (!make) return NULL;
-        cells = (cell *)calloc((size_t)cap, sizeof *cells);
-        if (cells == NULL) return NULL;
-        w->cells = cells;
-        w->cap_cells = cap;
-        w->used_cells = 0;
-        for (k = 0; k < old_cap; k++) {
-            if (!old[k].used) continue;
-            if (old[k].n == 0) { free(old[k].items); continue; }
-            i = hash_cell(old[k].x, old[k].y) & (unsigned long)(cap - 1);
-            while (cells[i].used) i = (i + 1) & (unsigned long)(cap - 1);
-            cells[i] = old[k];
-            w->used_cells++;
+    int k, live = 0, room = 1, at = 0, cap = 256;
+    unsigned long mask;
+    cell_key *hash = w->hash;
+    cell_item *spare = w->spare;
+    for (k = 0; k < w->ncells; k++)
+        if (w->cells[k].n > 0) {
+            live++;
+            room += w->cells[k].n + C2D_WORLD_CELL_SLACK;
         }
-        free(old);
+    /* The hash at most a quarter full, so that as many new cells fit before the next rebuild. */
+    while (cap < 4 * (live + 1) || cap < w->cap_hash) cap *= 2;
+    /* First what may fail: a bigger hash, cells and spare pool. */
+    if (cap > w->cap_hash) {
+        cell *cells = (cell *)realloc(w->cells, (size_t)(cap / 2) * sizeof *cells);
+        if (cells == NULL) return 0;
+        w->cells = cells; /* the same cells, with more room */
+        hash = (cell_key *)malloc((size_t)cap * sizeof *hash);
+        if (hash == NULL) return 0;
     }
-    mask = (unsigned long)(w->cap_cells - 1);
-    for (i = hash_cell(x, y) & mask; w->cells[i].used; i = (i + 1) & mask)
-        if (w->cells[i].x == x && w->cells[i].y == y) return &w->cells[i];
-    if (!make) return NULL;
-    w->cells[i].used = 1;
-    w->cells[i].x = x;
-    w->cells[i].y = y;
-    w->cells[i].n = 0;
-    w->used_cells++;
-    return &w->cells[i];
-}
-
-static int cell_push(cell *c, int slot, long x0, long y0)
-{
-    if (c->n == c->cap) {
-        int cap = c->cap ? 2 * c->cap : 4;
-        cell_item *v = (cell_item *)realloc(c->items, (size_t)cap * sizeof *v);
-        if (v == NULL) return 0;
-        c->items = v;
-        c->cap = cap;
+    if (room > w->spare_cap) {
+        spare = (cell_item *)realloc(w->spare, (size_t)room * sizeof *spare);
+        if (spare == NULL) {
+            if (hash != w->hash) free(hash);
+            return 0;
+        }
+        w->spare = spare;
+        w->spare_cap = room;
     }
-    c->items[c->n].slot = slot;
-    c->items[c->n].x0 = (int)x0;
-    c->items[c->n].y0 = (int)y0;
-    c->n++;
+    /* The cells that hold something move down, their lists into the spare pool. */
+    memset(hash, 0, (size_t)cap * sizeof *hash);
+    mask = (unsigned long)(cap - 1);
+    live = 0;
+    for (k = 0; k < w->ncells; k++) {
+        cell c = w->cells[k];
+        unsigned long i;
+        if (c.n == 0) continue;
+        memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
+        c.start = at;
+        c.cap = c.n + C2D_WORLD_CELL_SLACK;
+        at += c.cap;
+        w->cells[live] = c;
+        for (i = hash_cell(c.x, c.y) & mask; hash[i].at; i = (i + 1) & mask) continue;
+        hash[i].x = c.x;
+        hash[i].y = c.y;
+        hash[i].at = ++live;
+    }
+    if (hash != w->hash) free(w->hash);
+    w->hash = hash;
+    w->cap_hash = cap;
+    w->cap_cells = cap / 2;
+    w->ncells = live;
+    w->spare = w->pool;
+    w->pool = spare;
+    k = w->spare_cap;
+    w->spare_cap = w->pool_cap;
+    w->pool_cap = k;
+    w->pool_n = at;
+    w->pool_waste = 0;
+    w->pool_items = at - live * C2D_WORLD_CELL_SLACK;
     return 1;
 }
 
-static void cell_drop(cell *c, int slot)
+/* The cell (x, y), made when make is set; NULL when absent (or out of memory).
+ * Making a cell may move the others: the pointer holds until the next call. */
+static cell *find_cell(c2d_world *w, long x, long y, int make)
 {
+    unsigned long mask, i;
+    cell *c;
+    /* The hash stays at most half full; the cells have room for as many. */
+    if (w->cap_hash == 0 || (make && 2 * (w->ncells + 1) > w->cap_hash)) {
+        if (!make || !regrid(w)) return NULL;
+    }
+    mask = (unsigned long)(w->cap_hash - 1);
+    for (i = hash_cell(x, y) & mask; w->hash[i].at; i = (i + 1) & mask)
+        if (w->hash[i].x == x && w->hash[i].y == y) return &w->cells[w->hash[i].at - 1];
+    if (!make) return NULL;
+    c = &w->cells[w->ncells++];
+    c->x = (int)x;
+    c->y = (int)y;
+    c->start = c->n = c->cap = 0;
+    w->hash[i].x = (int)x;
+    w->hash[i].y = (int)y;
+    w->hash[i].at = w->ncells;
+    return c;
+}
+
+/* Room for k more items at the pool's end; 0 when memory ran out. */
+static int pool_reserve(c2d_world *w, int k)
+{
+    if (w->pool_n + k > w->pool_cap) {
+        int cap = w->pool_cap ? w->pool_cap : 256;
+        cell_item *v;
+        while (cap < w->pool_n + k) cap *= 2;
+        v = (cell_item *)realloc(w->pool, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        w->pool = v;
+        w->pool_cap = cap;
+    }
+    return 1;
+}
+
+/* Append slot to c's list: a full list grows in place when it ends the pool,
+ * else moves to the pool's end (what it leaves behind is counted as waste). */
+static int cell_push(c2d_world *w, cell *c, int slot, long x0, long y0)
+{
+    cell_item *it;
+    if (c->n == c->cap) {
+        int cap = c->cap ? 2 * c->cap : 2;
+        if (c->start + c->cap == w->pool_n) {
+            if (!pool_reserve(w, cap - c->cap)) return 0;
+            w->pool_n += cap - c->cap;
+        } else {
+            if (!pool_reserve(w, cap)) return 0;
+            memcpy(w->pool + w->pool_n, w->pool + c->start, (size_t)c->n * sizeof *w->pool);
+            w->pool_waste += c->cap;
+            c->start = w->pool_n;
+            w->pool_n += cap;
+        }
+        c->cap = cap;
+    }
+    w->pool_items++;
+    it = &w->pool[c->start + c->n++];
+    it->slot = slot;
+    it->x0 = (int)x0;
+    it->y0 = (int)y0;
+    return 1;
+}
+
+static void cell_drop(c2d_world *w, cell *c, int slot)
+{
+    cell_item *v = w->pool + c->start;
     int i;
     for (i = 0; i < c->n; i++)
-        if (c->items[i].slot == slot) { c->items[i] = c->items[--c->n]; return; }
+        if (v[i].slot == slot) {
+            v[i] = v[--c->n];
+            w->pool_items--;
+            return;
+        }
 }
 
 /* File slot under its shape's current bounds; 0 when memory ran out. */
@@ -180,12 +328,12 @@ static int file(c2d_world *w, int slot)
         e->where = IN_LINES;
         return ints_push(&w->lines, slot);
     }
-    e->box = e->s->bounds;
-    e->x0 = cell_of(e->box.minx, w->inv);
-    e->y0 = cell_of(e->box.miny, w->inv);
-    e->x1 = cell_of(e->box.maxx, w->inv);
-    e->y1 = cell_of(e->box.maxy, w->inv);
-    if ((double)(e->x1 - e->x0 + 1) * (double)(e->y1 - e->y0 + 1) > C2D_WORLD_BIG_CELLS) {
+    w->box[slot] = e->s->bounds;
+    e->x0 = cell_of(w->box[slot].minx, w->inv);
+    e->y0 = cell_of(w->box[slot].miny, w->inv);
+    e->x1 = cell_of(w->box[slot].maxx, w->inv);
+    e->y1 = cell_of(w->box[slot].maxy, w->inv);
+    if (cells_in(e->x0, e->y0, e->x1, e->y1) > C2D_WORLD_BIG_CELLS) {
         e->where = IN_BIG;
         return ints_push(&w->big, slot);
     }
@@ -193,7 +341,7 @@ static int file(c2d_world *w, int slot)
     for (y = e->y0; y <= e->y1; y++)
         for (x = e->x0; x <= e->x1; x++) {
             cell *c = find_cell(w, x, y, 1);
-            if (c == NULL || !cell_push(c, slot, e->x0, e->y0)) return 0;
+            if (c == NULL || !cell_push(w, c, slot, e->x0, e->y0)) return 0;
         }
     return 1;
 }
@@ -207,7 +355,7 @@ static void unfile(c2d_world *w, int slot)
     for (y = e->y0; y <= e->y1; y++)
         for (x = e->x0; x <= e->x1; x++) {
             cell *c = find_cell(w, x, y, 0);
-            if (c != NULL) cell_drop(c, slot);
+            if (c != NULL) cell_drop(w, c, slot);
         }
 }
 
@@ -226,9 +374,12 @@ void c2d_world_free(c2d_world *w)
     if (w == NULL) return;
     for (k = 0; k < w->ne; k++)
         if (w->e[k].s != NULL) w->e[k].s->world = NULL;
-    for (k = 0; k < w->cap_cells; k++) free(w->cells[k].items);
     free(w->cells);
+    free(w->hash);
+    free(w->pool);
+    free(w->spare);
     free(w->e);
+    free(w->box);
     free(w->free_slots.v);
     free(w->big.v);
     free(w->lines.v);
@@ -236,8 +387,12 @@ void c2d_world_free(c2d_world *w)
     free(w->order.v);
     free(w->out.v);
     free(w->pairs.v);
+    free(w->rank.v);
+    free(w->count.v);
     free(w->hits);
     free(w->found);
+    free(w->sorted);
+    free(w->sweep);
     free(w);
 }
 
@@ -251,8 +406,12 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
         if (w->ne == w->cap_e) {
             int cap = w->cap_e ? 2 * w->cap_e : 64;
             entry *v = (entry *)realloc(w->e, (size_t)cap * sizeof *v);
+            c2d_bounds *b;
             if (v == NULL) return -1;
             w->e = v;
+            b = (c2d_bounds *)realloc(w->box, (size_t)cap * sizeof *b);
+            if (b == NULL) return -1;
+            w->box = b;
             w->cap_e = cap;
         }
         slot = w->ne++;
@@ -295,13 +454,30 @@ void c2d_world_remove(c2d_world *w, int slot)
     ints_push(&w->free_slots, slot); /* cannot fail: the array held this slot before */
 }
 
-void c2d_world_touch(c2d_world *w, int slot)
+/* Does b cover the same cells as the grid entry e is filed under. */
+static int same_cells(const c2d_world *w, const entry *e, const c2d_bounds *b)
 {
-    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || w->e[slot].dirty) return;
-    if (ints_push(&w->dirty, slot)) w->e[slot].dirty = 1;
+    return cell_of(b->minx, w->inv) == e->x0 && cell_of(b->miny, w->inv) == e->y0 &&
+           cell_of(b->maxx, w->inv) == e->x1 && cell_of(b->maxy, w->inv) == e->y1;
 }
 
-/* Bring every changed entry up to date (refiled when its box changed). */
+void c2d_world_touch(c2d_world *w, int slot)
+{
+    entry *e;
+    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || w->e[slot].dirty) return;
+    e = &w->e[slot];
+    /* A grid shape still in its cells needs only its new box, copied now
+     * while the shape is at hand; the rest waits for the next query. */
+    if (e->where == IN_GRID && same_cells(w, e, &e->s->bounds)) {
+        w->box[slot] = e->s->bounds;
+        return;
+    }
+    if (ints_push(&w->dirty, slot)) e->dirty = 1;
+}
+
+/* Bring every changed entry up to date (refiled when its box changed), and
+ * lay the pool out anew when moved lists have left more room behind than
+ * the lists hold (the rebuild costs about what was wasted). */
 static int refresh(c2d_world *w)
 {
     int k, ok = 1;
@@ -309,19 +485,21 @@ static int refresh(c2d_world *w)
         int slot = w->dirty.v[k];
         entry *e = &w->e[slot];
         const c2d_bounds *b = &e->s->bounds;
+        c2d_bounds *box = &w->box[slot];
         e->dirty = 0;
-        if (e->where != IN_LINES && b->minx == e->box.minx && b->miny == e->box.miny &&
-            b->maxx == e->box.maxx && b->maxy == e->box.maxy)
+        if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
+            b->maxx == box->maxx && b->maxy == box->maxy)
             continue;
-        if (e->where == IN_GRID && cell_of(b->minx, w->inv) == e->x0 && cell_of(b->miny, w->inv) == e->y0 &&
-            cell_of(b->maxx, w->inv) == e->x1 && cell_of(b->maxy, w->inv) == e->y1) {
-            e->box = *b; /* the same cells */
+        if (e->where == IN_GRID && same_cells(w, e, b)) {
+            *box = *b; /* the same cells */
             continue;
         }
         unfile(w, slot);
         if (!file(w, slot)) ok = 0;
     }
     w->dirty.n = 0;
+    /* A failed rebuild changes nothing: the pool stays as it was. */
+    if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w);
     return ok;
 }
 
@@ -358,10 +536,37 @@ static int boxes_meet(const c2d_bounds *a, const c2d_bounds *b)
     return a->minx <= b->maxx && b->minx <= a->maxx && a->miny <= b->maxy && b->miny <= a->maxy;
 }
 
-/* Sort slots by the order they were added (insertion sort: the lists are short). */
+/* Move v[i] down the heap v[0 .. n) ordered by id (largest on top). */
+static void sift_by_id(const c2d_world *w, int *v, int i, int n)
+{
+    int x = v[i];
+    long id = w->e[x].id;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && w->e[v[c + 1]].id > w->e[v[c]].id) c++;
+        if (w->e[v[c]].id <= id) break;
+        v[i] = v[c];
+        i = c;
+    }
+    v[i] = x;
+}
+
+/* Sort slots by the order they were added: insertion for short lists, a
+ * heap sort (in place, n log n) for the long ones a crowd gives. */
 static void sort_by_id(const c2d_world *w, int *v, int n)
 {
     int i, j;
+    if (n > 16) {
+        for (i = n / 2 - 1; i >= 0; i--) sift_by_id(w, v, i, n);
+        for (i = n - 1; i > 0; i--) {
+            int t = v[0];
+            v[0] = v[i];
+            v[i] = t;
+            sift_by_id(w, v, 0, i);
+        }
+        return;
+    }
     for (i = 1; i < n; i++) {
         int x = v[i];
         long id = w->e[x].id;
@@ -378,7 +583,7 @@ static int offer_slot(c2d_world *w, int slot, const c2d_bounds *box, int skip, u
     if (e->stamp == w->stamp || slot == skip) return 1;
     e->stamp = w->stamp;
     if (!(e->category & mask)) return 1;
-    if (e->where != IN_LINES && !boxes_meet(&e->box, box)) return 1;
+    if (e->where != IN_LINES && !boxes_meet(&w->box[slot], box)) return 1;
     return ints_push(&w->out, slot);
 }
 
@@ -389,6 +594,13 @@ static void next_stamp(c2d_world *w)
         for (k = 0; k < w->ne; k++) w->e[k].stamp = 0;
         w->stamp = 1;
     }
+}
+
+/* Are the cells x0..x1 by y0..y1 too many to walk: more than the grid holds,
+ * when reading every grid entry is the cheaper way. */
+static int too_many_cells(const c2d_world *w, long x0, long y0, long x1, long y1)
+{
+    return cells_in(x0, y0, x1, y1) > 4.0 * w->ncells + 64;
 }
 
 int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned mask, const int **slots)
@@ -402,8 +614,7 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
     y0 = cell_of(box->miny, w->inv);
     x1 = cell_of(box->maxx, w->inv);
     y1 = cell_of(box->maxy, w->inv);
-    if ((double)(x1 - x0 + 1) * (double)(y1 - y0 + 1) > 4.0 * w->used_cells + 64) {
-        /* A box wider than the grid is: every grid entry is a candidate. */
+    if (too_many_cells(w, x0, y0, x1, y1)) {
         for (k = 0; k < w->order.n; k++)
             if (w->e[w->order.v[k]].where == IN_GRID) ok &= offer_slot(w, w->order.v[k], box, skip, mask);
     } else {
@@ -412,7 +623,7 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
                 cell *c = find_cell(w, x, y, 0);
                 int i;
                 if (c == NULL) continue;
-                for (i = 0; i < c->n; i++) ok &= offer_slot(w, c->items[i].slot, box, skip, mask);
+                for (i = 0; i < c->n; i++) ok &= offer_slot(w, w->pool[c->start + i].slot, box, skip, mask);
             }
     }
     for (k = 0; k < w->big.n; k++) ok &= offer_slot(w, w->big.v[k], box, skip, mask);
@@ -441,69 +652,206 @@ static int bits_meet(const entry *a, const entry *b)
     return (a->category & b->mask) && (b->category & a->mask);
 }
 
-/* Keep the pair (a, b) when it really hits: the earlier-added first. */
-static int keep_pair(c2d_world *w, int a, int b)
+/* Note the pair (a, b) whose boxes meet; the exact test comes later, once
+ * the pairs are sorted (see c2d_world_collisions). */
+static int note_pair(c2d_world *w, int a, int b)
 {
     found_pair *f;
-    if (!bits_meet(&w->e[a], &w->e[b]) || !c2d_hits(w->e[a].s, w->e[b].s)) return 1;
-    if (w->e[a].id > w->e[b].id) { int t = a; a = b; b = t; }
     if (w->nfound == w->cap_found) {
         int cap = w->cap_found ? 2 * w->cap_found : 64;
         found_pair *v = (found_pair *)realloc(w->found, (size_t)cap * sizeof *v);
         if (v == NULL) return 0;
         w->found = v;
+        v = (found_pair *)realloc(w->sorted, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        w->sorted = v;
         w->cap_found = cap;
     }
     f = &w->found[w->nfound++];
-    f->key = (unsigned long long)w->e[a].id << 32 | (unsigned long long)w->e[b].id;
     f->a = a;
     f->b = b;
     return 1;
 }
 
-static int by_key(const void *x, const void *y)
+/* Does the cell (x, y) report the pair of grid items a and b: the one that
+ * holds the lower-left corner of the overlap of their cell ranges. */
+static int reports(long x, long y, long ax0, long ay0, long bx0, long by0)
 {
-    unsigned long long a = ((const found_pair *)x)->key, b = ((const found_pair *)y)->key;
-    return (a > b) - (a < b);
+    return x == (ax0 > bx0 ? ax0 : bx0) && y == (ay0 > by0 ? ay0 : by0);
+}
+
+/* Move v[i] down the heap v[0 .. n) ordered by box.minx (largest on top). */
+static void sift_by_minx(swept *v, int i, int n)
+{
+    swept x = v[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && v[c + 1].box.minx > v[c].box.minx) c++;
+        if (!(v[c].box.minx > x.box.minx)) break;
+        v[i] = v[c];
+        i = c;
+    }
+    v[i] = x;
+}
+
+/* The pairs of a crowded cell: its slots sorted by the left of their boxes,
+ * each tested only against those that start before it ends. */
+static int crowded_cell_pairs(c2d_world *w, const cell *c)
+{
+    int i, j, n = c->n, ok = 1;
+    swept *v;
+    if (n > w->cap_sweep) {
+        int cap = w->cap_sweep ? w->cap_sweep : 64;
+        while (cap < n) cap *= 2;
+        v = (swept *)realloc(w->sweep, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        w->sweep = v;
+        w->cap_sweep = cap;
+    }
+    v = w->sweep;
+    for (i = 0; i < n; i++) {
+        const cell_item *it = &w->pool[c->start + i];
+        v[i].box = w->box[it->slot];
+        v[i].slot = it->slot;
+        v[i].x0 = it->x0;
+        v[i].y0 = it->y0;
+    }
+    for (i = n / 2 - 1; i >= 0; i--) sift_by_minx(v, i, n);
+    for (i = n - 1; i > 0; i--) {
+        swept t = v[0];
+        v[0] = v[i];
+        v[i] = t;
+        sift_by_minx(v, 0, i);
+    }
+    for (i = 0; i < n; i++)
+        for (j = i + 1; j < n && v[j].box.minx <= v[i].box.maxx; j++) {
+            if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) || v[i].box.miny > v[j].box.maxy ||
+                v[j].box.miny > v[i].box.maxy)
+                continue;
+            ok &= note_pair(w, v[i].slot, v[j].slot);
+        }
+    return ok;
+}
+
+/* The grid's pairs, each from the one cell that reports it. */
+static int grid_pairs(c2d_world *w)
+{
+    int k, i, j, ok = 1;
+    for (k = 0; k < w->ncells; k++) {
+        const cell *c = &w->cells[k];
+        const cell_item *v;
+        if (c->n < 2) continue;
+        if (c->n > C2D_WORLD_CROWD) {
+            ok &= crowded_cell_pairs(w, c);
+            continue;
+        }
+        v = w->pool + c->start;
+        for (i = 0; i < c->n; i++)
+            for (j = i + 1; j < c->n; j++) {
+                if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) ||
+                    !boxes_meet(&w->box[v[i].slot], &w->box[v[j].slot]))
+                    continue;
+                ok &= note_pair(w, v[i].slot, v[j].slot);
+            }
+    }
+    return ok;
+}
+
+/* A big shape's pairs with the grid: through the cells it covers, each pair
+ * from the cell that reports it, or through every grid entry when its cells
+ * outnumber the grid's. */
+static int big_pairs(c2d_world *w, int a)
+{
+    const entry *ea = &w->e[a];
+    int k, i, ok = 1;
+    long x, y;
+    if (too_many_cells(w, ea->x0, ea->y0, ea->x1, ea->y1)) {
+        for (k = 0; k < w->order.n; k++) {
+            int b = w->order.v[k];
+            if (w->e[b].where == IN_GRID && boxes_meet(&w->box[a], &w->box[b])) ok &= note_pair(w, a, b);
+        }
+        return ok;
+    }
+    for (y = ea->y0; y <= ea->y1; y++)
+        for (x = ea->x0; x <= ea->x1; x++) {
+            const cell *c = find_cell(w, x, y, 0);
+            if (c == NULL) continue;
+            for (i = 0; i < c->n; i++) {
+                const cell_item *it = &w->pool[c->start + i];
+                if (reports(x, y, ea->x0, ea->y0, it->x0, it->y0) && boxes_meet(&w->box[a], &w->box[it->slot]))
+                    ok &= note_pair(w, a, it->slot);
+            }
+        }
+    return ok;
+}
+
+/* Put the earlier-added shape of each pair noted first, and sort the pairs
+ * by the order their first shapes were added, then their second: two stable
+ * counting passes over the slots' ranks (linear). */
+static int sort_found(c2d_world *w)
+{
+    int k, n = w->order.n, *rank, *count;
+    found_pair *f = w->found, *t = w->sorted;
+    if (!ints_room(&w->rank, w->ne) || !ints_room(&w->count, n + 1)) return 0;
+    rank = w->rank.v;
+    count = w->count.v;
+    for (k = 0; k < n; k++) rank[w->order.v[k]] = k;
+    for (k = 0; k < w->nfound; k++)
+        if (rank[f[k].a] > rank[f[k].b]) {
+            int x = f[k].a;
+            f[k].a = f[k].b;
+            f[k].b = x;
+        }
+    /* By the second shape, into sorted... */
+    memset(count, 0, (size_t)(n + 1) * sizeof *count);
+    for (k = 0; k < w->nfound; k++) count[rank[f[k].b] + 1]++;
+    for (k = 0; k < n; k++) count[k + 1] += count[k];
+    for (k = 0; k < w->nfound; k++) t[count[rank[f[k].b]]++] = f[k];
+    /* ...then, keeping that order among equals, by the first, back into found. */
+    memset(count, 0, (size_t)(n + 1) * sizeof *count);
+    for (k = 0; k < w->nfound; k++) count[rank[t[k].a] + 1]++;
+    for (k = 0; k < n; k++) count[k + 1] += count[k];
+    for (k = 0; k < w->nfound; k++) f[count[rank[t[k].a]]++] = t[k];
+    return 1;
 }
 
 int c2d_world_collisions(c2d_world *w, const int **pairs)
 {
-    int k, ok = refresh(w), i, j;
+    int k, i, ok = refresh(w);
     w->pairs.n = 0;
     w->nfound = 0;
-    /* Grid against grid, each pair from the one cell that holds the lower-left
-     * corner of the overlap of the two boxes. */
-    for (k = 0; k < w->cap_cells; k++) {
-        cell *c = &w->cells[k];
-        if (!c->used) continue;
-        for (i = 0; i < c->n; i++) {
-            const cell_item *a = &c->items[i];
-            for (j = i + 1; j < c->n; j++) {
-                const cell_item *b = &c->items[j];
-                long x = a->x0 > b->x0 ? a->x0 : b->x0, y = a->y0 > b->y0 ? a->y0 : b->y0;
-                if (x != c->x || y != c->y || !boxes_meet(&w->e[a->slot].box, &w->e[b->slot].box)) continue;
-                ok &= keep_pair(w, a->slot, b->slot);
-            }
-        }
+    ok &= grid_pairs(w);
+    /* Big shapes against the grid and each other; Lines against everything. */
+    for (k = 0; k < w->big.n; k++) {
+        int a = w->big.v[k];
+        ok &= big_pairs(w, a);
+        for (i = k + 1; i < w->big.n; i++)
+            if (boxes_meet(&w->box[a], &w->box[w->big.v[i]])) ok &= note_pair(w, a, w->big.v[i]);
     }
-    /* Big shapes and lines against everything (each such pair once). */
-    for (k = 0; k < w->order.n; k++) {
-        int a = w->order.v[k];
-        entry *ea = &w->e[a];
-        if (ea->where == IN_GRID) continue;
-        for (i = 0; i < w->order.n; i++) {
-            int b = w->order.v[i];
-            entry *eb = &w->e[b];
-            if (b == a || (eb->where != IN_GRID && eb->id < ea->id)) continue;
-            if (ea->where == IN_BIG && eb->where != IN_LINES && !boxes_meet(&ea->box, &eb->box)) continue;
-            ok &= keep_pair(w, a, b);
-        }
+    for (k = 0; k < w->lines.n; k++) {
+        int a = w->lines.v[k];
+        for (i = 0; i < w->order.n; i++)
+            if (w->e[w->order.v[i]].where != IN_LINES) ok &= note_pair(w, a, w->order.v[i]);
+        for (i = k + 1; i < w->lines.n; i++) ok &= note_pair(w, a, w->lines.v[i]);
     }
-    /* By the first shape's id, then the second's: the order they were added. */
-    qsort(w->found, (size_t)w->nfound, sizeof *w->found, by_key);
-    for (k = 0; k < w->nfound; k++)
-        ok &= ints_push(&w->pairs, w->found[k].a) && ints_push(&w->pairs, w->found[k].b);
+    /* The pairs whose boxes meet, sorted, then the bits and the exact test:
+     * in that order the shapes are read about in the order they were added
+     * (and mostly made), not at random. */
+    ok &= sort_found(w);
+    for (k = 0, i = 0; k < w->nfound; k++) {
+        const entry *ea = &w->e[w->found[k].a], *eb = &w->e[w->found[k].b];
+        if (bits_meet(ea, eb) && c2d_hits(ea->s, eb->s)) w->found[i++] = w->found[k];
+    }
+    w->nfound = i;
+    ok &= ints_room(&w->pairs, 2 * w->nfound);
+    if (ok) {
+        for (k = 0; k < w->nfound; k++) {
+            w->pairs.v[2 * k] = w->found[k].a;
+            w->pairs.v[2 * k + 1] = w->found[k].b;
+        }
+        w->pairs.n = 2 * w->nfound;
+    }
     *pairs = w->pairs.v;
     return ok ? w->pairs.n / 2 : -1;
 }
