@@ -453,6 +453,64 @@ describe("World movement", function()
     assert.has_error(function() w:move(box, 30, -5, function() return "nope" end) end)
   end)
 
+  it("a custom response that returns nothing stops there; one that returns other values is an error", function()
+    local w = c2d.world(16)
+    w:add(c2d.aabb(20, 0, 10, 10))
+    local box = w:add(c2d.aabb(0, 0, 10, 10))
+    w:addResponse("halt", function() end)
+    w:addResponse("broken", function() return "a", "b" end)
+    -- the box meets the block at x = 10 and stops there
+    local x, y, cols, len = w:move(box, 30, 0, function() return "halt" end)
+    assert.are.same({ 10, 0, 1, "halt" }, { x, y, len, cols[1].type })
+    box:moveTo(0, 0)
+    local ok, err = pcall(w.move, w, box, 30, 0, function() return "broken" end)
+    assert.is_false(ok)
+    assert.is_truthy(tostring(err):find("a response must return goalX, goalY (numbers) or nothing, got string and string", 1, true), err)
+  end)
+
+  it("bouncing between two close walls never passes through either", function()
+    -- the unit box starts between walls at x <= 0 and x >= 1.5: its min corner can
+    -- only be in [0, 0.5]; a move of 1000 to the right bounces 2,000 times
+    local w = c2d.world(16)
+    w:add(c2d.aabb(-1, -10, 1, 30))
+    w:add(c2d.aabb(1.5, -10, 1, 30))
+    local box = w:add(c2d.aabb(0, 0, 1, 1))
+    local x, y, _, len = w:move(box, 1000, 3, function() return "bounce" end)
+    assert.is_true(x >= 0 and x <= 0.5, "x = " .. x)
+    assert.is_true(math.abs(y - 3) < 1e-9, "y = " .. y)
+    assert.is_true(len > 1000, "bounces: " .. len)
+  end)
+
+  it("a shape slid along may be met again: a Concave's floor, then its wall", function()
+    -- a U: inner floor y = 10 from x = 10 to 90, inner walls x = 10 and x = 90
+    local w = c2d.world(16)
+    local u = w:add(c2d.concave(0, 0, 100, 0, 100, 50, 90, 50, 90, 10, 10, 10, 10, 50, 0, 50))
+    local box = w:add(c2d.aabb(20, 20, 5, 5))
+    -- toward (200, -100): the floor first, at t = 10/120, x = 20 + 180/12 = 35;
+    -- sliding right along it, the wall at x = 90 stops the box's right side: x = 85
+    local x, y, cols, len = w:move(box, 200, -100)
+    assert.are.same({ 85, 10 }, { x, y })
+    assert.are.equal(2, len)
+    assert.are.equal(u, cols[1].other)
+    assert.are.same({ 0, 1 }, { cols[1].nx + 0, cols[1].ny + 0 })
+    assert.are.equal(u, cols[2].other)
+    assert.are.same({ -1, 0 }, { cols[2].nx + 0, cols[2].ny + 0 })
+  end)
+
+  it("a mover wedged in a corner sharper than a right angle stops, out of both walls", function()
+    -- two slabs meeting in a V that opens upward (y up here), 60 degrees apart
+    local w = c2d.world(16)
+    local left = w:add(c2d.box(-20, 0, 60, 4, math.rad(60)))
+    local right = w:add(c2d.box(20, 0, 60, 4, math.rad(-60)))
+    local ball = w:add(c2d.disk(0, 60, 3))
+    local _, _, _, len = w:move(ball, 0, -200)
+    assert.is_true(len < 40, "collisions: " .. len)
+    for _, wall in ipairs { left, right } do
+      local _, _, depth = ball:contact(wall)
+      assert.is_true(depth == nil or depth < 1e-9, "overlaps a wall by " .. tostring(depth))
+    end
+  end)
+
   it("the same every run", function()
     local function run()
       local w = c2d.world(16)

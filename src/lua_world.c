@@ -412,7 +412,8 @@ static int l_add_response(lua_State *L)
  *   slide   stop there, and aim the rest of the motion along the surface;
  *   bounce  stop there, and aim the rest of the motion reflected about the normal;
  *   a name added with addResponse: fn(world, col, x, y, goalX, goalY) returns the new goal.
- * Each other shape answers at most once per move, so the loop ends.
+ * A shape crossed or ignored is passed over for the rest of the move; the
+ * loop ends at the goal, at a touch, when wedged, or after MOVE_STEPS.
  */
 typedef struct mover {
     c2d_shape s;
@@ -480,6 +481,12 @@ static int response_of(lua_State *L, int i, int store, const char *fname)
 
 static const char *const response_names[] = { "touch", "cross", "slide", "bounce" };
 
+/* A move gives up after this many steps in a row that made no headway
+ * (each first touch at t = 0): the mover is wedged, e.g. sliding into a
+ * corner sharper than a right angle, where each surface sends the rest of
+ * the motion into the other. */
+enum { MOVE_STEPS = 4096, WEDGED_STEPS = 8 };
+
 /* move and check: x, y, cols, len. */
 static int move_or_check(lua_State *L, int apply, const char *fname)
 {
@@ -487,7 +494,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     lshape *p = c2d_lua_check_shape(L, 2, fname);
     c2d_vec pos, goal, start;
     unsigned category = 1, mask = ALL_BITS;
-    int store, visited, cols, ncols = 0, steps, have_filter, self = -1;
+    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self = -1;
     mover *m;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
@@ -500,19 +507,20 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     }
     push_store(L, 1);
     store = lua_gettop(L);
-    lua_newtable(L); /* other -> answer already given */
-    visited = lua_gettop(L);
+    lua_pushnil(L); /* other -> true for the shapes passed over (crossed or ignored); a table once needed */
+    passed = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
     m = new_mover(L, &p->s);
     start = pos = c2d_position(&p->s);
-    for (steps = 0; steps < 4096; steps++) {
+    for (steps = 0; steps < MOVE_STEPS; steps++) {
         c2d_vec v = vsub_(goal, pos);
         c2d_bounds a0, a1, box;
         const int *slots;
-        int n, i, cand, best = 0, k;
-        double best_t = 2;
+        int n, i, best = -1, other, resp;
+        double best_t = 2, along;
         c2d_sweep_result best_r;
+        c2d_vec at, rest;
         if (v.x == 0 && v.y == 0) break;
         if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
         if (!c2d_bbox(&m->s, &a0)) a0.minx = a0.miny = -HUGE_VAL, a0.maxx = a0.maxy = HUGE_VAL;
@@ -524,99 +532,119 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
         n = c2d_world_candidates(lw->w, &box, self, mask, &slots);
         if (n < 0) out_of_memory(L);
-        k = push_takers(L, lw, store, slots, n, category);
-        cand = lua_gettop(L);
         memset(&best_r, 0, sizeof best_r);
-        for (i = 1; i <= k; i++) {
-            lshape *o;
+        /* The earliest touch among the candidates whose bits take the mover.
+         * No Lua runs in this loop, so the slots stay as they are. */
+        for (i = 0; i < n; i++) {
+            const c2d_shape *o = c2d_world_shape(lw->w, slots[i]);
+            unsigned oc, om;
             c2d_sweep_result r;
-            lua_rawgeti(L, cand, i);
-            lua_rawget(L, visited);
-            if (!lua_isnil(L, -1)) { lua_pop(L, 1); continue; }
-            lua_pop(L, 1);
-            lua_rawgeti(L, cand, i);
-            o = c2d_lua_shape(L, -1);
-            lua_pop(L, 1);
-            if (o == NULL || o == p) continue;
-            r = c2d_sweep(&m->s, v, &o->s, v2_(0, 0));
-            if (r.hit && r.t < best_t) { best_t = r.t; best = i; best_r = r; }
+            if (o == NULL || o == &p->s) continue;
+            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
+            if (!(om & category)) continue;
+            if (!lua_isnil(L, passed)) {
+                int skip;
+                push_slot(L, store, slots[i]);
+                lua_rawget(L, passed);
+                skip = !lua_isnil(L, -1);
+                lua_pop(L, 1);
+                if (skip) continue;
+            }
+            r = c2d_sweep(&m->s, v, o, v2_(0, 0));
+            if (r.hit && r.t < best_t) { best_t = r.t; best = slots[i]; best_r = r; }
         }
-        if (best == 0) { pos = goal; lua_pop(L, 1); break; }
-        {
-            int resp;
-            c2d_vec at = v2_(pos.x + v.x * best_t, pos.y + v.y * best_t), rest;
-            double along;
-            /* Ask the filter (default slide); a falsy answer passes over the other. */
-            lua_rawgeti(L, cand, best);
-            if (have_filter) {
-                lua_pushvalue(L, 5);
-                lua_pushvalue(L, 2);
-                lua_pushvalue(L, -3);
-                lua_call(L, 2, 1);
-            } else {
-                lua_pushliteral(L, "slide");
+        if (best < 0) { pos = goal; break; }
+        at = v2_(pos.x + v.x * best_t, pos.y + v.y * best_t);
+        /* Ask the filter (default slide); the callbacks may change the world
+         * from here on, so the other is held as its shape. */
+        push_slot(L, store, best);
+        other = lua_gettop(L);
+        if (have_filter) {
+            lua_pushvalue(L, 5);
+            lua_pushvalue(L, 2);
+            lua_pushvalue(L, other);
+            lua_call(L, 2, 1);
+        } else {
+            lua_pushliteral(L, "slide");
+        }
+        resp = response_of(L, other + 1, store, fname);
+        /* A shape crossed or ignored is passed over for the rest of the move;
+         * one slid along or bounced off may be met again (a Concave's wall
+         * after its floor), as the sweep counts a touch only while moving in. */
+        if (resp < 0 || resp == R_CROSS) {
+            if (lua_isnil(L, passed)) {
+                lua_newtable(L);
+                lua_replace(L, passed);
             }
-            resp = response_of(L, lua_gettop(L), store, fname);
-            /* Each other answers once per move. */
-            lua_rawgeti(L, cand, best);
+            lua_pushvalue(L, other);
             lua_pushboolean(L, 1);
-            lua_rawset(L, visited);
-            if (resp < 0) { lua_settop(L, cand - 1); continue; }
-            /* The collision record. */
-            lua_createtable(L, 0, 7);
-            lua_rawgeti(L, cand, best);
-            lua_setfield(L, -2, "other");
-            if (resp == R_CUSTOM) lua_pushvalue(L, cand + 2); /* the name the filter gave */
-            else lua_pushstring(L, response_names[resp]);
-            lua_setfield(L, -2, "type");
-            c2d_lua_push_number(L, best_t);
-            lua_setfield(L, -2, "ti");
-            c2d_lua_push_number(L, best_r.normal.x);
-            lua_setfield(L, -2, "nx");
-            c2d_lua_push_number(L, best_r.normal.y);
-            lua_setfield(L, -2, "ny");
+            lua_rawset(L, passed);
+        }
+        if (resp < 0) { lua_settop(L, other - 1); continue; }
+        /* The collision record. */
+        lua_createtable(L, 0, 7);
+        lua_pushvalue(L, other);
+        lua_setfield(L, -2, "other");
+        if (resp == R_CUSTOM) lua_pushvalue(L, other + 1); /* the name the filter gave */
+        else lua_pushstring(L, response_names[resp]);
+        lua_setfield(L, -2, "type");
+        c2d_lua_push_number(L, best_t);
+        lua_setfield(L, -2, "ti");
+        c2d_lua_push_number(L, best_r.normal.x);
+        lua_setfield(L, -2, "nx");
+        c2d_lua_push_number(L, best_r.normal.y);
+        lua_setfield(L, -2, "ny");
+        c2d_lua_push_number(L, at.x);
+        lua_setfield(L, -2, "x");
+        c2d_lua_push_number(L, at.y);
+        lua_setfield(L, -2, "y");
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, cols, ++ncols);
+        rest = vsub_(goal, at);
+        along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
+        /* The rest less its part into the normal is found before it is added
+         * to at: a goal far beyond at would swallow at otherwise. */
+        switch (resp) {
+        case R_TOUCH: pos = goal = at; break;
+        case R_CROSS: break;
+        case R_SLIDE:
+            pos = at;
+            if (along < 0) goal = v2_(at.x + (rest.x - along * best_r.normal.x), at.y + (rest.y - along * best_r.normal.y));
+            break;
+        case R_BOUNCE:
+            pos = at;
+            if (along < 0)
+                goal = v2_(at.x + (rest.x - 2 * along * best_r.normal.x), at.y + (rest.y - 2 * along * best_r.normal.y));
+            break;
+        default: {
+            /* fn(world, col, x, y, goalX, goalY) -> goalX, goalY, or nothing to stop there */
+            int col = lua_gettop(L);
+            lua_pushvalue(L, other + 2);
+            lua_pushvalue(L, 1);
+            lua_pushvalue(L, col);
             c2d_lua_push_number(L, at.x);
-            lua_setfield(L, -2, "x");
             c2d_lua_push_number(L, at.y);
-            lua_setfield(L, -2, "y");
-            lua_pushvalue(L, -1);
-            lua_rawseti(L, cols, ++ncols);
-            rest = vsub_(goal, at);
-            along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
-            switch (resp) {
-            case R_TOUCH: pos = goal = at; break;
-            case R_CROSS: break;
-            case R_SLIDE:
-                pos = at;
-                if (along < 0) goal = v2_(at.x + rest.x - along * best_r.normal.x, at.y + rest.y - along * best_r.normal.y);
-                break;
-            case R_BOUNCE:
-                pos = at;
-                if (along < 0) goal = v2_(at.x + rest.x - 2 * along * best_r.normal.x, at.y + rest.y - 2 * along * best_r.normal.y);
-                break;
-            default: {
-                /* fn(world, col, x, y, goalX, goalY) -> goalX, goalY */
-                int col = lua_gettop(L);
-                lua_pushvalue(L, cand + 3);
-                lua_pushvalue(L, 1);
-                lua_pushvalue(L, col);
-                c2d_lua_push_number(L, at.x);
-                c2d_lua_push_number(L, at.y);
-                c2d_lua_push_number(L, goal.x);
-                c2d_lua_push_number(L, goal.y);
-                lua_call(L, 6, 2);
-                pos = at;
-                if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
-                    goal.x = lua_tonumber(L, -2);
-                    goal.y = lua_tonumber(L, -1);
-                    if (!(goal.x - goal.x == 0 && goal.y - goal.y == 0)) luaL_error(L, "%s: a response returned a goal that is not finite", fname);
-                } else {
-                    goal = at;
-                }
+            c2d_lua_push_number(L, goal.x);
+            c2d_lua_push_number(L, goal.y);
+            lua_call(L, 6, 2);
+            pos = at;
+            if (lua_isnil(L, -2) && lua_isnil(L, -1)) {
+                goal = at;
+            } else if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
+                goal.x = lua_tonumber(L, -2);
+                goal.y = lua_tonumber(L, -1);
+                if (!(goal.x - goal.x == 0 && goal.y - goal.y == 0)) luaL_error(L, "%s: a response returned a goal that is not finite", fname);
+            } else {
+                luaL_error(L, "%s: a response must return goalX, goalY (numbers) or nothing, got %s and %s", fname,
+                           luaL_typename(L, -2), luaL_typename(L, -1));
             }
-            }
-            lua_settop(L, cand - 1);
-            if (resp == R_TOUCH) break;
+        }
+        }
+        lua_settop(L, other - 1);
+        if (resp == R_TOUCH) break;
+        if (resp != R_CROSS) {
+            wedged = best_t == 0 ? wedged + 1 : 0;
+            if (wedged >= WEDGED_STEPS) break;
         }
     }
     if (apply && (pos.x != start.x || pos.y != start.y)) {
