@@ -487,6 +487,24 @@ static const char *const response_names[] = { "touch", "cross", "slide", "bounce
  * the motion into the other. */
 enum { MOVE_STEPS = 4096, WEDGED_STEPS = 8 };
 
+/* How deep two shapes must overlap, relative to their distance from the
+ * origin (at least 1), to be overlapping rather than touching within the
+ * rounding of the step that brought them together. */
+#define MOVE_OVERLAP 1e-9
+
+/* Do a and b overlap beyond a touch (b may be gone: a callback removed it). */
+static int overlapping(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_contact_result c;
+    c2d_vec p;
+    double scale;
+    if (b == NULL) return 1;
+    if (c2d_contact(a, b, &c) != C2D_OK) return 1;
+    p = c2d_position(a);
+    scale = fabs(p.x) > fabs(p.y) ? fabs(p.x) : fabs(p.y);
+    return c.hit && c.depth > MOVE_OVERLAP * (scale > 1 ? scale : 1);
+}
+
 /* move and check: x, y, cols, len. */
 static int move_or_check(lua_State *L, int apply, const char *fname)
 {
@@ -568,10 +586,12 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
             lua_pushliteral(L, "slide");
         }
         resp = response_of(L, other + 1, store, fname);
-        /* A shape crossed or ignored is passed over for the rest of the move;
-         * one slid along or bounced off may be met again (a Concave's wall
-         * after its floor), as the sweep counts a touch only while moving in. */
-        if (resp < 0 || resp == R_CROSS) {
+        /* A shape crossed, ignored, or overlapped at the start of the step
+         * (the sweep meets it at t = 0 whichever way the mover goes) is passed
+         * over for the rest of the move; one slid along or bounced off may be
+         * met again (a Concave's wall after its floor), as the sweep counts a
+         * touch only while moving in. */
+        if (resp < 0 || resp == R_CROSS || (best_t == 0 && overlapping(&m->s, c2d_world_shape(lw->w, best)))) {
             if (lua_isnil(L, passed)) {
                 lua_newtable(L);
                 lua_replace(L, passed);
