@@ -588,11 +588,14 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
             case R_CROSS: break;
             case R_SLIDE:
                 pos = at;
-                if (along < 0) goal = v2_(at.x + rest.x - along * best_r.normal.x, at.y + rest.y - along * best_r.normal.y);
+                /* The rest less its part into the normal, before adding it to at:
+                 * a goal far beyond at would swallow at otherwise. */
+                if (along < 0) goal = v2_(at.x + (rest.x - along * best_r.normal.x), at.y + (rest.y - along * best_r.normal.y));
                 break;
             case R_BOUNCE:
                 pos = at;
-                if (along < 0) goal = v2_(at.x + rest.x - 2 * along * best_r.normal.x, at.y + rest.y - 2 * along * best_r.normal.y);
+                if (along < 0)
+                    goal = v2_(at.x + (rest.x - 2 * along * best_r.normal.x), at.y + (rest.y - 2 * along * best_r.normal.y));
                 break;
             default: {
                 /* fn(world, col, x, y, goalX, goalY) -> goalX, goalY */

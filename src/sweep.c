@@ -718,7 +718,7 @@ static int shortening(c2d_vec v, double leave)
 {
     int k;
     if (leave >= 1) return 0;
-    if (!(leave >= 0x1p-900)) return 1;
+    if (!(leave >= 0x1p-1020)) return 1;
     k = ilogb(leave) + 2;
     if (k > 0) return 0;
     if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 1;
@@ -769,7 +769,7 @@ static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_
     if (!slab_window(dir, b->minx - origin.x, b->maxx - origin.x, b->miny - origin.y, b->maxy - origin.y,
                      C2D_CLIP_PAD * m, &enter, &leave) || enter > maxt)
         return 1;
-    if (!(leave >= 0x1p-900 && leave <= 0x1p900)) return 0;
+    if (!(leave >= 0x1p-1020 && leave <= 0x1p1020)) return 0;
     k = ilogb(leave) + 2;
     if (!(ldexp(1, k) < maxt)) return 0;
     *r = c2d_raycast(s, origin, dir, ldexp(1, k));
