@@ -34,7 +34,7 @@ describe("draw.primitives", function()
     -- the six corners of the outline, however the first one is chosen
     assert.are.equal(12, #line[1].points)
     local corners = {}
-    for i = 1, 12, 2 do corners[line[1].points[i] .. "," .. line[1].points[i + 1]] = true end
+    for i = 1, 12, 2 do corners[("%g,%g"):format(line[1].points[i], line[1].points[i + 1])] = true end
     for _, c in ipairs { "0,0", "20,0", "20,10", "10,10", "10,30", "0,30" } do assert.is_true(corners[c], c) end
     local fill = draw.primitives(L, "fill")
     -- an L cut across its inner corner: two convex pieces, each a filled polygon

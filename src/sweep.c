@@ -739,6 +739,7 @@ static C2D_NOINLINE int sweep_clipped(const c2d_shape *a, c2d_vec da, const c2d_
     const c2d_bounds *x = &a->bounds, *y = &b->bounds;
     double enter, leave;
     int k;
+    if (!(isfinite(v.x) && isfinite(v.y))) return 0;
     r->hit = 0;
     r->t = 0;
     r->normal = r->point = v2(0, 0);
@@ -763,6 +764,7 @@ static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_
     const c2d_bounds *b = &s->bounds;
     double m = ray_magnitude(s, origin), enter, leave;
     int k;
+    if (!(isfinite(dir.x) && isfinite(dir.y) && isfinite(maxt))) return 0;
     r->hit = 0;
     r->t = 0;
     r->normal = r->point = v2(0, 0);
