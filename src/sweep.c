@@ -654,10 +654,137 @@ static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da
     return r;
 }
 
+/*
+ * Motion far beyond the pair's size. Scaling the pair by the motion's
+ * magnitude would shrink the shapes past the range of squares, so a motion
+ * more than 2^C2D_RANGE times the pair's magnitude is first cut to the times
+ * at which the pair's boxes can meet: the slab test of the motion against
+ * the box of meeting offsets (comparisons and one division per axis, no
+ * squares), on boxes padded by C2D_CLIP_PAD of the magnitude, far above the
+ * rounding of their offsets (2^-52), so a touch is never cut off. Nothing
+ * meets beyond the boxes' exit, so the query is the same on the motion
+ * shortened to a power of two past it: exact, the start does not move (the
+ * touching contract is untouched) and t scales back exactly. Within
+ * 2^C2D_RANGE, the ordinary paths stand as they are.
+ */
+#define C2D_CLIP_PAD 0x1p-32
+
+/* The pair's magnitude (0, or not finite: no clipping). */
+static double bounds_magnitude(const c2d_bounds *b)
+{
+    return dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
+}
+
+/* A ray's magnitude: its shape's and its start's. */
+static double ray_magnitude(const c2d_shape *s, c2d_vec origin)
+{
+    return dmax(bounds_magnitude(&s->bounds), dmax(fabs(origin.x), fabs(origin.y)));
+}
+
+/* A motion v (t in [0, 1]) this many times the magnitude m is clipped. */
+static int huge_motion(double reach, double m)
+{
+    return m > 0 && m < C2D_INF && reach > C2D_RANGE_HI * m;
+}
+
+/*
+ * The offset t*v, t >= 0, against the box [x0, x1] x [y0, y1] padded by pad:
+ * 0 when it never meets it, else 1 with the (padded) entry and exit times.
+ */
+static int slab_window(c2d_vec v, double x0, double x1, double y0, double y1, double pad, double *enter,
+                       double *leave)
+{
+    double lo[2], hi[2], d[2];
+    int i;
+    lo[0] = x0 - pad; hi[0] = x1 + pad; d[0] = v.x;
+    lo[1] = y0 - pad; hi[1] = y1 + pad; d[1] = v.y;
+    *enter = 0;
+    *leave = C2D_INF;
+    for (i = 0; i < 2; i++) {
+        if (d[i] == 0) {
+            if (!(lo[i] <= 0 && 0 <= hi[i])) return 0;
+            continue;
+        }
+        *enter = dmax(*enter, (d[i] > 0 ? lo[i] : hi[i]) / d[i]);
+        *leave = dmin(*leave, (d[i] > 0 ? hi[i] : lo[i]) / d[i]);
+    }
+    return *enter <= *leave;
+}
+
+/* The exponent k <= 0 that shortens v to a power of two past the window's
+ * exit, or 1 when that is not exact (a window too short, a component that
+ * would leave the normal doubles). */
+static int shortening(c2d_vec v, double leave)
+{
+    int k;
+    if (leave >= 1) return 0;
+    if (!(leave >= 0x1p-1020)) return 1;
+    k = ilogb(leave) + 2;
+    if (k > 0) return 0;
+    if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 1;
+    return k;
+}
+
+/*
+ * A sweep whose motion is far beyond the pair (m its magnitude), on the
+ * motion relative to b cut to the boxes' window (b's own motion only moves
+ * the point). Returns 0, deciding nothing, when the cut would not be exact.
+ * The shortened motion is within 8 m, so the query it makes is not clipped
+ * again.
+ */
+static C2D_NOINLINE int sweep_clipped(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db, double m,
+                                      c2d_sweep_result *r)
+{
+    c2d_vec v = vsub(da, db);
+    const c2d_bounds *x = &a->bounds, *y = &b->bounds;
+    double enter, leave;
+    int k;
+    if (!(isfinite(v.x) && isfinite(v.y))) return 0;
+    r->hit = 0;
+    r->t = 0;
+    r->normal = r->point = v2(0, 0);
+    if (!slab_window(v, y->minx - x->maxx, y->maxx - x->minx, y->miny - x->maxy, y->maxy - x->miny, C2D_CLIP_PAD * m,
+                     &enter, &leave) || enter > 1)
+        return 1;
+    if ((k = shortening(v, leave)) > 0) return 0;
+    *r = c2d_sweep(a, vldexp(v, k), b, v2(0, 0));
+    r->t = ldexp(r->t, k);
+    r->point = vadd(r->point, vscale(db, r->t));
+    return 1;
+}
+
+/*
+ * A ray whose reach is far beyond the shape and its start (m): the ray cut
+ * to the shape's box, maxt shortened to a power of two past its exit, which
+ * scales exactly. Returns 0, deciding nothing, when that would not be exact.
+ */
+static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
+                                        c2d_sweep_result *r)
+{
+    const c2d_bounds *b = &s->bounds;
+    double m = ray_magnitude(s, origin), enter, leave;
+    int k;
+    if (!(isfinite(dir.x) && isfinite(dir.y) && isfinite(maxt))) return 0;
+    r->hit = 0;
+    r->t = 0;
+    r->normal = r->point = v2(0, 0);
+    if (!slab_window(dir, b->minx - origin.x, b->maxx - origin.x, b->miny - origin.y, b->maxy - origin.y,
+                     C2D_CLIP_PAD * m, &enter, &leave) || enter > maxt)
+        return 1;
+    if (!(leave >= 0x1p-1020 && leave <= 0x1p1020)) return 0;
+    k = ilogb(leave) + 2;
+    if (!(ldexp(1, k) < maxt)) return 0;
+    *r = c2d_raycast(s, origin, dir, ldexp(1, k));
+    return 1;
+}
+
 c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
+    double m = dmax(bounds_magnitude(&a->bounds), bounds_magnitude(&b->bounds));
     int e;
+    c2d_sweep_result r;
+    if (huge_motion(reach, m) && sweep_clipped(a, da, b, db, m, &r)) return r;
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
     e = c2d_pair_exponent(a, b, reach);
     return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
@@ -930,6 +1057,9 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     double ox = origin.x, oy = origin.y, dx = dir.x * maxt, dy = dir.y * maxt;
     double span = 1, reach, size, start;
     c2d_sweep_result r;
+    if (huge_motion(dmax(fabs(dir.x), fabs(dir.y)) * maxt, ray_magnitude(s, origin)) &&
+        raycast_clipped(s, origin, dir, maxt, &r))
+        return r;
     if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
     if (maxt > 0 && isfinite(dx) && isfinite(dy)) {
         span = maxt;
