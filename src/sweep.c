@@ -668,6 +668,11 @@ static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da
  * 2^C2D_RANGE, the ordinary paths stand as they are.
  */
 #define C2D_CLIP_PAD 0x1p-32
+/* The windows a power of two can stand for with room to spare: 2^+-1020
+ * keeps the shortened motion and its t clear of the subnormals and of
+ * overflow (the double exponent range is about 2^+-1022). */
+#define C2D_CLIP_WINDOW_MIN 0x1p-1020
+#define C2D_CLIP_WINDOW_MAX 0x1p1020
 
 /* The pair's magnitude (0, or not finite: no clipping). */
 static double bounds_magnitude(const c2d_bounds *b)
@@ -718,7 +723,7 @@ static int shortening(c2d_vec v, double leave)
 {
     int k;
     if (leave >= 1) return 0;
-    if (!(leave >= 0x1p-1020)) return 1;
+    if (!(leave >= C2D_CLIP_WINDOW_MIN)) return 1;
     k = ilogb(leave) + 2;
     if (k > 0) return 0;
     if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 1;
@@ -771,7 +776,7 @@ static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_
     if (!slab_window(dir, b->minx - origin.x, b->maxx - origin.x, b->miny - origin.y, b->maxy - origin.y,
                      C2D_CLIP_PAD * m, &enter, &leave) || enter > maxt)
         return 1;
-    if (!(leave >= 0x1p-1020 && leave <= 0x1p1020)) return 0;
+    if (!(leave >= C2D_CLIP_WINDOW_MIN && leave <= C2D_CLIP_WINDOW_MAX)) return 0;
     k = ilogb(leave) + 2;
     if (!(ldexp(1, k) < maxt)) return 0;
     *r = c2d_raycast(s, origin, dir, ldexp(1, k));
