@@ -641,6 +641,16 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
     return 1;
 }
 
+/* No hit yet: every field set on its own (a chained struct assignment
+ * would copy the first over the second through memory). */
+static void no_hit(c2d_sweep_result *res)
+{
+    res->hit = 0;
+    res->t = 0;
+    res->normal.x = res->normal.y = 0;
+    res->point.x = res->point.y = 0;
+}
+
 static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
 
 static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)); }
@@ -671,9 +681,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
     int swapped = c2d_shape_order(a, b) > 0, touching;
     const c2d_shape *oa = a, *ob = b;
-    res.hit = 0;
-    res.t = 0;
-    res.normal = res.point = v2(0, 0);
+    no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
         v = vscale(v, -1);
@@ -713,6 +721,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
 }
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+
 
 /* Is a magnitude one c2d_pair_exponent leaves unscaled (0, or within the
  * range), and a number: then the direct paths below compute what the
@@ -799,9 +808,7 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         area += px * qy - py * qx;
     }
     if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0;
-    res->hit = 0;
-    res->t = 0;
-    res->normal = res->point = v2(0, 0);
+    no_hit(res);
     ax = v0x;
     ay = v0y;
     for (i = 0; i < n; i++) {
@@ -860,9 +867,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
          * then the circle in the ray's frame. */
         double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
         c2d_vec n;
-        res->hit = 0;
-        res->t = 0;
-        res->normal = res->point = v2(0, 0);
+        no_hit(res);
         if (cx * cx + cy * cy <= s->radius * s->radius) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
@@ -877,9 +882,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         double ex, lx, ey, ly, t;
         int on_x;
         if (s->ccw == 0) return 0;
-        res->hit = 0;
-        res->t = 0;
-        res->normal = res->point = v2(0, 0);
+        no_hit(res);
         if (s->p[0].x <= ox && ox <= s->p[1].x && s->p[0].y <= oy && oy <= s->p[1].y) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
@@ -907,19 +910,39 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
     }
 }
 
+/* The answer for the ray as the caller gave it: t scaled back by span (the
+ * ray's length, when it was taken as one step) and kept within the ray.
+ * Built field by field from r's numbers, so that no struct is copied whole
+ * over fields just stored one by one (a stall on store forwarding). */
+static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, double maxt)
+{
+    c2d_sweep_result out;
+    double t = r->t * span;
+    out.hit = r->hit;
+    out.t = t > span * maxt ? span * maxt : t;
+    out.normal.x = r->normal.x;
+    out.normal.y = r->normal.y;
+    out.point.x = r->point.x;
+    out.point.y = r->point.y;
+    return out;
+}
+
 /* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
  * squares: kept out of line with its scratch, so the direct paths do not pay
  * for its stack. */
 static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
-                                                     double reach)
+                                                     double reach, double span)
 {
     c2d_scaled ss;
     c2d_sweep_result r;
     int e = c2d_pair_exponent(s, NULL, reach);
-    if (e == 0) return raycast_in_range(s, origin, dir, maxt);
-    r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-    r.point = vldexp(r.point, e);
-    return r;
+    if (e == 0) {
+        r = raycast_in_range(s, origin, dir, maxt);
+    } else {
+        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
+        r.point = vldexp(r.point, e);
+    }
+    return ray_answer(&r, span, maxt);
 }
 
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
@@ -942,11 +965,9 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     reach = dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt));
     /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
     size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
-    if (!(size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r)))
-        r = raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach);
-    r.t *= span;
-    if (r.t > span * maxt) r.t = span * maxt;
-    return r;
+    if (size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r))
+        return ray_answer(&r, span, maxt);
+    return raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach, span);
 }
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
@@ -957,9 +978,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     first_touch ft;
     int bad, inside;
     double xy[2];
-    res.hit = 0;
-    res.t = 0;
-    res.normal = res.point = v2(0, 0);
+    no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
         /* The test hits makes for a point and a disk, on the same numbers. */
         c2d_vec d = vsub(s->p[0], origin);
