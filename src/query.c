@@ -298,8 +298,9 @@ static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
     double d2 = dx * dx + dy * dy, rr = r * r;
-    if ((d2 >= C2D_SQUARES_LO) & (d2 <= C2D_SQUARES_HI) & (rr >= C2D_SQUARES_LO) & (rr <= C2D_SQUARES_HI))
-        return d2 <= rr;
+    /* Both in [LO, HI]: the lesser not below, the greater not above (no
+     * NaN can arise from finite shapes: the sums add squares). */
+    if ((dmin(d2, rr) >= C2D_SQUARES_LO) & (dmax(d2, rr) <= C2D_SQUARES_HI)) return d2 <= rr;
     return hits_round_round_rare(a, b);
 }
 

@@ -795,12 +795,24 @@ static int ray_disk(double cx, double cy, double R, double vx, double vy, double
  * answers are the same. Returns 0, deciding nothing, when rounding in this
  * frame flattens the polygon: the general path treats it as flat.
  */
+/* The outward normal (length: the edge's) of edge i of a polygon in the
+ * ray's frame, o the ray's start: the arithmetic the edge loop below uses. */
+static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, double oy, double *nx, double *ny)
+{
+    double v0x = v[0].x - ox, v0y = v[0].y - oy;
+    double ax = i == 0 ? v0x : v[i].x - ox, ay = i == 0 ? v0y : v[i].y - oy;
+    double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
+    double ex = bx - ax, ey = by - ay;
+    *nx = orient < 0 ? -ey : ey;
+    *ny = orient < 0 ? ex : -ex;
+}
+
 static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
                              double maxt, c2d_sweep_result *res)
 {
-    double tin = -C2D_INF, tout = C2D_INF, area = 0, nin_v = 0;
-    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay, nix = 0, niy = 0;
-    int i, inside = 1, have = 0, enter;
+    double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
+    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
+    int i, inside = 1, enter, best = -1;
     /* The orientation in this frame, as the body's. */
     for (i = 1; i + 1 < n; i++) {
         double px = (v[i].x - ox) - v0x, py = (v[i].y - oy) - v0y;
@@ -811,6 +823,9 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     no_hit(res);
     ax = v0x;
     ay = v0y;
+    /* Which edges the ray enters by is as good as random: the times are
+     * kept by min and max and the entering edge by its index, so that no
+     * branch waits on a division. */
     for (i = 0; i < n; i++) {
         double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
         double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t;
@@ -826,19 +841,17 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
             continue;
         }
         t = h / nv;
-        /* Selects rather than branches: which edges the ray enters by is
-         * as good as random. */
+        tout = dmin(tout, nv > 0 ? t : C2D_INF);
         enter = nv < 0 && t > tin;
-        tout = nv > 0 && !(tout < t) ? t : tout;
         if (nv < 0 && t == tin) {
             /* On a tie, the face the ray runs into most squarely. */
-            enter = nv / sqrt(nx * nx + ny * ny) < (have ? nin_v / sqrt(nix * nix + niy * niy) : 0);
+            double bnx = 0, bny = 0;
+            if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &bnx, &bny);
+            enter = nv / sqrt(nx * nx + ny * ny) <
+                    (best >= 0 ? (bnx * dx + bny * dy) / sqrt(bnx * bnx + bny * bny) : 0);
         }
-        tin = enter ? t : tin;
-        nix = enter ? nx : nix;
-        niy = enter ? ny : niy;
-        nin_v = enter ? nv : nin_v;
-        have |= enter;
+        tin = dmax(tin, nv < 0 ? t : -C2D_INF); /* t on an entry that wins or ties */
+        best = enter ? i : best;
     }
     if (inside) {
         ray_starts_inside(ox, oy, dx, dy, res);
@@ -846,6 +859,8 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     }
     if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
+    nix = niy = 0;
+    if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
     ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
     return 1;
 }
