@@ -812,23 +812,17 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
 {
     double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
     double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
-    int i, inside = 1, enter, best = -1;
-    /* The orientation in this frame, as the body's. */
-    for (i = 1; i + 1 < n; i++) {
-        double px = (v[i].x - ox) - v0x, py = (v[i].y - oy) - v0y;
-        double qx = (v[i + 1].x - ox) - v0x, qy = (v[i + 1].y - oy) - v0y;
-        area += px * qy - py * qx;
-    }
-    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0;
-    no_hit(res);
+    int i, inside = 1, enter, best = -1, along_outside = 0;
     ax = v0x;
     ay = v0y;
     /* Which edges the ray enters by is as good as random: the times are
      * kept by min and max and the entering edge by its index, so that no
-     * branch waits on a division. */
+     * branch waits on a division. The same pass sums the orientation in
+     * this frame (the fan from v[0], as the body's). */
     for (i = 0; i < n; i++) {
         double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
         double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t;
+        if (i > 0 && i + 1 < n) area += (ax - v0x) * (by - v0y) - (ay - v0y) * (bx - v0x);
         if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
         /* The ray's start is the point body's only vertex, at the frame's origin. */
         h = (ax * nx + ay * ny) + (0 * -nx + 0 * -ny);
@@ -837,7 +831,7 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         inside &= !(h < 0);
         nv = nx * dx + ny * dy;
         if (nv == 0) {
-            if (h < 0) return 1; /* outside an edge the ray runs along: a miss */
+            along_outside |= h < 0; /* outside an edge the ray runs along: a miss */
             continue;
         }
         t = h / nv;
@@ -853,6 +847,9 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         tin = dmax(tin, nv < 0 ? t : -C2D_INF); /* t on an entry that wins or ties */
         best = enter ? i : best;
     }
+    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
+    no_hit(res);
+    if (along_outside) return 1;
     if (inside) {
         ray_starts_inside(ox, oy, dx, dy, res);
         return 1;
