@@ -388,16 +388,26 @@ static void simplex_points(const body *a, const body *b, const gjk_point *s, int
 }
 
 /* Does every vertex of b lie on the near side of the line through p across u
- * (sign -1: on the far side), up to the rounding of the dot products. */
-static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign)
+ * (sign -1: on the far side), up to the rounding of the dot products and
+ * extra (the rounding p itself carries, along u). */
+static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign, double extra)
 {
     int i;
     for (i = 0; i < b->n; i++) {
         c2d_vec d = vsub(b->v[i], p);
         double x = sign * vdot(d, u);
-        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y))) return 0;
+        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
     }
     return 1;
+}
+
+/* The largest coordinate of a core's vertices. */
+static double core_extent(const body *b)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < b->n; i++) m = dmax(m, dmax(fabs(b->v[i].x), fabs(b->v[i].y)));
+    return m;
 }
 
 /* The vertex p of one core against the edges of core e that meet at its
@@ -428,7 +438,8 @@ static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2
 static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
 {
     int i, j;
-    double best = C2D_INF;
+    double best = C2D_INF, extra;
+    c2d_vec u;
     for (i = 0; i < k; i++) {
         if (i == 1 && s[1].ia == s[0].ia) continue;
         for (j = 0; j < k; j++) {
@@ -443,7 +454,12 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
             vertex_to_edges_at(b->v[s[j].ib], a, s[i].ia, &best, pb, pa);
         }
     }
-    return best > 0 && all_behind(a, *pa, vsub(*pb, *pa), 1) && all_behind(b, *pb, vsub(*pb, *pa), -1) ? best : -1;
+    /* A closest point on an edge is rounded (to a few ulps of the edge's
+     * ends): near an end of its edge, that end may stand out of the slab by
+     * as much, which proves nothing. */
+    u = vsub(*pb, *pa);
+    extra = C2D_CERTIFY_ROUNDING * DBL_EPSILON * dmax(core_extent(a), core_extent(b)) * (fabs(u.x) + fabs(u.y));
+    return best > 0 && all_behind(a, *pa, u, 1, extra) && all_behind(b, *pb, u, -1, extra) ? best : -1;
 }
 
 /* Is the origin farther than margin from the line through y and z, beyond
