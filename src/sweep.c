@@ -821,7 +821,7 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
      * this frame (the fan from v[0], as the body's). */
     for (i = 0; i < n; i++) {
         double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
-        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t;
+        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t, te, tx;
         if (i > 0 && i + 1 < n) area += (ax - v0x) * (by - v0y) - (ay - v0y) * (bx - v0x);
         if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
         /* The ray's start is the point body's only vertex, at the frame's origin. */
@@ -835,16 +835,18 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
             continue;
         }
         t = h / nv;
-        tout = dmin(tout, nv > 0 ? t : C2D_INF);
-        enter = nv < 0 && t > tin;
-        if (nv < 0 && t == tin) {
+        te = nv < 0 ? t : -C2D_INF; /* as an entry, as an exit */
+        tx = nv > 0 ? t : C2D_INF;
+        tout = dmin(tout, tx);
+        enter = te > tin;
+        if (t == tin && te == t && nv < 0) { /* (rare: tested first, as nv's sign is as good as random) */
             /* On a tie, the face the ray runs into most squarely. */
             double bnx = 0, bny = 0;
             if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &bnx, &bny);
             enter = nv / sqrt(nx * nx + ny * ny) <
                     (best >= 0 ? (bnx * dx + bny * dy) / sqrt(bnx * bnx + bny * bny) : 0);
         }
-        tin = dmax(tin, nv < 0 ? t : -C2D_INF); /* t on an entry that wins or ties */
+        tin = dmax(tin, te); /* t on an entry that wins or ties */
         best = enter ? i : best;
     }
     if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
