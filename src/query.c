@@ -300,7 +300,8 @@ static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
     double d2 = dx * dx + dy * dy, rr = r * r;
     /* Both in [LO, HI]: the lesser not below, the greater not above (no
      * NaN can arise from finite shapes: the sums add squares). */
-    if ((dmin(d2, rr) >= C2D_SQUARES_LO) & (dmax(d2, rr) <= C2D_SQUARES_HI)) return d2 <= rr;
+    double least = dmin(d2, rr), most = dmax(d2, rr);
+    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI)) return d2 <= rr;
     return hits_round_round_rare(a, b);
 }
 
