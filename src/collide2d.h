@@ -105,27 +105,31 @@ typedef struct c2d_bounds {
 } c2d_bounds;
 
 typedef struct c2d_shape {
-    /* What the commonest pairs read (kind, a disk's centre and radius, an
-     * AABB's corners) comes first, in one cache line. */
+    /* Laid out by use, 64 bytes (one cache line) at a time; 320 bytes in all,
+     * so that in an array aligned to 64 bytes each shape's first line holds
+     * what the commonest pairs read (the kind, a disk's centre and radius,
+     * an AABB's corners), the second what polygons and rays read. */
     c2d_kind kind;
-    int count;
     int ccw;
     double radius;
     c2d_vec p[3];
+    int count;
+    int world_slot;          /* its entry in world (below) */
+    const c2d_vec *verts;
+    double slack;      /* Polygon: how far a vertex stands outside an edge line
+                          (rounding that convexity allowed); 0 when exact */
+    c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
+    const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
     double w, h;
     double angle;
     double opening;
     double cos_a, sin_a;
     double cos_h, sin_h;
     c2d_vec corners[4];
-    const c2d_vec *verts;
-    double slack;      /* Polygon: how far a vertex stands outside an edge line
-                          (rounding that convexity allowed); 0 when exact */
-    c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
     struct c2d_world *world; /* the World holding the shape, or NULL (c2d_make: NULL); */
-    int world_slot;          /* its entry there. The transforms tell the world. */
-    const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
+                             /* the transforms tell the world. */
     struct c2d_compound *compound;    /* Concave, Group: the rest of the storage */
+    double unused[6];        /* rounds the size up to five cache lines */
 } c2d_shape;
 
 /* The least distance between two shapes and a closest point on each. */

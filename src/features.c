@@ -359,20 +359,36 @@ static int support_index(const body *b, c2d_vec d)
     return k;
 }
 
-/* The point of segment p..q nearest the origin; the points that span it
- * (1 or 2, with their weights) go to out. */
-static c2d_vec simplex_edge(gjk_point p, gjk_point q, gjk_point *out, int *k)
+/* A simplex point, field by field: copying the struct whole would load in
+ * 16 bytes what was just stored in 8 (a stall on store forwarding). */
+static void set_point(gjk_point *dst, c2d_vec w, int ia, int ib, double l)
 {
-    c2d_vec e = vsub(q.w, p.w);
-    double t = -vdot(p.w, e), ee = vlen2(e);
-    if (t <= 0 || ee == 0) { out[0] = p; out[0].l = 1; *k = 1; return p.w; }
-    if (t >= ee) { out[0] = q; out[0].l = 1; *k = 1; return q.w; }
-    out[0] = p;
-    out[1] = q;
-    out[1].l = t / ee;
-    out[0].l = 1 - out[1].l;
+    dst->w.x = w.x;
+    dst->w.y = w.y;
+    dst->ia = ia;
+    dst->ib = ib;
+    dst->l = l;
+}
+
+static void put_point(gjk_point *dst, const gjk_point *src)
+{
+    set_point(dst, src->w, src->ia, src->ib, src->l);
+}
+
+/* The point of segment p..q nearest the origin; the points that span it
+ * (1 or 2, with their weights) go to out (which may be p or q). */
+static c2d_vec simplex_edge(const gjk_point *p, const gjk_point *q, gjk_point *out, int *k)
+{
+    c2d_vec pw = p->w, qw = q->w, e = vsub(qw, pw);
+    int pia = p->ia, pib = p->ib, qia = q->ia, qib = q->ib;
+    double t = -vdot(pw, e), ee = vlen2(e), l;
+    if (t <= 0 || ee == 0) { set_point(&out[0], pw, pia, pib, 1); *k = 1; return pw; }
+    if (t >= ee) { set_point(&out[0], qw, qia, qib, 1); *k = 1; return qw; }
+    l = t / ee;
+    set_point(&out[0], pw, pia, pib, 1 - l);
+    set_point(&out[1], qw, qia, qib, l);
     *k = 2;
-    return vadd(p.w, vscale(e, out[1].l));
+    return vadd(pw, vscale(e, l));
 }
 
 /* The point of each core the weighted simplex stands for: a common point
@@ -388,16 +404,26 @@ static void simplex_points(const body *a, const body *b, const gjk_point *s, int
 }
 
 /* Does every vertex of b lie on the near side of the line through p across u
- * (sign -1: on the far side), up to the rounding of the dot products. */
-static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign)
+ * (sign -1: on the far side), up to the rounding of the dot products and
+ * extra (the rounding p itself carries, along u). */
+static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign, double extra)
 {
     int i;
     for (i = 0; i < b->n; i++) {
         c2d_vec d = vsub(b->v[i], p);
         double x = sign * vdot(d, u);
-        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y))) return 0;
+        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
     }
     return 1;
+}
+
+/* The largest coordinate of a core's vertices. */
+static double core_extent(const body *b)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < b->n; i++) m = dmax(m, dmax(fabs(b->v[i].x), fabs(b->v[i].y)));
+    return m;
 }
 
 /* The vertex p of one core against the edges of core e that meet at its
@@ -428,7 +454,8 @@ static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2
 static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
 {
     int i, j;
-    double best = C2D_INF;
+    double best = C2D_INF, extra;
+    c2d_vec u;
     for (i = 0; i < k; i++) {
         if (i == 1 && s[1].ia == s[0].ia) continue;
         for (j = 0; j < k; j++) {
@@ -443,7 +470,12 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
             vertex_to_edges_at(b->v[s[j].ib], a, s[i].ia, &best, pb, pa);
         }
     }
-    return best > 0 && all_behind(a, *pa, vsub(*pb, *pa), 1) && all_behind(b, *pb, vsub(*pb, *pa), -1) ? best : -1;
+    /* A closest point on an edge is rounded (to a few ulps of the edge's
+     * ends): near an end of its edge, that end may stand out of the slab by
+     * as much, which proves nothing. */
+    u = vsub(*pb, *pa);
+    extra = C2D_CERTIFY_ROUNDING * DBL_EPSILON * dmax(core_extent(a), core_extent(b)) * (fabs(u.x) + fabs(u.y));
+    return best > 0 && all_behind(a, *pa, u, 1, extra) && all_behind(b, *pb, u, -1, extra) ? best : -1;
 }
 
 /* Is the origin farther than margin from the line through y and z, beyond
@@ -493,7 +525,7 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
         for (i = 0; i < k; i++)
             if (s[i].ia == w.ia && s[i].ib == w.ib) return settle(a, b, s, k, pa, pb);
         if (k == 1) {
-            v = simplex_edge(w, s[0], s, &k);
+            v = simplex_edge(&w, &s[0], s, &k);
         } else {
             /* A triangle w, s0, s1 holding the origin: the cores overlap, and
              * the origin's weights give a point of both. Else the nearer of
@@ -507,8 +539,7 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                 /* Trusted only well inside: an origin near the triangle's
                  * edge is a touch within rounding, for the full search. */
                 if (dmin(lx / o, dmin(ly / o, lz / o)) < C2D_GJK_INSIDE) return -1;
-                s[2] = w;
-                s[2].l = lx / o;
+                set_point(&s[2], w.w, w.ia, w.ib, lx / o);
                 s[0].l = ly / o;
                 s[1].l = lz / o;
                 simplex_points(a, b, s, 3, pa, pb);
@@ -519,12 +550,16 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                         origin_clear_of(x, y, lz, margin);
                 return 0;
             }
-            v1 = simplex_edge(w, s[0], t, &k1);
-            v2_ = simplex_edge(w, s[1], t2, &k2);
-            if (vlen2(v2_) < vlen2(v1)) { v1 = v2_; k1 = k2; t[0] = t2[0]; t[1] = t2[1]; }
+            v1 = simplex_edge(&w, &s[0], t, &k1);
+            v2_ = simplex_edge(&w, &s[1], t2, &k2);
+            if (vlen2(v2_) < vlen2(v1)) {
+                v1 = v2_;
+                k1 = k2;
+                for (i = 0; i < k2; i++) put_point(&t[i], &t2[i]);
+            }
             v = v1;
             k = k1;
-            for (i = 0; i < k; i++) s[i] = t[i];
+            for (i = 0; i < k; i++) put_point(&s[i], &t[i]);
         }
     }
     /* Ended on the origin: trusted only where a vertex of each core coincide. */

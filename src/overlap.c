@@ -13,18 +13,6 @@
 #include <stddef.h>
 #include "geometry.h"
 
-/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry. */
-static int gap_beyond(double lo, double hi)
-{
-    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi));
-}
-
-int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
-{
-    return !(gap_beyond(b->minx, a->maxx) || gap_beyond(a->minx, b->maxx) ||
-             gap_beyond(b->miny, a->maxy) || gap_beyond(a->miny, b->maxy));
-}
-
 /* The number of edges of a polygon core: none for a point, one for a segment. */
 static int edge_count(const body *b)
 {

@@ -94,10 +94,11 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
     }
     if (inside) return 1;
     if (r2 == 0) return 0;
-    /* The nearest point may sit on an edge the centre is inside of. */
+    /* The nearest point may sit on an edge the centre is inside of (the
+     * edges it is outside of were tried above). */
     for (i = 0; i < n; i++) {
         c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
-        if (c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
+        if (vcross(vsub(b, a), vscale(a, -1)) * orient >= 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
     }
     return 0;
 }
@@ -297,8 +298,10 @@ static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
     double d2 = dx * dx + dy * dy, rr = r * r;
-    if ((d2 >= C2D_SQUARES_LO) & (d2 <= C2D_SQUARES_HI) & (rr >= C2D_SQUARES_LO) & (rr <= C2D_SQUARES_HI))
-        return d2 <= rr;
+    /* Both in [LO, HI]: the lesser not below, the greater not above (no
+     * NaN can arise from finite shapes: the sums add squares). */
+    double least = dmin(d2, rr), most = dmax(d2, rr);
+    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI)) return d2 <= rr;
     return hits_round_round_rare(a, b);
 }
 
@@ -312,6 +315,16 @@ static int hits_round_aabb(const c2d_shape *d, const c2d_shape *box)
     return dx * dx + dy * dy <= d->radius * d->radius;
 }
 
+/* c2d_pair_exponent(a, b, 0) == 0, inline for two shapes with finite bounds. */
+static inline int in_range(const c2d_shape *a, const c2d_shape *b)
+{
+    const c2d_bounds *p = &a->bounds, *q = &b->bounds;
+    double m = dmax(dmax(dmax(fabs(p->minx), fabs(p->maxx)), dmax(fabs(p->miny), fabs(p->maxy))),
+                    dmax(dmax(fabs(q->minx), fabs(q->maxx)), dmax(fabs(q->miny), fabs(q->maxy))));
+    if (!(m < C2D_INF)) return c2d_pair_exponent(a, b, 0) == 0;
+    return m == 0 || (m >= C2D_RANGE_LO && m <= C2D_RANGE_HI);
+}
+
 /* A round shape against a convex polygon with an interior (Triangle,
  * Polygon, axis-aligned Box): the region test, in the round shape's frame
  * (always first in the canonical order, so the same numbers either way). */
@@ -320,7 +333,7 @@ static int hits_round_convex(const c2d_shape *d, const c2d_shape *p)
     c2d_vec room[4];
     const c2d_vec *v;
     int n;
-    if (c2d_pair_exponent(d, p, 0) != 0 || (v = solid_vertices(p, &n, room)) == NULL) return hits_general(d, p);
+    if (!in_range(d, p) || (v = solid_vertices(p, &n, room)) == NULL) return hits_general(d, p);
     if (!c2d_bounds_meet(&d->bounds, &p->bounds)) return 0;
     return disk_hits_convex(d->p[0], d->radius, v, n, p->ccw);
 }

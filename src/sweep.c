@@ -641,6 +641,16 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
     return 1;
 }
 
+/* No hit yet: every field set on its own (a chained struct assignment
+ * would copy the first over the second through memory). */
+static void no_hit(c2d_sweep_result *res)
+{
+    res->hit = 0;
+    res->t = 0;
+    res->normal.x = res->normal.y = 0;
+    res->point.x = res->point.y = 0;
+}
+
 static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
 
 static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)); }
@@ -803,9 +813,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
     int swapped = c2d_shape_order(a, b) > 0, touching;
     const c2d_shape *oa = a, *ob = b;
-    res.hit = 0;
-    res.t = 0;
-    res.normal = res.point = v2(0, 0);
+    no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
         v = vscale(v, -1);
@@ -845,6 +853,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
 }
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+
 
 /* Is a magnitude one c2d_pair_exponent leaves unscaled (0, or within the
  * range), and a number: then the direct paths below compute what the
@@ -918,27 +927,34 @@ static int ray_disk(double cx, double cy, double R, double vx, double vy, double
  * answers are the same. Returns 0, deciding nothing, when rounding in this
  * frame flattens the polygon: the general path treats it as flat.
  */
+/* The outward normal (length: the edge's) of edge i of a polygon in the
+ * ray's frame, o the ray's start: the arithmetic the edge loop below uses. */
+static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, double oy, double *nx, double *ny)
+{
+    double v0x = v[0].x - ox, v0y = v[0].y - oy;
+    double ax = i == 0 ? v0x : v[i].x - ox, ay = i == 0 ? v0y : v[i].y - oy;
+    double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
+    double ex = bx - ax, ey = by - ay;
+    *nx = orient < 0 ? -ey : ey;
+    *ny = orient < 0 ? ex : -ex;
+}
+
 static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
                              double maxt, c2d_sweep_result *res)
 {
-    double tin = -C2D_INF, tout = C2D_INF, area = 0, nin_v = 0;
-    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay, nix = 0, niy = 0;
-    int i, inside = 1, have = 0, enter;
-    /* The orientation in this frame, as the body's. */
-    for (i = 1; i + 1 < n; i++) {
-        double px = (v[i].x - ox) - v0x, py = (v[i].y - oy) - v0y;
-        double qx = (v[i + 1].x - ox) - v0x, qy = (v[i + 1].y - oy) - v0y;
-        area += px * qy - py * qx;
-    }
-    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0;
-    res->hit = 0;
-    res->t = 0;
-    res->normal = res->point = v2(0, 0);
+    double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
+    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
+    int i, inside = 1, enter, best = -1, along_outside = 0;
     ax = v0x;
     ay = v0y;
+    /* Which edges the ray enters by is as good as random: the times are
+     * kept by min and max and the entering edge by its index, so that no
+     * branch waits on a division. The same pass sums the orientation in
+     * this frame (the fan from v[0], as the body's). */
     for (i = 0; i < n; i++) {
         double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
-        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t;
+        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t, te, tx;
+        if (i > 0 && i + 1 < n) area += (ax - v0x) * (by - v0y) - (ay - v0y) * (bx - v0x);
         if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
         /* The ray's start is the point body's only vertex, at the frame's origin. */
         h = (ax * nx + ay * ny) + (0 * -nx + 0 * -ny);
@@ -947,30 +963,35 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         inside &= !(h < 0);
         nv = nx * dx + ny * dy;
         if (nv == 0) {
-            if (h < 0) return 1; /* outside an edge the ray runs along: a miss */
+            along_outside |= h < 0; /* outside an edge the ray runs along: a miss */
             continue;
         }
         t = h / nv;
-        /* Selects rather than branches: which edges the ray enters by is
-         * as good as random. */
-        enter = nv < 0 && t > tin;
-        tout = nv > 0 && !(tout < t) ? t : tout;
-        if (nv < 0 && t == tin) {
+        te = nv < 0 ? t : -C2D_INF; /* as an entry, as an exit */
+        tx = nv > 0 ? t : C2D_INF;
+        tout = dmin(tout, tx);
+        enter = te > tin;
+        if (t == tin && te == t && nv < 0) { /* (rare: tested first, as nv's sign is as good as random) */
             /* On a tie, the face the ray runs into most squarely. */
-            enter = nv / sqrt(nx * nx + ny * ny) < (have ? nin_v / sqrt(nix * nix + niy * niy) : 0);
+            double bnx = 0, bny = 0;
+            if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &bnx, &bny);
+            enter = nv / sqrt(nx * nx + ny * ny) <
+                    (best >= 0 ? (bnx * dx + bny * dy) / sqrt(bnx * bnx + bny * bny) : 0);
         }
-        tin = enter ? t : tin;
-        nix = enter ? nx : nix;
-        niy = enter ? ny : niy;
-        nin_v = enter ? nv : nin_v;
-        have |= enter;
+        tin = dmax(tin, te); /* t on an entry that wins or ties */
+        best = enter ? i : best;
     }
+    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
+    no_hit(res);
+    if (along_outside) return 1;
     if (inside) {
         ray_starts_inside(ox, oy, dx, dy, res);
         return 1;
     }
     if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
+    nix = niy = 0;
+    if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
     ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
     return 1;
 }
@@ -992,9 +1013,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
          * then the circle in the ray's frame. */
         double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
         c2d_vec n;
-        res->hit = 0;
-        res->t = 0;
-        res->normal = res->point = v2(0, 0);
+        no_hit(res);
         if (cx * cx + cy * cy <= s->radius * s->radius) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
@@ -1009,9 +1028,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         double ex, lx, ey, ly, t;
         int on_x;
         if (s->ccw == 0) return 0;
-        res->hit = 0;
-        res->t = 0;
-        res->normal = res->point = v2(0, 0);
+        no_hit(res);
         if (s->p[0].x <= ox && ox <= s->p[1].x && s->p[0].y <= oy && oy <= s->p[1].y) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
@@ -1039,19 +1056,39 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
     }
 }
 
+/* The answer for the ray as the caller gave it: t scaled back by span (the
+ * ray's length, when it was taken as one step) and kept within the ray.
+ * Built field by field from r's numbers, so that no struct is copied whole
+ * over fields just stored one by one (a stall on store forwarding). */
+static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, double maxt)
+{
+    c2d_sweep_result out;
+    double t = r->t * span;
+    out.hit = r->hit;
+    out.t = t > span * maxt ? span * maxt : t;
+    out.normal.x = r->normal.x;
+    out.normal.y = r->normal.y;
+    out.point.x = r->point.x;
+    out.point.y = r->point.y;
+    return out;
+}
+
 /* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
  * squares: kept out of line with its scratch, so the direct paths do not pay
  * for its stack. */
 static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
-                                                     double reach)
+                                                     double reach, double span)
 {
     c2d_scaled ss;
     c2d_sweep_result r;
     int e = c2d_pair_exponent(s, NULL, reach);
-    if (e == 0) return raycast_in_range(s, origin, dir, maxt);
-    r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-    r.point = vldexp(r.point, e);
-    return r;
+    if (e == 0) {
+        r = raycast_in_range(s, origin, dir, maxt);
+    } else {
+        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
+        r.point = vldexp(r.point, e);
+    }
+    return ray_answer(&r, span, maxt);
 }
 
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
@@ -1077,11 +1114,9 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     reach = dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt));
     /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
     size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
-    if (!(size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r)))
-        r = raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach);
-    r.t *= span;
-    if (r.t > span * maxt) r.t = span * maxt;
-    return r;
+    if (size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r))
+        return ray_answer(&r, span, maxt);
+    return raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach, span);
 }
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
@@ -1092,9 +1127,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     first_touch ft;
     int bad, inside;
     double xy[2];
-    res.hit = 0;
-    res.t = 0;
-    res.normal = res.point = v2(0, 0);
+    no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
         /* The test hits makes for a point and a disk, on the same numbers. */
         c2d_vec d = vsub(s->p[0], origin);
