@@ -13,6 +13,7 @@
  * (a median split of the pieces' boxes) is walked with the other's box.
  */
 #include <float.h>
+#include <stdlib.h>
 #include <string.h>
 #include "compound.h"
 
@@ -831,15 +832,515 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
     out->point = c2d_distance(a, line).a;
 }
 
+/* ---- contact by regions ----
+ *
+ * When every leaf pair is two rounded polygons (every kind but a fan), each
+ * pair's region M = (core(Q) - core(P)) grown by the summed radii is a
+ * convex polygon V with round corners of radius r, built once by merging the
+ * two cores' edges. A move x clears the pair when x lies outside the
+ * interior of M (its signed distance sd(x) >= 0 within rounding), and the
+ * answer is the nearest x outside every region's interior. That nearest
+ * point x* lies on the boundary of the union; either it is inside one
+ * boundary piece of one region (then it is the foot of the perpendicular
+ * from the origin on an offset edge, or the point of a round corner on the
+ * line through its centre), or two regions' boundaries cross there: a
+ * corner of a single convex region cannot be nearest (its outside spans more
+ * than half a turn, some of it closer). Every such point is a candidate;
+ * each is kept only if it lies inside no region, and any such point is a
+ * move that separates, so the least kept is the answer, with no direction
+ * search. Only boundary pieces nearer than the best so far are crossed.
+ */
+
+/* The most regions, region vertices and near boundary pieces. */
+#define C2D_REGIONS 64
+#define C2D_REGION_VERTS 512
+#define C2D_REGION_FEATURES 384
+
+typedef struct region {
+    int first, n;   /* its vertices V[first .. first + n), counter-clockwise */
+    int solid;      /* the polygon V has area */
+    double r;       /* the round corners' radius */
+} region;
+
+typedef struct regionset {
+    region g[C2D_REGIONS];
+    int n;
+    c2d_vec v[C2D_REGION_VERTS];  /* vertices */
+    c2d_vec w[C2D_REGION_VERTS];  /* the outward unit normal of the edge from v[i] (0 for none) */
+    int nv;
+    double tol;
+} regionset;
+
+/* A convex core read counter-clockwise, scaled by sign (-1: the reflection). */
+typedef struct ring {
+    const c2d_vec *v;
+    int n, rev;
+    double sign;
+} ring;
+
+static c2d_vec ring_at(const ring *r, int i)
+{
+    c2d_vec p = r->v[r->rev ? r->n - 1 - i : i];
+    return v2(r->sign * p.x, r->sign * p.y);
+}
+
+static int lowest_of(const ring *r)
+{
+    int i, k = 0;
+    c2d_vec best = ring_at(r, 0);
+    for (i = 1; i < r->n; i++) {
+        c2d_vec p = ring_at(r, i);
+        if (p.y < best.y || (p.y == best.y && p.x < best.x)) { best = p; k = i; }
+    }
+    return k;
+}
+
+/* The Minkowski sum of two convex rings into out (at most p->n + q->n vertices). */
+static int ring_sum(const ring *p, const ring *q, c2d_vec *out)
+{
+    int ip, iq, i = 0, j = 0, k = 0, n = p->n, m = q->n;
+    if (n == 1 || m == 1) {
+        const ring *one = n == 1 ? p : q, *other = n == 1 ? q : p;
+        c2d_vec s = ring_at(one, 0);
+        for (i = 0; i < other->n; i++) out[i] = vadd(ring_at(other, i), s);
+        return other->n;
+    }
+    ip = lowest_of(p);
+    iq = lowest_of(q);
+    while ((i < n || j < m) && k < n + m) {
+        c2d_vec a0 = ring_at(p, (ip + i) % n), b0 = ring_at(q, (iq + j) % m);
+        c2d_vec ea = vsub(ring_at(p, (ip + i + 1) % n), a0), eb = vsub(ring_at(q, (iq + j + 1) % m), b0);
+        double c;
+        out[k++] = vadd(a0, b0);
+        if (i == n) c = -1;
+        else if (j == m) c = 1;
+        else if (ea.x == 0 && ea.y == 0) c = 1;    /* a repeated vertex: step over it alone */
+        else if (eb.x == 0 && eb.y == 0) c = -1;
+        else c = vcross(ea, eb);
+        if (c >= 0) i++;
+        if (c <= 0) j++;
+    }
+    return k;
+}
+
+static ring body_ring(const body *b, double sign)
+{
+    ring r;
+    r.v = b->v;
+    r.n = b->n;
+    r.rev = b->orient < 0;
+    r.sign = sign;
+    return r;
+}
+
+/* Add the region of moving body A against body B; 0 when there is no room. */
+static int add_region(regionset *rs, const body *A, const body *B)
+{
+    ring ra = body_ring(A, -1), rb = body_ring(B, 1);
+    region *g;
+    double area = 0;
+    int i, n;
+    if (rs->n == C2D_REGIONS || rs->nv + A->n + B->n > C2D_REGION_VERTS) return 0;
+    g = &rs->g[rs->n];
+    g->first = rs->nv;
+    g->r = A->r + B->r;
+    n = ring_sum(&ra, &rb, rs->v + rs->nv);
+    g->n = n;
+    for (i = 0; i < n; i++) {
+        c2d_vec p = rs->v[g->first + i], e = vsub(rs->v[g->first + c2d_next(i, n)], p);
+        rs->w[g->first + i] = n > 1 && (e.x != 0 || e.y != 0) ? vunit(v2(e.y, -e.x)) : v2(0, 0);
+        area += vcross(vsub(p, rs->v[g->first]), vsub(rs->v[g->first + c2d_next(i, n)], rs->v[g->first]));
+    }
+    g->solid = n >= 3 && area > 0;
+    /* A region with no interior (two points, or flat sharp cores) never blocks. */
+    if (!g->solid && !(g->r > 0)) return 1;
+    rs->nv += n;
+    rs->n++;
+    return 1;
+}
+
+/* The signed distance of x from region g's boundary (< 0 inside). */
+static double region_sd(const regionset *rs, const region *g, c2d_vec x)
+{
+    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+    double most = -C2D_INF, d2 = C2D_INF;
+    int i, outside = 0;
+    if (g->n == 1) return vlen(vsub(x, v[0])) - g->r;
+    for (i = 0; i < g->n; i++) {
+        double s;
+        if (w[i].x == 0 && w[i].y == 0) continue;
+        s = vdot(vsub(x, v[i]), w[i]);
+        most = dmax(most, s);
+        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+    }
+    if (!outside && g->solid) return most - g->r;
+    if (!outside)
+        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+    return sqrt(d2) - g->r;
+}
+
+/* Is x outside (or on, within rounding) the interior of region g. */
+static int region_clear(const regionset *rs, const region *g, c2d_vec x)
+{
+    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+    int i;
+    if (g->n > 1) {
+        /* Past one edge's line by the radius: clear without a distance. */
+        for (i = 0; i < g->n; i++) {
+            if (w[i].x == 0 && w[i].y == 0) continue;
+            if (vdot(vsub(x, v[i]), w[i]) >= g->r - rs->tol) return 1;
+        }
+        if (g->r == 0) return 0;
+    }
+    return region_sd(rs, g, x) >= -rs->tol;
+}
+
+typedef struct region_search {
+    const regionset *rs;
+    double best2;
+    c2d_vec x;
+    int found;
+} region_search;
+
+static void try_point(region_search *s, c2d_vec x)
+{
+    int k;
+    double d2 = vlen2(x);
+    if (!(d2 < s->best2)) return;
+    for (k = 0; k < s->rs->n; k++)
+        if (!region_clear(s->rs, &s->rs->g[k], x)) return;
+    s->best2 = d2;
+    s->x = x;
+    s->found = 1;
+}
+
+/* A boundary piece: an offset edge (the edge from vertex i) or a round corner. */
+typedef struct piece_ref {
+    int region, i, round;
+    c2d_bounds box;   /* its box (grown by rounding), within the best's square */
+} piece_ref;
+
+/* How far off its piece a point computed on the piece's line or circle may
+ * be and still be tried (relative; a wrong try costs time, never truth). */
+#define C2D_ON_PIECE 1e-9
+
+static void edge_line(const regionset *rs, const region *g, int i, c2d_vec *w, double *c)
+{
+    *w = rs->w[i];
+    *c = vdot(rs->v[i], *w) + g->r;
+}
+
+/* Is x, on the line of the offset edge from vertex i, within that edge. */
+static int on_edge(const regionset *rs, const region *g, int i, c2d_vec x)
+{
+    c2d_vec off = vscale(rs->w[i], g->r), p0 = vadd(rs->v[i], off);
+    c2d_vec e = vsub(vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off), p0);
+    double t = vdot(vsub(x, p0), e), ee = vlen2(e), slack = C2D_ON_PIECE * ee;
+    return t >= -slack && t <= ee + slack;
+}
+
+/* Is x, on the circle about vertex i, on that round corner: between the
+ * normals of the edges that meet there. */
+static int on_corner(const regionset *rs, const region *g, int i, c2d_vec x)
+{
+    int k = i - g->first, j, n = g->n;
+    c2d_vec u = vsub(x, rs->v[i]), win = v2(0, 0), wout = v2(0, 0);
+    double slack;
+    if (n == 1) return 1;
+    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
+    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
+    slack = C2D_ON_PIECE * vlen(u);
+    return vcross(win, u) >= -slack && vcross(u, wout) >= -slack;
+}
+
+static int on_piece(const regionset *rs, const piece_ref *f, c2d_vec x)
+{
+    const region *g = &rs->g[f->region];
+    return f->round ? on_corner(rs, g, f->i, x) : on_edge(rs, g, f->i, x);
+}
+
+/* A point where two pieces may cross: tried when it is on both. */
+static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d_vec x)
+{
+    if (!(vlen2(x) < s->best2)) return;
+    if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
+    try_point(s, x);
+}
+
+/* Where two boundary pieces of different regions cross. */
+static void try_crossing(region_search *s, const piece_ref *f, const piece_ref *h)
+{
+    const regionset *rs = s->rs;
+    const region *gf, *gh;
+    if (f->round && !h->round) { const piece_ref *t = f; f = h; h = t; }
+    gf = &rs->g[f->region];
+    gh = &rs->g[h->region];
+    if (!f->round && !h->round) {
+        c2d_vec w1, w2;
+        double c1, c2, det;
+        edge_line(rs, gf, f->i, &w1, &c1);
+        edge_line(rs, gh, h->i, &w2, &c2);
+        det = vcross(w1, w2);
+        if (det == 0) return;
+        try_on(s, f, h, v2((c1 * w2.y - c2 * w1.y) / det, (c2 * w1.x - c1 * w2.x) / det));
+    } else if (!f->round) {
+        /* An offset edge's line x.w = c and the circle about v of radius r. */
+        c2d_vec w, v = rs->v[h->i], foot;
+        double c, d, r = gh->r, half;
+        edge_line(rs, gf, f->i, &w, &c);
+        d = c - vdot(v, w);
+        if (!(fabs(d) <= r)) return;
+        foot = vadd(v, vscale(w, d));
+        half = sqrt(dmax(0, (r - d) * (r + d)));
+        try_on(s, f, h, vadd(foot, vscale(vperp(w), half)));
+        try_on(s, f, h, vsub(foot, vscale(vperp(w), half)));
+    } else {
+        c2d_vec v1 = rs->v[f->i], v2_ = rs->v[h->i], e = vsub(v2_, v1), u, p;
+        double r1 = gf->r, r2 = gh->r, dd = vlen(e), along, half;
+        if (!(dd > 0) || dd > r1 + r2 || dd < fabs(r1 - r2)) return;
+        u = vscale(e, 1 / dd);
+        along = (dd + (r1 - r2) * (r1 + r2) / dd) / 2;
+        half = sqrt(dmax(0, (r1 - along) * (r1 + along)));
+        p = vadd(v1, vscale(u, along));
+        try_on(s, f, h, vadd(p, vscale(vperp(u), half)));
+        try_on(s, f, h, vsub(p, vscale(vperp(u), half)));
+    }
+}
+
+/* The box of round corner i: its ends, and its extreme points along the
+ * axes that lie on it. */
+static void corner_box(const regionset *rs, const region *g, int i, c2d_bounds *box)
+{
+    static const c2d_vec axes[4] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+    c2d_vec v = rs->v[i], p[6];
+    int k = i - g->first, j, n = g->n, m = 0;
+    if (n == 1) {
+        box->minx = v.x - g->r; box->maxx = v.x + g->r;
+        box->miny = v.y - g->r; box->maxy = v.y + g->r;
+        return;
+    }
+    {
+        c2d_vec win = v2(0, 0), wout = v2(0, 0);
+        for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
+        for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
+        p[m++] = vadd(v, vscale(win, g->r));
+        p[m++] = vadd(v, vscale(wout, g->r));
+        for (j = 0; j < 4; j++)
+            if (vcross(win, axes[j]) >= 0 && vcross(axes[j], wout) >= 0) p[m++] = vadd(v, vscale(axes[j], g->r));
+    }
+    c2d_points_bounds(p, m, box);
+}
+
+/* Grow a piece's box by rounding and cut it to the square of radius best;
+ * 1 when anything is left. */
+static int piece_box(c2d_bounds *b, double best)
+{
+    double slack = C2D_ON_PIECE * (fabs(b->minx) + fabs(b->maxx) + fabs(b->miny) + fabs(b->maxy) + best);
+    b->minx = dmax(b->minx - slack, -best); b->maxx = dmin(b->maxx + slack, best);
+    b->miny = dmax(b->miny - slack, -best); b->maxy = dmin(b->maxy + slack, best);
+    return b->minx <= b->maxx && b->miny <= b->maxy;
+}
+
+static int piece_left_order(const void *pa, const void *pb)
+{
+    double a = ((const piece_ref *)pa)->box.minx, b = ((const piece_ref *)pb)->box.minx;
+    return a < b ? -1 : a > b;
+}
+
+/* The least move of a (by x) outside every region, when below best; returns
+ * whether one was found. */
+static int region_least(const regionset *rs, double best, c2d_vec *x)
+{
+    region_search s;
+    piece_ref near_pieces[C2D_REGION_FEATURES];
+    int k, i, j, np = 0;
+    s.rs = rs;
+    s.best2 = best * best;
+    s.found = 0;
+    /* Feet of perpendiculars, and round corners on the line through their centre. */
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        for (i = g->first; i < g->first + g->n; i++) {
+            c2d_vec v = rs->v[i];
+            if (rs->w[i].x != 0 || rs->w[i].y != 0) {
+                c2d_vec w;
+                double c;
+                edge_line(rs, g, i, &w, &c);
+                if (c >= 0 && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c));
+            }
+            if (g->r > 0) {
+                double len = vlen(v);
+                if (len > 0) {
+                    c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
+                    if (on_corner(rs, g, i, far)) try_point(&s, far);
+                    if (len < g->r && on_corner(rs, g, i, back)) try_point(&s, back);
+                } else {
+                    /* Centred on the origin: the whole corner is as near; its
+                     * ends, and up. */
+                    int prev = g->first + (i - g->first + g->n - 1) % g->n;
+                    try_point(&s, vadd(v, vscale(rs->w[i], g->r)));
+                    try_point(&s, vadd(v, vscale(rs->w[prev], g->r)));
+                    try_point(&s, v2(0, -g->r));
+                }
+            }
+        }
+    }
+    /* The boundary pieces nearer than the best, each with its box cut to the
+     * square of the best; then the crossings of pieces whose boxes meet
+     * (sorted by their left sides, each against those starting before it ends). */
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        double best_now = sqrt(s.best2);
+        for (i = g->first; i < g->first + g->n; i++) {
+            c2d_vec w = rs->w[i];
+            if (w.x != 0 || w.y != 0) {
+                c2d_vec off = vscale(w, g->r);
+                c2d_vec p[2];
+                p[0] = vadd(rs->v[i], off);
+                p[1] = vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off);
+                if (c2d_pt_seg_d2(v2(0, 0), p[0], p[1], NULL) < s.best2) {
+                    if (np == C2D_REGION_FEATURES) return -1;
+                    near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 0;
+                    c2d_points_bounds(p, 2, &near_pieces[np].box);
+                    np += piece_box(&near_pieces[np].box, best_now);
+                }
+            }
+            if (g->r > 0 && fabs(vlen(rs->v[i]) - g->r) < best_now) {
+                if (np == C2D_REGION_FEATURES) return -1;
+                near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 1;
+                corner_box(rs, g, i, &near_pieces[np].box);
+                np += piece_box(&near_pieces[np].box, best_now);
+            }
+        }
+    }
+    qsort(near_pieces, (size_t)np, sizeof near_pieces[0], piece_left_order);
+    for (i = 0; i < np; i++) {
+        const piece_ref *f = &near_pieces[i];
+        for (j = i + 1; j < np && near_pieces[j].box.minx <= f->box.maxx; j++) {
+            const piece_ref *h = &near_pieces[j];
+            if (h->region == f->region || h->box.miny > f->box.maxy || h->box.maxy < f->box.miny) continue;
+            try_crossing(&s, f, h);
+        }
+    }
+    if (s.found) *x = s.x;
+    return s.found;
+}
+
+/* Contact over the leaf pairs by their regions. Returns 0 when it cannot
+ * (a fan among the leaves, or more regions than it holds); otherwise sets
+ * *overlapping, and the answer in cs when it is below cs->best. */
+static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
+{
+    regionset rs;
+    body A, B;
+    c2d_vec x;
+    int i, k, keep;
+    rs.n = rs.nv = 0;
+    rs.tol = ps->tol;
+    *overlapping = 0;
+    for (i = 0; i < ps->n; i++) {
+        c2d_body(&A, ps->p[i], &o);
+        c2d_body(&B, ps->q[i], &o);
+        if (A.type != BODY_POLY || B.type != BODY_POLY) return 0;
+        if (!add_region(&rs, &A, &B)) return 0;
+    }
+    /* Regions nearer than the best bound stay; does any hold the origin. */
+    keep = 0;
+    for (k = 0; k < rs.n; k++) {
+        double d = region_sd(&rs, &rs.g[k], v2(0, 0));
+        if (d < -rs.tol) *overlapping = 1;
+        if (d < cs->best) rs.g[keep++] = rs.g[k];
+    }
+    rs.n = keep;
+    if (!*overlapping) return 1;
+    i = region_least(&rs, cs->best, &x);
+    if (i < 0) return 0;
+    if (i > 0) {
+        cs->best = vlen(x);
+        cs->n = vscale(x, 1 / cs->best);
+    }
+    return 1;
+}
+
+/* Contact over the leaf pairs by chasing candidate directions (the way for
+ * fans, whose regions have curved edges that are not circles about a
+ * point): sets *overlapping, and the answer in cs. */
+static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping_out)
+{
+    region_line lines[C2D_CONTACT_LINES];
+    int i, j, nl = 0, curved = 0, overlapping = 0;
+    double lower = 0;
+    for (i = 0; i < ps->n; i++) {
+        c2d_contact_result r;
+        body A, B;
+        if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK || !r.hit) continue;
+        if (r.depth <= ps->tol) continue;
+        overlapping++;
+        /* Every overlapping pair must part: the deepest bounds the answer below. */
+        lower = dmax(lower, r.depth);
+        try_direction(cs, r.normal);
+        c2d_body(&A, ps->p[i], &o);
+        c2d_body(&B, ps->q[i], &o);
+        if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
+        if (nl < C2D_CONTACT_LINES) {
+            lines[nl].w = r.normal;
+            lines[nl].h = r.depth;
+            lines[nl].pair = i;
+            nl++;
+        }
+        nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+        nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+    }
+    /* A pair's own least move that clears every other pair too is the answer. */
+    if (overlapping && cs->best <= lower + ps->tol) nl = 0, curved = 0;
+    /* Feet on flat edges. */
+    for (i = 0; i < nl; i++)
+        if (lines[i].h > 0 && lines[i].h < cs->best) try_direction(cs, lines[i].w);
+    /* Corners where two regions' edges cross. */
+    for (i = 0; i < nl; i++)
+        for (j = i + 1; j < nl; j++) {
+            double det, tol;
+            c2d_vec x;
+            if (lines[i].pair == lines[j].pair) continue;
+            det = vcross(lines[i].w, lines[j].w);
+            if (det == 0) continue;
+            x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
+                   (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
+            if (!(vlen(x) < cs->best)) continue;
+            tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
+            if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
+            try_direction(cs, x);
+        }
+    if (curved && overlapping) {
+        /* Round edges: spread directions, then refine the best. */
+        double best_a = atan2(cs->n.y, cs->n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
+        const double g = 0.6180339887498949;
+        for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
+            double ang = i * step, before = cs->best;
+            try_direction(cs, v2(cos(ang), sin(ang)));
+            if (cs->best < before) best_a = ang;
+        }
+        lo = best_a - step;
+        hi = best_a + step;
+        for (i = 0; i < C2D_CONTACT_REFINE; i++) {
+            double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+            double f1 = chase(ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(ps, v2(cos(m2), sin(m2)), C2D_INF);
+            if (f1 < cs->best) { cs->best = f1; cs->n = v2(cos(m1), sin(m1)); }
+            if (f2 < cs->best) { cs->best = f2; cs->n = v2(cos(m2), sin(m2)); }
+            if (f1 < f2) hi = m2; else lo = m1;
+        }
+    }
+    *overlapping_out = overlapping;
+}
+
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     leafset la, lb;
     pairset ps;
     contact_search cs;
-    region_line lines[C2D_CONTACT_LINES];
     c2d_vec o, first_n = v2(0, -1);
     double r0, ax[4];
-    int swapped, i, j, nl = 0, curved = 0, overlapping = 0, k;
+    int swapped, i, j, overlapping = 0, k;
     out->hit = 0;
     if (!c2d_hits(a, b)) return;
     swapped = c2d_shape_order(a, b) > 0;
@@ -877,67 +1378,13 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
         }
     cs.ps = &ps;
     o = a->p[0];
-    if (!la.overflow && !lb.overflow) {
-        double lower = 0;
+    if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping))
+        chase_contact(&ps, o, &cs, &overlapping);
+    if (!overlapping && !la.overflow && !lb.overflow) {
+        /* Only touching: the normal of a touching pair. */
         for (i = 0; i < ps.n; i++) {
             c2d_contact_result r;
-            body A, B;
-            if (c2d_contact(ps.p[i], ps.q[i], &r) != C2D_OK || !r.hit) continue;
-            if (r.depth <= ps.tol) { if (!overlapping) first_n = r.normal; continue; }
-            overlapping++;
-            /* Every overlapping pair must part: the deepest bounds the answer below. */
-            lower = dmax(lower, r.depth);
-            try_direction(&cs, r.normal);
-            c2d_body(&A, ps.p[i], &o);
-            c2d_body(&B, ps.q[i], &o);
-            if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
-            if (nl < C2D_CONTACT_LINES) {
-                lines[nl].w = r.normal;
-                lines[nl].h = r.depth;
-                lines[nl].pair = i;
-                nl++;
-            }
-            nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-            nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-        }
-        /* A pair's own least move that clears every other pair too is the answer. */
-        if (overlapping && cs.best <= lower + ps.tol) nl = 0, curved = 0;
-        /* Feet on flat edges. */
-        for (i = 0; i < nl; i++)
-            if (lines[i].h > 0 && lines[i].h < cs.best) try_direction(&cs, lines[i].w);
-        /* Corners where two regions' edges cross. */
-        for (i = 0; i < nl; i++)
-            for (j = i + 1; j < nl; j++) {
-                double det, tol;
-                c2d_vec x;
-                if (lines[i].pair == lines[j].pair) continue;
-                det = vcross(lines[i].w, lines[j].w);
-                if (det == 0) continue;
-                x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
-                       (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
-                if (!(vlen(x) < cs.best)) continue;
-                tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps.tol;
-                if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
-                try_direction(&cs, x);
-            }
-        if (curved && overlapping) {
-            /* Round edges: spread directions, then refine the best. */
-            double best_a = atan2(cs.n.y, cs.n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
-            const double g = 0.6180339887498949;
-            for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
-                double ang = i * step, before = cs.best;
-                try_direction(&cs, v2(cos(ang), sin(ang)));
-                if (cs.best < before) best_a = ang;
-            }
-            lo = best_a - step;
-            hi = best_a + step;
-            for (i = 0; i < C2D_CONTACT_REFINE; i++) {
-                double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
-                double f1 = chase(&ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(&ps, v2(cos(m2), sin(m2)), C2D_INF);
-                if (f1 < cs.best) { cs.best = f1; cs.n = v2(cos(m1), sin(m1)); }
-                if (f2 < cs.best) { cs.best = f2; cs.n = v2(cos(m2), sin(m2)); }
-                if (f1 < f2) hi = m2; else lo = m1;
-            }
+            if (c2d_contact(ps.p[i], ps.q[i], &r) == C2D_OK && r.hit) { first_n = r.normal; break; }
         }
     }
     out->hit = 1;
