@@ -13,7 +13,6 @@
  * (a median split of the pieces' boxes) is walked with the other's box.
  */
 #include <float.h>
-#include <stdlib.h>
 #include <string.h>
 #include "compound.h"
 
@@ -860,6 +859,7 @@ typedef struct region {
     int first, n;   /* its vertices V[first .. first + n), counter-clockwise */
     int solid;      /* the polygon V has area */
     double r;       /* the round corners' radius */
+    c2d_bounds box; /* V grown by r */
 } region;
 
 typedef struct regionset {
@@ -952,6 +952,9 @@ static int add_region(regionset *rs, const body *A, const body *B)
         area += vcross(vsub(p, rs->v[g->first]), vsub(rs->v[g->first + c2d_next(i, n)], rs->v[g->first]));
     }
     g->solid = n >= 3 && area > 0;
+    c2d_points_bounds(rs->v + g->first, n, &g->box);
+    g->box.minx -= g->r; g->box.miny -= g->r;
+    g->box.maxx += g->r; g->box.maxy += g->r;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
     if (!g->solid && !(g->r > 0)) return 1;
     rs->nv += n;
@@ -979,39 +982,99 @@ static double region_sd(const regionset *rs, const region *g, c2d_vec x)
     return sqrt(d2) - g->r;
 }
 
-/* Is x outside (or on, within rounding) the interior of region g. */
+/* Is x outside (or on, within rounding) the interior of region g: one pass
+ * over the edges; the distance only from the edges x is beyond. */
 static int region_clear(const regionset *rs, const region *g, c2d_vec x)
 {
     const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
-    int i;
-    if (g->n > 1) {
-        /* Past one edge's line by the radius: clear without a distance. */
-        for (i = 0; i < g->n; i++) {
-            if (w[i].x == 0 && w[i].y == 0) continue;
-            if (vdot(vsub(x, v[i]), w[i]) >= g->r - rs->tol) return 1;
-        }
-        if (g->r == 0) return 0;
+    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - rs->tol;
+    int i, outside = 0;
+    if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
+    if (g->n == 1) return vlen2(vsub(x, v[0])) >= reach * reach || reach <= 0;
+    for (i = 0; i < g->n; i++) {
+        double s;
+        if (w[i].x == 0 && w[i].y == 0) continue;
+        s = vdot(vsub(x, v[i]), w[i]);
+        /* Past one edge's line by the radius: clear. */
+        if (s >= reach) return 1;
+        most = dmax(most, s);
+        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
     }
-    return region_sd(rs, g, x) >= -rs->tol;
+    /* Here every edge has x short of it by more than the reach. */
+    if (!outside && g->solid) return most >= reach;
+    if (!outside)
+        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+    return d2 >= reach * reach;
 }
+
+/* Candidates are gathered, then tried nearest first: the first one inside
+ * no region is the least of them, and the rest need no test. */
+#define C2D_CANDIDATES 256
 
 typedef struct region_search {
     const regionset *rs;
     double best2;
     c2d_vec x;
     int found;
+    int last;                       /* the region that last refused a point */
+    int nc;
+    double cd2[C2D_CANDIDATES];
+    c2d_vec cx[C2D_CANDIDATES];
 } region_search;
+
+/* Is x inside no region (the one that refused the last point first). */
+static int clear_of_all(region_search *s, c2d_vec x)
+{
+    const regionset *rs = s->rs;
+    int k;
+    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x)) return 0;
+    for (k = 0; k < rs->n; k++)
+        if (k != s->last && !region_clear(rs, &rs->g[k], x)) { s->last = k; return 0; }
+    return 1;
+}
+
+static void sift_down(region_search *s, int i, int n)
+{
+    for (;;) {
+        int l = 2 * i + 1, m = i;
+        double td;
+        c2d_vec tx;
+        if (l < n && s->cd2[l] < s->cd2[m]) m = l;
+        if (l + 1 < n && s->cd2[l + 1] < s->cd2[m]) m = l + 1;
+        if (m == i) return;
+        td = s->cd2[i]; s->cd2[i] = s->cd2[m]; s->cd2[m] = td;
+        tx = s->cx[i]; s->cx[i] = s->cx[m]; s->cx[m] = tx;
+        i = m;
+    }
+}
+
+/* Try the gathered candidates nearest first (a heap), up to the first clear one. */
+static void settle(region_search *s)
+{
+    int i, n = s->nc;
+    for (i = n / 2 - 1; i >= 0; i--) sift_down(s, i, n);
+    while (n > 0 && s->cd2[0] < s->best2) {
+        if (clear_of_all(s, s->cx[0])) {
+            s->best2 = s->cd2[0];
+            s->x = s->cx[0];
+            s->found = 1;
+            break;
+        }
+        n--;
+        s->cd2[0] = s->cd2[n];
+        s->cx[0] = s->cx[n];
+        sift_down(s, 0, n);
+    }
+    s->nc = 0;
+}
 
 static void try_point(region_search *s, c2d_vec x)
 {
-    int k;
     double d2 = vlen2(x);
     if (!(d2 < s->best2)) return;
-    for (k = 0; k < s->rs->n; k++)
-        if (!region_clear(s->rs, &s->rs->g[k], x)) return;
-    s->best2 = d2;
-    s->x = x;
-    s->found = 1;
+    s->cd2[s->nc] = d2;
+    s->cx[s->nc] = x;
+    if (++s->nc == C2D_CANDIDATES) settle(s);
 }
 
 /* A boundary piece: an offset edge (the edge from vertex i) or a round corner. */
@@ -1141,10 +1204,56 @@ static int piece_box(c2d_bounds *b, double best)
     return b->minx <= b->maxx && b->miny <= b->maxy;
 }
 
-static int piece_left_order(const void *pa, const void *pb)
+/* Sort pieces by their boxes' left sides (Shell's sort: no allocation). */
+static void sort_by_left(piece_ref *p, int n)
 {
-    double a = ((const piece_ref *)pa)->box.minx, b = ((const piece_ref *)pb)->box.minx;
-    return a < b ? -1 : a > b;
+    static const int gaps[] = { 109, 41, 19, 5, 1 };
+    int g, i, j;
+    for (g = 0; g < 5; g++) {
+        int gap = gaps[g];
+        for (i = gap; i < n; i++) {
+            piece_ref t = p[i];
+            for (j = i; j >= gap && p[j - gap].box.minx > t.box.minx; j -= gap) p[j] = p[j - gap];
+            p[j] = t;
+        }
+    }
+}
+
+/* Does some other region than k hold the segment p0 p1 in its interior
+ * (then no point of it is on the union's boundary). */
+static int buried(region_search *s, int k, c2d_vec p0, c2d_vec p1)
+{
+    const regionset *rs = s->rs;
+    int l;
+    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0) && !region_clear(rs, &rs->g[s->last], p1)) return 1;
+    for (l = 0; l < rs->n; l++)
+        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0) && !region_clear(rs, &rs->g[l], p1)) { s->last = l; return 1; }
+    return 0;
+}
+
+/* Does some other region than k hold round corner i in its interior: the
+ * triangle of its ends and the crossing of its end tangents, which holds an
+ * arc of less than two thirds of a half turn. */
+static int buried_corner(region_search *s, int k, int i)
+{
+    const regionset *rs = s->rs;
+    const region *g = &rs->g[k];
+    c2d_vec v = rs->v[i], win = v2(0, 0), wout = v2(0, 0), e0, e1, apex;
+    int j, l, n = g->n, at = i - g->first;
+    double c;
+    if (n == 1) return 0;
+    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (at + n - 1 - j) % n];
+    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (at + j) % n];
+    c = vdot(win, wout);
+    if (!(c > -0.5)) return 0;
+    e0 = vadd(v, vscale(win, g->r));
+    e1 = vadd(v, vscale(wout, g->r));
+    apex = vadd(v, vscale(vadd(win, wout), g->r / (1 + c)));
+    for (l = 0; l < rs->n; l++) {
+        const region *h = &rs->g[l];
+        if (l != k && !region_clear(rs, h, e0) && !region_clear(rs, h, e1) && !region_clear(rs, h, apex)) return 1;
+    }
+    return 0;
 }
 
 /* The least move of a (by x) outside every region, when below best; returns
@@ -1157,6 +1266,8 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
     s.rs = rs;
     s.best2 = best * best;
     s.found = 0;
+    s.last = 0;
+    s.nc = 0;
     /* Feet of perpendiculars, and round corners on the line through their centre. */
     for (k = 0; k < rs->n; k++) {
         const region *g = &rs->g[k];
@@ -1185,6 +1296,7 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
             }
         }
     }
+    settle(&s);
     /* The boundary pieces nearer than the best, each with its box cut to the
      * square of the best; then the crossings of pieces whose boxes meet
      * (sorted by their left sides, each against those starting before it ends). */
@@ -1198,14 +1310,14 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
                 c2d_vec p[2];
                 p[0] = vadd(rs->v[i], off);
                 p[1] = vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off);
-                if (c2d_pt_seg_d2(v2(0, 0), p[0], p[1], NULL) < s.best2) {
+                if (c2d_pt_seg_d2(v2(0, 0), p[0], p[1], NULL) < s.best2 && !buried(&s, k, p[0], p[1])) {
                     if (np == C2D_REGION_FEATURES) return -1;
                     near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 0;
                     c2d_points_bounds(p, 2, &near_pieces[np].box);
                     np += piece_box(&near_pieces[np].box, best_now);
                 }
             }
-            if (g->r > 0 && fabs(vlen(rs->v[i]) - g->r) < best_now) {
+            if (g->r > 0 && fabs(vlen(rs->v[i]) - g->r) < best_now && !buried_corner(&s, k, i)) {
                 if (np == C2D_REGION_FEATURES) return -1;
                 near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 1;
                 corner_box(rs, g, i, &near_pieces[np].box);
@@ -1213,7 +1325,7 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
             }
         }
     }
-    qsort(near_pieces, (size_t)np, sizeof near_pieces[0], piece_left_order);
+    sort_by_left(near_pieces, np);
     for (i = 0; i < np; i++) {
         const piece_ref *f = &near_pieces[i];
         for (j = i + 1; j < np && near_pieces[j].box.minx <= f->box.maxx; j++) {
@@ -1222,6 +1334,7 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
             try_crossing(&s, f, h);
         }
     }
+    settle(&s);
     if (s.found) *x = s.x;
     return s.found;
 }
