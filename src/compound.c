@@ -482,7 +482,9 @@ c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b
     c2d_distance_result best, r;
     piece_walk w;
     const c2d_shape *p;
-    if (!c2d_is_compound(a)) {
+    /* Two compounds: the pieces of the first in the canonical order are
+     * walked, so that both orders give the same points. */
+    if (!c2d_is_compound(a) || (c2d_is_compound(b) && c2d_shape_order(a, b) > 0)) {
         c2d_vec t;
         best = c2d_compound_distance(b, a);
         t = best.a; best.a = best.b; best.b = t;
