@@ -1022,6 +1022,7 @@ typedef struct region_search {
     int nc;
     double cd2[C2D_CANDIDATES];
     c2d_vec cx[C2D_CANDIDATES];
+    c2d_vec cu[C2D_CANDIDATES];     /* the side the shapes come apart on */
 } region_search;
 
 /* Is x inside no region (the one that refused the last point first). */
@@ -1046,8 +1047,20 @@ static void sift_down(region_search *s, int i, int n)
         if (m == i) return;
         td = s->cd2[i]; s->cd2[i] = s->cd2[m]; s->cd2[m] = td;
         tx = s->cx[i]; s->cx[i] = s->cx[m]; s->cx[m] = tx;
+        tx = s->cu[i]; s->cu[i] = s->cu[m]; s->cu[m] = tx;
         i = m;
     }
+}
+
+/* Is x clear of every region, and so is the point a step beyond it on the
+ * side u where the regions it lies on open: a point on the seam of two
+ * regions (one ends where the other begins, as two pieces of a Concave meet
+ * along a diagonal) is clear of each but inside their union. The step is
+ * well beyond the rounding the clear test allows. */
+static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
+{
+    double step = 16 * s->rs->tol;
+    return clear_of_all(s, x) && clear_of_all(s, vadd(x, vscale(u, step)));
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -1056,7 +1069,7 @@ static void settle(region_search *s)
     int i, n = s->nc;
     for (i = n / 2 - 1; i >= 0; i--) sift_down(s, i, n);
     while (n > 0 && s->cd2[0] < s->best2) {
-        if (clear_of_all(s, s->cx[0])) {
+        if (clear_at(s, s->cx[0], s->cu[0])) {
             s->best2 = s->cd2[0];
             s->x = s->cx[0];
             s->found = 1;
@@ -1065,17 +1078,20 @@ static void settle(region_search *s)
         n--;
         s->cd2[0] = s->cd2[n];
         s->cx[0] = s->cx[n];
+        s->cu[0] = s->cu[n];
         sift_down(s, 0, n);
     }
     s->nc = 0;
 }
 
-static void try_point(region_search *s, c2d_vec x)
+/* A candidate x, where the regions it lies on open toward u (unit). */
+static void try_point(region_search *s, c2d_vec x, c2d_vec u)
 {
     double d2 = vlen2(x);
     if (!(d2 < s->best2)) return;
     s->cd2[s->nc] = d2;
     s->cx[s->nc] = x;
+    s->cu[s->nc] = u;
     if (++s->nc == C2D_CANDIDATES) settle(s);
 }
 
@@ -1125,11 +1141,21 @@ static int on_piece(const regionset *rs, const piece_ref *f, c2d_vec x)
 }
 
 /* A point where two pieces may cross: tried when it is on both. */
+/* The outward normal of a piece at x on it. */
+static c2d_vec piece_normal(const regionset *rs, const piece_ref *f, c2d_vec x)
+{
+    return f->round ? vunit(vsub(x, rs->v[f->i])) : rs->w[f->i];
+}
+
 static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d_vec x)
 {
+    c2d_vec u;
     if (!(vlen2(x) < s->best2)) return;
     if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
-    try_point(s, x);
+    /* Outside both: between their normals (none when they face each other). */
+    u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
+    if (!(vlen(u) > 1e-9)) return;
+    try_point(s, x, vunit(u));
 }
 
 /* Where two boundary pieces of different regions cross. */
@@ -1279,21 +1305,22 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
                 c2d_vec w;
                 double c;
                 edge_line(rs, g, i, &w, &c);
-                if (c >= 0 && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c));
+                if (c >= 0 && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
             }
             if (g->r > 0) {
                 double len = vlen(v);
                 if (len > 0) {
                     c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
-                    if (on_corner(rs, g, i, far)) try_point(&s, far);
-                    if (len < g->r && on_corner(rs, g, i, back)) try_point(&s, back);
+                    c2d_vec out = vscale(v, 1 / len);
+                    if (on_corner(rs, g, i, far)) try_point(&s, far, out);
+                    if (len < g->r && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
                 } else {
                     /* Centred on the origin: the whole corner is as near; its
                      * ends, and up. */
                     int prev = g->first + (i - g->first + g->n - 1) % g->n;
-                    try_point(&s, vadd(v, vscale(rs->w[i], g->r)));
-                    try_point(&s, vadd(v, vscale(rs->w[prev], g->r)));
-                    try_point(&s, v2(0, -g->r));
+                    try_point(&s, vadd(v, vscale(rs->w[i], g->r)), rs->w[i]);
+                    try_point(&s, vadd(v, vscale(rs->w[prev], g->r)), rs->w[prev]);
+                    try_point(&s, v2(0, -g->r), v2(0, -1));
                 }
             }
         }
