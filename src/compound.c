@@ -862,6 +862,7 @@ typedef struct region {
     int solid;      /* the polygon V has area */
     double r;       /* the round corners' radius */
     c2d_bounds box; /* V grown by r */
+    double sd0;     /* the origin's signed distance */
 } region;
 
 typedef struct regionset {
@@ -984,12 +985,12 @@ static double region_sd(const regionset *rs, const region *g, c2d_vec x)
     return sqrt(d2) - g->r;
 }
 
-/* Is x outside (or on, within rounding) the interior of region g: one pass
+/* Is x outside (or on, within tol) the interior of region g: one pass
  * over the edges; the distance only from the edges x is beyond. */
-static int region_clear(const regionset *rs, const region *g, c2d_vec x)
+static int region_clear(const regionset *rs, const region *g, c2d_vec x, double tol)
 {
     const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
-    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - rs->tol;
+    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - tol;
     int i, outside = 0;
     if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
     if (g->n == 1) return vlen2(vsub(x, v[0])) >= reach * reach || reach <= 0;
@@ -1016,7 +1017,7 @@ static int region_clear(const regionset *rs, const region *g, c2d_vec x)
 typedef struct region_search {
     const regionset *rs;
     double best2;
-    c2d_vec x;
+    c2d_vec x, u;
     int found;
     int last;                       /* the region that last refused a point */
     int nc;
@@ -1025,14 +1026,14 @@ typedef struct region_search {
     c2d_vec cu[C2D_CANDIDATES];     /* the side the shapes come apart on */
 } region_search;
 
-/* Is x inside no region (the one that refused the last point first). */
-static int clear_of_all(region_search *s, c2d_vec x)
+/* Is x inside no region, within tol (the one that refused the last point first). */
+static int clear_of_all(region_search *s, c2d_vec x, double tol)
 {
     const regionset *rs = s->rs;
     int k;
-    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x)) return 0;
+    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x, tol)) return 0;
     for (k = 0; k < rs->n; k++)
-        if (k != s->last && !region_clear(rs, &rs->g[k], x)) { s->last = k; return 0; }
+        if (k != s->last && !region_clear(rs, &rs->g[k], x, tol)) { s->last = k; return 0; }
     return 1;
 }
 
@@ -1056,11 +1057,12 @@ static void sift_down(region_search *s, int i, int n)
  * side u where the regions it lies on open: a point on the seam of two
  * regions (one ends where the other begins, as two pieces of a Concave meet
  * along a diagonal) is clear of each but inside their union. The step is
- * well beyond the rounding the clear test allows. */
+ * well beyond the rounding the clear test allows x, and the point beyond is
+ * held to no allowance (a narrow piece it grazes still refuses it). */
 static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
 {
     double step = 16 * s->rs->tol;
-    return clear_of_all(s, x) && clear_of_all(s, vadd(x, vscale(u, step)));
+    return clear_of_all(s, x, s->rs->tol) && clear_of_all(s, vadd(x, vscale(u, step)), 0);
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -1072,6 +1074,7 @@ static void settle(region_search *s)
         if (clear_at(s, s->cx[0], s->cu[0])) {
             s->best2 = s->cd2[0];
             s->x = s->cx[0];
+            s->u = s->cu[0];
             s->found = 1;
             break;
         }
@@ -1253,9 +1256,9 @@ static int buried(region_search *s, int k, c2d_vec p0, c2d_vec p1)
 {
     const regionset *rs = s->rs;
     int l;
-    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0) && !region_clear(rs, &rs->g[s->last], p1)) return 1;
+    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0, rs->tol) && !region_clear(rs, &rs->g[s->last], p1, rs->tol)) return 1;
     for (l = 0; l < rs->n; l++)
-        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0) && !region_clear(rs, &rs->g[l], p1)) { s->last = l; return 1; }
+        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0, rs->tol) && !region_clear(rs, &rs->g[l], p1, rs->tol)) { s->last = l; return 1; }
     return 0;
 }
 
@@ -1279,14 +1282,14 @@ static int buried_corner(region_search *s, int k, int i)
     apex = vadd(v, vscale(vadd(win, wout), g->r / (1 + c)));
     for (l = 0; l < rs->n; l++) {
         const region *h = &rs->g[l];
-        if (l != k && !region_clear(rs, h, e0) && !region_clear(rs, h, e1) && !region_clear(rs, h, apex)) return 1;
+        if (l != k && !region_clear(rs, h, e0, rs->tol) && !region_clear(rs, h, e1, rs->tol) && !region_clear(rs, h, apex, rs->tol)) return 1;
     }
     return 0;
 }
 
 /* The least move of a (by x) outside every region, when below best; returns
  * whether one was found. */
-static int region_least(const regionset *rs, double best, c2d_vec *x)
+static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
 {
     region_search s;
     piece_ref near_pieces[C2D_REGION_FEATURES];
@@ -1305,7 +1308,7 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
                 c2d_vec w;
                 double c;
                 edge_line(rs, g, i, &w, &c);
-                if (c >= 0 && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
+                if (c >= -rs->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
             }
             if (g->r > 0) {
                 double len = vlen(v);
@@ -1313,7 +1316,7 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
                     c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
                     c2d_vec out = vscale(v, 1 / len);
                     if (on_corner(rs, g, i, far)) try_point(&s, far, out);
-                    if (len < g->r && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                    if (len <= g->r + rs->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
                 } else {
                     /* Centred on the origin: the whole corner is as near; its
                      * ends, and up. */
@@ -1326,6 +1329,11 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
         }
     }
     settle(&s);
+    /* Only the regions nearer than the best found can hold a nearer point. */
+    for (k = i = 0; k < rs->n; k++)
+        if (rs->g[k].sd0 * rs->g[k].sd0 < s.best2 || rs->g[k].sd0 < 0) rs->g[i++] = rs->g[k];
+    rs->n = i;
+    s.last = 0;
     /* The boundary pieces nearer than the best, each with its box cut to the
      * square of the best; then the crossings of pieces whose boxes meet
      * (sorted by their left sides, each against those starting before it ends). */
@@ -1364,19 +1372,23 @@ static int region_least(const regionset *rs, double best, c2d_vec *x)
         }
     }
     settle(&s);
-    if (s.found) *x = s.x;
+    if (s.found) { *x = s.x; *u = s.u; }
     return s.found;
 }
 
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
  * (a fan among the leaves, or more regions than it holds); otherwise sets
- * *overlapping, and the answer in cs when it is below cs->best. */
+ * the answer in cs (when below cs->best) and *overlapping to 1, or to 0
+ * when no region has the origin on or in it. Shapes that only touch are
+ * searched too: a touch at a seam of two pieces is inside their union, and
+ * a touch at a reflex corner parts only along some directions; the least
+ * move found within rounding of 0 is depth 0 along the side that opens. */
 static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
 {
     regionset rs;
     body A, B;
-    c2d_vec x;
-    int i, k, keep;
+    c2d_vec x, u;
+    int i, k, keep, touching = 0;
     rs.n = rs.nv = 0;
     rs.tol = ps->tol;
     *overlapping = 0;
@@ -1386,20 +1398,28 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
         if (A.type != BODY_POLY || B.type != BODY_POLY) return 0;
         if (!add_region(&rs, &A, &B)) return 0;
     }
-    /* Regions nearer than the best bound stay; does any hold the origin. */
+    /* Regions nearer than the best bound stay; does any hold or touch the origin. */
     keep = 0;
     for (k = 0; k < rs.n; k++) {
         double d = region_sd(&rs, &rs.g[k], v2(0, 0));
-        if (d < -rs.tol) *overlapping = 1;
+        if (d <= rs.tol) touching = 1;
+        rs.g[k].sd0 = d;
         if (d < cs->best) rs.g[keep++] = rs.g[k];
     }
     rs.n = keep;
-    if (!*overlapping) return 1;
-    i = region_least(&rs, cs->best, &x);
+    if (!touching) return 1;
+    *overlapping = 1;
+    i = region_least(&rs, cs->best, &x, &u);
     if (i < 0) return 0;
     if (i > 0) {
-        cs->best = vlen(x);
-        cs->n = vscale(x, 1 / cs->best);
+        double len = vlen(x);
+        if (len <= rs.tol) {
+            cs->best = 0;
+            cs->n = u;
+        } else {
+            cs->best = len;
+            cs->n = vscale(x, 1 / len);
+        }
     }
     return 1;
 }
