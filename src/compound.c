@@ -1372,8 +1372,13 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
         }
     }
     settle(&s);
-    if (s.found) { *x = s.x; *u = s.u; }
-    return s.found;
+    if (!s.found) return 0;
+    /* Held within the allowance only (rounding, or a region it grazes): the
+     * point a step beyond on its open side, which is clear with none. */
+    if (vlen(s.x) > rs->tol && !clear_of_all(&s, s.x, 0)) s.x = vadd(s.x, vscale(s.u, 16 * rs->tol));
+    *x = s.x;
+    *u = s.u;
+    return 1;
 }
 
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
