@@ -863,6 +863,7 @@ typedef struct region {
     double r;       /* the round corners' radius */
     c2d_bounds box; /* V grown by r */
     double sd0;     /* the origin's signed distance */
+    double tol;     /* the rounding in its numbers: 16 ulps of its reach */
 } region;
 
 typedef struct regionset {
@@ -871,7 +872,6 @@ typedef struct regionset {
     c2d_vec v[C2D_REGION_VERTS];  /* vertices */
     c2d_vec w[C2D_REGION_VERTS];  /* the outward unit normal of the edge from v[i] (0 for none) */
     int nv;
-    double tol;
 } regionset;
 
 /* A convex core read counter-clockwise, scaled by sign (-1: the reflection). */
@@ -956,6 +956,7 @@ static int add_region(regionset *rs, const body *A, const body *B)
     }
     g->solid = n >= 3 && area > 0;
     c2d_points_bounds(rs->v + g->first, n, &g->box);
+    g->tol = 16 * DBL_EPSILON * (dmax(dmax(fabs(g->box.minx), fabs(g->box.maxx)), dmax(fabs(g->box.miny), fabs(g->box.maxy))) + g->r);
     g->box.minx -= g->r; g->box.miny -= g->r;
     g->box.maxx += g->r; g->box.maxy += g->r;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
@@ -985,12 +986,12 @@ static double region_sd(const regionset *rs, const region *g, c2d_vec x)
     return sqrt(d2) - g->r;
 }
 
-/* Is x outside (or on, within tol) the interior of region g: one pass
+/* Is x outside (or on, within allow times its rounding) the interior of region g: one pass
  * over the edges; the distance only from the edges x is beyond. */
-static int region_clear(const regionset *rs, const region *g, c2d_vec x, double tol)
+static int region_clear(const regionset *rs, const region *g, c2d_vec x, double allow)
 {
     const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
-    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - tol;
+    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - allow * g->tol;
     int i, outside = 0;
     if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
     if (g->n == 1) return vlen2(vsub(x, v[0])) >= reach * reach || reach <= 0;
@@ -1026,15 +1027,29 @@ typedef struct region_search {
     c2d_vec cu[C2D_CANDIDATES];     /* the side the shapes come apart on */
 } region_search;
 
-/* Is x inside no region, within tol (the one that refused the last point first). */
-static int clear_of_all(region_search *s, c2d_vec x, double tol)
+/* Is x inside no region, within their rounding when allow (the one that
+ * refused the last point first). */
+static int clear_of_all(region_search *s, c2d_vec x, double allow)
 {
     const regionset *rs = s->rs;
     int k;
-    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x, tol)) return 0;
+    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x, allow)) return 0;
     for (k = 0; k < rs->n; k++)
-        if (k != s->last && !region_clear(rs, &rs->g[k], x, tol)) { s->last = k; return 0; }
+        if (k != s->last && !region_clear(rs, &rs->g[k], x, allow)) { s->last = k; return 0; }
     return 1;
+}
+
+/* The rounding of the regions whose boxes reach x. */
+static double local_tol(const regionset *rs, c2d_vec x)
+{
+    double t = 0;
+    int k;
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        if (x.x >= g->box.minx - g->tol && x.x <= g->box.maxx + g->tol &&
+            x.y >= g->box.miny - g->tol && x.y <= g->box.maxy + g->tol) t = dmax(t, g->tol);
+    }
+    return t;
 }
 
 static void sift_down(region_search *s, int i, int n)
@@ -1058,11 +1073,12 @@ static void sift_down(region_search *s, int i, int n)
  * regions (one ends where the other begins, as two pieces of a Concave meet
  * along a diagonal) is clear of each but inside their union. The step is
  * well beyond the rounding the clear test allows x, and the point beyond is
- * held to no allowance (a narrow piece it grazes still refuses it). */
+ * held to no allowance (a narrow piece it grazes still refuses it). Where two
+ * nearly parallel edges cross, |u| grows as their crossing's rounding does. */
 static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
 {
-    double step = 16 * s->rs->tol;
-    return clear_of_all(s, x, s->rs->tol) && clear_of_all(s, vadd(x, vscale(u, step)), 0);
+    double step = 4 * local_tol(s->rs, x);
+    return clear_of_all(s, x, dmax(1, vlen(u))) && clear_of_all(s, vadd(x, vscale(u, step)), 0);
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -1087,7 +1103,8 @@ static void settle(region_search *s)
     s->nc = 0;
 }
 
-/* A candidate x, where the regions it lies on open toward u (unit). */
+/* A candidate x, where the regions it lies on open toward u (a step of u
+ * leaves each of them by at least a step). */
 static void try_point(region_search *s, c2d_vec x, c2d_vec u)
 {
     double d2 = vlen2(x);
@@ -1155,10 +1172,11 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
     c2d_vec u;
     if (!(vlen2(x) < s->best2)) return;
     if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
-    /* Outside both: between their normals (none when they face each other). */
+    /* Outside both: between their normals (none when they face each other),
+     * by the step over the share of it that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
     if (!(vlen(u) > 1e-9)) return;
-    try_point(s, x, vunit(u));
+    try_point(s, x, vscale(u, 2 / vlen2(u)));
 }
 
 /* Where two boundary pieces of different regions cross. */
@@ -1256,9 +1274,9 @@ static int buried(region_search *s, int k, c2d_vec p0, c2d_vec p1)
 {
     const regionset *rs = s->rs;
     int l;
-    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0, rs->tol) && !region_clear(rs, &rs->g[s->last], p1, rs->tol)) return 1;
+    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0, 1) && !region_clear(rs, &rs->g[s->last], p1, 1)) return 1;
     for (l = 0; l < rs->n; l++)
-        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0, rs->tol) && !region_clear(rs, &rs->g[l], p1, rs->tol)) { s->last = l; return 1; }
+        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0, 1) && !region_clear(rs, &rs->g[l], p1, 1)) { s->last = l; return 1; }
     return 0;
 }
 
@@ -1282,7 +1300,7 @@ static int buried_corner(region_search *s, int k, int i)
     apex = vadd(v, vscale(vadd(win, wout), g->r / (1 + c)));
     for (l = 0; l < rs->n; l++) {
         const region *h = &rs->g[l];
-        if (l != k && !region_clear(rs, h, e0, rs->tol) && !region_clear(rs, h, e1, rs->tol) && !region_clear(rs, h, apex, rs->tol)) return 1;
+        if (l != k && !region_clear(rs, h, e0, 1) && !region_clear(rs, h, e1, 1) && !region_clear(rs, h, apex, 1)) return 1;
     }
     return 0;
 }
@@ -1308,7 +1326,7 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
                 c2d_vec w;
                 double c;
                 edge_line(rs, g, i, &w, &c);
-                if (c >= -rs->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
+                if (c >= -g->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
             }
             if (g->r > 0) {
                 double len = vlen(v);
@@ -1316,7 +1334,7 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
                     c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
                     c2d_vec out = vscale(v, 1 / len);
                     if (on_corner(rs, g, i, far)) try_point(&s, far, out);
-                    if (len <= g->r + rs->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                    if (len <= g->r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
                 } else {
                     /* Centred on the origin: the whole corner is as near; its
                      * ends, and up. */
@@ -1375,7 +1393,7 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
     if (!s.found) return 0;
     /* Held within the allowance only (rounding, or a region it grazes): the
      * point a step beyond on its open side, which is clear with none. */
-    if (vlen(s.x) > rs->tol && !clear_of_all(&s, s.x, 0)) s.x = vadd(s.x, vscale(s.u, 16 * rs->tol));
+    if (vlen(s.x) > local_tol(rs, s.x) * dmax(1, vlen(s.u)) && !clear_of_all(&s, s.x, 0)) s.x = vadd(s.x, vscale(s.u, 4 * local_tol(rs, s.x)));
     *x = s.x;
     *u = s.u;
     return 1;
@@ -1395,7 +1413,6 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     c2d_vec x, u;
     int i, k, keep, touching = 0;
     rs.n = rs.nv = 0;
-    rs.tol = ps->tol;
     *overlapping = 0;
     for (i = 0; i < ps->n; i++) {
         c2d_body(&A, ps->p[i], &o);
@@ -1407,7 +1424,7 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     keep = 0;
     for (k = 0; k < rs.n; k++) {
         double d = region_sd(&rs, &rs.g[k], v2(0, 0));
-        if (d <= rs.tol) touching = 1;
+        if (d <= rs.g[k].tol) touching = 1;
         rs.g[k].sd0 = d;
         if (d < cs->best) rs.g[keep++] = rs.g[k];
     }
@@ -1418,9 +1435,9 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     if (i < 0) return 0;
     if (i > 0) {
         double len = vlen(x);
-        if (len <= rs.tol) {
+        if (len <= local_tol(&rs, x) * dmax(1, vlen(u))) {
             cs->best = 0;
-            cs->n = u;
+            cs->n = vunit(u);
         } else {
             cs->best = len;
             cs->n = vscale(x, 1 / len);
