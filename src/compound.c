@@ -351,7 +351,11 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
             total += t;
             acc = vadd(acc, vscale(vadd(p, q), t));
         }
-        if (total != 0) return vadd(o, vscale(acc, 1.0 / (3.0 * total)));
+        /* Divided, not scaled by the reciprocal: a subnormal area has none. */
+        if (total != 0) {
+            c2d_vec m = v2(acc.x / (3.0 * total), acc.y / (3.0 * total));
+            if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
+        }
         return c2d_center(&c->pieces[0]);
     }
     /* A Group: its members' centroids weighted by area (by count when none has any). */
@@ -361,7 +365,10 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
         acc = vadd(acc, vscale(vsub(c2d_center(&c->pieces[i]), o), a));
         total += a;
     }
-    if (total > 0) return vadd(o, vscale(acc, 1 / total));
+    if (total > 0) {
+        c2d_vec m = v2(acc.x / total, acc.y / total);
+        if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
+    }
     acc = v2(0, 0);
     for (i = 0; i < c->count; i++) acc = vadd(acc, vsub(c2d_center(&c->pieces[i]), o));
     return vadd(o, vscale(acc, 1.0 / c->count));
