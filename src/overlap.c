@@ -13,10 +13,11 @@
 #include <stddef.h>
 #include "geometry.h"
 
-/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry. */
+/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry
+ * (relative, and at least a few of the smallest subnormal steps). */
 static int gap_beyond(double lo, double hi)
 {
-    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi));
+    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi)) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
 }
 
 int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
