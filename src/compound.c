@@ -351,7 +351,11 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
             total += t;
             acc = vadd(acc, vscale(vadd(p, q), t));
         }
-        if (total != 0) return vadd(o, vscale(acc, 1.0 / (3.0 * total)));
+        /* Divided, not scaled by the reciprocal: a subnormal area has none. */
+        if (total != 0) {
+            c2d_vec m = v2(acc.x / (3.0 * total), acc.y / (3.0 * total));
+            if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
+        }
         return c2d_center(&c->pieces[0]);
     }
     /* A Group: its members' centroids weighted by area (by count when none has any). */
@@ -361,7 +365,10 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
         acc = vadd(acc, vscale(vsub(c2d_center(&c->pieces[i]), o), a));
         total += a;
     }
-    if (total > 0) return vadd(o, vscale(acc, 1 / total));
+    if (total > 0) {
+        c2d_vec m = v2(acc.x / total, acc.y / total);
+        if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
+    }
     acc = v2(0, 0);
     for (i = 0; i < c->count; i++) acc = vadd(acc, vsub(c2d_center(&c->pieces[i]), o));
     return vadd(o, vscale(acc, 1.0 / c->count));
@@ -482,7 +489,9 @@ c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b
     c2d_distance_result best, r;
     piece_walk w;
     const c2d_shape *p;
-    if (!c2d_is_compound(a)) {
+    /* Two compounds: the pieces of the first in the canonical order are
+     * walked, so that both orders give the same points. */
+    if (!c2d_is_compound(a) || (c2d_is_compound(b) && c2d_shape_order(a, b) > 0)) {
         c2d_vec t;
         best = c2d_compound_distance(b, a);
         t = best.a; best.a = best.b; best.b = t;
@@ -831,15 +840,698 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
     out->point = c2d_distance(a, line).a;
 }
 
+/* ---- contact by regions ----
+ *
+ * When every leaf pair is two rounded polygons (every kind but a fan), each
+ * pair's region M = (core(Q) - core(P)) grown by the summed radii is a
+ * convex polygon V with round corners of radius r, built once by merging the
+ * two cores' edges. A move x clears the pair when x lies outside the
+ * interior of M (its signed distance sd(x) >= 0 within rounding), and the
+ * answer is the nearest x outside every region's interior. That nearest
+ * point x* lies on the boundary of the union; either it is inside one
+ * boundary piece of one region (then it is the foot of the perpendicular
+ * from the origin on an offset edge, or the point of a round corner on the
+ * line through its centre), or two regions' boundaries cross there: a
+ * corner of a single convex region cannot be nearest (its outside spans more
+ * than half a turn, some of it closer). Every such point is a candidate;
+ * each is kept only if it lies inside no region, and any such point is a
+ * move that separates, so the least kept is the answer, with no direction
+ * search. Only boundary pieces nearer than the best so far are crossed.
+ */
+
+/* The most regions, region vertices and near boundary pieces. */
+#define C2D_REGIONS 64
+#define C2D_REGION_VERTS 512
+#define C2D_REGION_FEATURES 384
+
+typedef struct region {
+    int first, n;   /* its vertices V[first .. first + n), counter-clockwise */
+    int solid;      /* the polygon V has area */
+    double r;       /* the round corners' radius */
+    c2d_bounds box; /* V grown by r */
+    double sd0;     /* the origin's signed distance */
+    double tol;     /* the rounding in its numbers: 16 ulps of its reach */
+} region;
+
+typedef struct regionset {
+    region g[C2D_REGIONS];
+    int n;
+    c2d_vec v[C2D_REGION_VERTS];  /* vertices */
+    c2d_vec w[C2D_REGION_VERTS];  /* the outward unit normal of the edge from v[i] (0 for none) */
+    int nv;
+} regionset;
+
+/* A convex core read counter-clockwise, scaled by sign (-1: the reflection). */
+typedef struct ring {
+    const c2d_vec *v;
+    int n, rev;
+    double sign;
+} ring;
+
+static c2d_vec ring_at(const ring *r, int i)
+{
+    c2d_vec p = r->v[r->rev ? r->n - 1 - i : i];
+    return v2(r->sign * p.x, r->sign * p.y);
+}
+
+static int lowest_of(const ring *r)
+{
+    int i, k = 0;
+    c2d_vec best = ring_at(r, 0);
+    for (i = 1; i < r->n; i++) {
+        c2d_vec p = ring_at(r, i);
+        if (p.y < best.y || (p.y == best.y && p.x < best.x)) { best = p; k = i; }
+    }
+    return k;
+}
+
+/* The Minkowski sum of two convex rings into out (at most p->n + q->n vertices). */
+static int ring_sum(const ring *p, const ring *q, c2d_vec *out)
+{
+    int ip, iq, i = 0, j = 0, k = 0, n = p->n, m = q->n;
+    if (n == 1 || m == 1) {
+        const ring *one = n == 1 ? p : q, *other = n == 1 ? q : p;
+        c2d_vec s = ring_at(one, 0);
+        for (i = 0; i < other->n; i++) out[i] = vadd(ring_at(other, i), s);
+        return other->n;
+    }
+    ip = lowest_of(p);
+    iq = lowest_of(q);
+    while ((i < n || j < m) && k < n + m) {
+        c2d_vec a0 = ring_at(p, (ip + i) % n), b0 = ring_at(q, (iq + j) % m);
+        c2d_vec ea = vsub(ring_at(p, (ip + i + 1) % n), a0), eb = vsub(ring_at(q, (iq + j + 1) % m), b0);
+        double c;
+        out[k++] = vadd(a0, b0);
+        if (i == n) c = -1;
+        else if (j == m) c = 1;
+        else if (ea.x == 0 && ea.y == 0) c = 1;    /* a repeated vertex: step over it alone */
+        else if (eb.x == 0 && eb.y == 0) c = -1;
+        else c = vcross(ea, eb);
+        if (c >= 0) i++;
+        if (c <= 0) j++;
+    }
+    return k;
+}
+
+static ring body_ring(const body *b, double sign)
+{
+    ring r;
+    r.v = b->v;
+    r.n = b->n;
+    r.rev = b->orient < 0;
+    r.sign = sign;
+    return r;
+}
+
+/* Add the region of moving body A against body B; 0 when there is no room. */
+static int add_region(regionset *rs, const body *A, const body *B)
+{
+    ring ra = body_ring(A, -1), rb = body_ring(B, 1);
+    region *g;
+    double area = 0;
+    int i, n;
+    if (rs->n == C2D_REGIONS || rs->nv + A->n + B->n > C2D_REGION_VERTS) return 0;
+    g = &rs->g[rs->n];
+    g->first = rs->nv;
+    g->r = A->r + B->r;
+    n = ring_sum(&ra, &rb, rs->v + rs->nv);
+    g->n = n;
+    for (i = 0; i < n; i++) {
+        c2d_vec p = rs->v[g->first + i], e = vsub(rs->v[g->first + c2d_next(i, n)], p);
+        rs->w[g->first + i] = n > 1 && (e.x != 0 || e.y != 0) ? vunit(v2(e.y, -e.x)) : v2(0, 0);
+        area += vcross(vsub(p, rs->v[g->first]), vsub(rs->v[g->first + c2d_next(i, n)], rs->v[g->first]));
+    }
+    g->solid = n >= 3 && area > 0;
+    c2d_points_bounds(rs->v + g->first, n, &g->box);
+    g->tol = 16 * DBL_EPSILON * (dmax(dmax(fabs(g->box.minx), fabs(g->box.maxx)), dmax(fabs(g->box.miny), fabs(g->box.maxy))) + g->r);
+    g->box.minx -= g->r; g->box.miny -= g->r;
+    g->box.maxx += g->r; g->box.maxy += g->r;
+    /* A region with no interior (two points, or flat sharp cores) never blocks. */
+    if (!g->solid && !(g->r > 0)) return 1;
+    rs->nv += n;
+    rs->n++;
+    return 1;
+}
+
+/* The signed distance of x from region g's boundary (< 0 inside). */
+static double region_sd(const regionset *rs, const region *g, c2d_vec x)
+{
+    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+    double most = -C2D_INF, d2 = C2D_INF;
+    int i, outside = 0;
+    if (g->n == 1) return vlen(vsub(x, v[0])) - g->r;
+    for (i = 0; i < g->n; i++) {
+        double s;
+        if (w[i].x == 0 && w[i].y == 0) continue;
+        s = vdot(vsub(x, v[i]), w[i]);
+        most = dmax(most, s);
+        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+    }
+    if (!outside && g->solid) return most - g->r;
+    if (!outside)
+        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+    return sqrt(d2) - g->r;
+}
+
+/* Is x outside (or on, within allow times its rounding) the interior of region g: one pass
+ * over the edges; the distance only from the edges x is beyond. */
+static int region_clear(const regionset *rs, const region *g, c2d_vec x, double allow)
+{
+    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - allow * g->tol;
+    int i, outside = 0;
+    if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
+    if (g->n == 1) return vlen2(vsub(x, v[0])) >= reach * reach || reach <= 0;
+    for (i = 0; i < g->n; i++) {
+        double s;
+        if (w[i].x == 0 && w[i].y == 0) continue;
+        s = vdot(vsub(x, v[i]), w[i]);
+        /* Past one edge's line by the radius: clear. */
+        if (s >= reach) return 1;
+        most = dmax(most, s);
+        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+    }
+    /* Here every edge has x short of it by more than the reach. */
+    if (!outside && g->solid) return most >= reach;
+    if (!outside)
+        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+    return d2 >= reach * reach;
+}
+
+/* Candidates are gathered, then tried nearest first: the first one inside
+ * no region is the least of them, and the rest need no test. */
+#define C2D_CANDIDATES 256
+
+typedef struct region_search {
+    const regionset *rs;
+    double best2;
+    c2d_vec x, u;
+    int found;
+    int last;                       /* the region that last refused a point */
+    int nc;
+    double cd2[C2D_CANDIDATES];
+    c2d_vec cx[C2D_CANDIDATES];
+    c2d_vec cu[C2D_CANDIDATES];     /* the side the shapes come apart on */
+} region_search;
+
+/* Is x inside no region, within their rounding when allow (the one that
+ * refused the last point first). */
+static int clear_of_all(region_search *s, c2d_vec x, double allow)
+{
+    const regionset *rs = s->rs;
+    int k;
+    if (s->last < rs->n && !region_clear(rs, &rs->g[s->last], x, allow)) return 0;
+    for (k = 0; k < rs->n; k++)
+        if (k != s->last && !region_clear(rs, &rs->g[k], x, allow)) { s->last = k; return 0; }
+    return 1;
+}
+
+/* The rounding of the regions whose boxes reach x. */
+static double local_tol(const regionset *rs, c2d_vec x)
+{
+    double t = 0;
+    int k;
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        if (x.x >= g->box.minx - g->tol && x.x <= g->box.maxx + g->tol &&
+            x.y >= g->box.miny - g->tol && x.y <= g->box.maxy + g->tol) t = dmax(t, g->tol);
+    }
+    return t;
+}
+
+static void sift_down(region_search *s, int i, int n)
+{
+    for (;;) {
+        int l = 2 * i + 1, m = i;
+        double td;
+        c2d_vec tx;
+        if (l < n && s->cd2[l] < s->cd2[m]) m = l;
+        if (l + 1 < n && s->cd2[l + 1] < s->cd2[m]) m = l + 1;
+        if (m == i) return;
+        td = s->cd2[i]; s->cd2[i] = s->cd2[m]; s->cd2[m] = td;
+        tx = s->cx[i]; s->cx[i] = s->cx[m]; s->cx[m] = tx;
+        tx = s->cu[i]; s->cu[i] = s->cu[m]; s->cu[m] = tx;
+        i = m;
+    }
+}
+
+/* Is x clear of every region, and so is the point a step beyond it on the
+ * side u where the regions it lies on open: a point on the seam of two
+ * regions (one ends where the other begins, as two pieces of a Concave meet
+ * along a diagonal) is clear of each but inside their union. The step is
+ * well beyond the rounding the clear test allows x, and the point beyond is
+ * held to no allowance (a narrow piece it grazes still refuses it). Where two
+ * nearly parallel edges cross, |u| grows as their crossing's rounding does. */
+static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
+{
+    double step = 4 * local_tol(s->rs, x);
+    return clear_of_all(s, x, dmax(1, vlen(u))) && clear_of_all(s, vadd(x, vscale(u, step)), 0);
+}
+
+/* Try the gathered candidates nearest first (a heap), up to the first clear one. */
+static void settle(region_search *s)
+{
+    int i, n = s->nc;
+    for (i = n / 2 - 1; i >= 0; i--) sift_down(s, i, n);
+    while (n > 0 && s->cd2[0] < s->best2) {
+        if (clear_at(s, s->cx[0], s->cu[0])) {
+            s->best2 = s->cd2[0];
+            s->x = s->cx[0];
+            s->u = s->cu[0];
+            s->found = 1;
+            break;
+        }
+        n--;
+        s->cd2[0] = s->cd2[n];
+        s->cx[0] = s->cx[n];
+        s->cu[0] = s->cu[n];
+        sift_down(s, 0, n);
+    }
+    s->nc = 0;
+}
+
+/* A candidate x, where the regions it lies on open toward u (a step of u
+ * leaves each of them by at least a step). */
+static void try_point(region_search *s, c2d_vec x, c2d_vec u)
+{
+    double d2 = vlen2(x);
+    if (!(d2 < s->best2)) return;
+    s->cd2[s->nc] = d2;
+    s->cx[s->nc] = x;
+    s->cu[s->nc] = u;
+    if (++s->nc == C2D_CANDIDATES) settle(s);
+}
+
+/* A boundary piece: an offset edge (the edge from vertex i) or a round corner. */
+typedef struct piece_ref {
+    int region, i, round;
+    c2d_bounds box;   /* its box (grown by rounding), within the best's square */
+} piece_ref;
+
+/* How far off its piece a point computed on the piece's line or circle may
+ * be and still be tried (relative; a wrong try costs time, never truth). */
+#define C2D_ON_PIECE 1e-9
+
+static void edge_line(const regionset *rs, const region *g, int i, c2d_vec *w, double *c)
+{
+    *w = rs->w[i];
+    *c = vdot(rs->v[i], *w) + g->r;
+}
+
+/* Is x, on the line of the offset edge from vertex i, within that edge. */
+static int on_edge(const regionset *rs, const region *g, int i, c2d_vec x)
+{
+    c2d_vec off = vscale(rs->w[i], g->r), p0 = vadd(rs->v[i], off);
+    c2d_vec e = vsub(vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off), p0);
+    double t = vdot(vsub(x, p0), e), ee = vlen2(e), slack = C2D_ON_PIECE * ee;
+    return t >= -slack && t <= ee + slack;
+}
+
+/* Is x, on the circle about vertex i, on that round corner: between the
+ * normals of the edges that meet there. */
+static int on_corner(const regionset *rs, const region *g, int i, c2d_vec x)
+{
+    int k = i - g->first, j, n = g->n;
+    c2d_vec u = vsub(x, rs->v[i]), win = v2(0, 0), wout = v2(0, 0);
+    double slack;
+    if (n == 1) return 1;
+    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
+    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
+    slack = C2D_ON_PIECE * vlen(u);
+    return vcross(win, u) >= -slack && vcross(u, wout) >= -slack;
+}
+
+static int on_piece(const regionset *rs, const piece_ref *f, c2d_vec x)
+{
+    const region *g = &rs->g[f->region];
+    return f->round ? on_corner(rs, g, f->i, x) : on_edge(rs, g, f->i, x);
+}
+
+/* A point where two pieces may cross: tried when it is on both. */
+/* The outward normal of a piece at x on it. */
+static c2d_vec piece_normal(const regionset *rs, const piece_ref *f, c2d_vec x)
+{
+    return f->round ? vunit(vsub(x, rs->v[f->i])) : rs->w[f->i];
+}
+
+static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d_vec x)
+{
+    c2d_vec u;
+    if (!(vlen2(x) < s->best2)) return;
+    if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
+    /* Outside both: between their normals (none when they face each other),
+     * by the step over the share of it that leaves each piece. */
+    u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
+    if (!(vlen(u) > 1e-9)) return;
+    try_point(s, x, vscale(u, 2 / vlen2(u)));
+}
+
+/* Where two boundary pieces of different regions cross. */
+static void try_crossing(region_search *s, const piece_ref *f, const piece_ref *h)
+{
+    const regionset *rs = s->rs;
+    const region *gf, *gh;
+    if (f->round && !h->round) { const piece_ref *t = f; f = h; h = t; }
+    gf = &rs->g[f->region];
+    gh = &rs->g[h->region];
+    if (!f->round && !h->round) {
+        c2d_vec w1, w2;
+        double c1, c2, det;
+        edge_line(rs, gf, f->i, &w1, &c1);
+        edge_line(rs, gh, h->i, &w2, &c2);
+        det = vcross(w1, w2);
+        if (det == 0) return;
+        try_on(s, f, h, v2((c1 * w2.y - c2 * w1.y) / det, (c2 * w1.x - c1 * w2.x) / det));
+    } else if (!f->round) {
+        /* An offset edge's line x.w = c and the circle about v of radius r. */
+        c2d_vec w, v = rs->v[h->i], foot;
+        double c, d, r = gh->r, half;
+        edge_line(rs, gf, f->i, &w, &c);
+        d = c - vdot(v, w);
+        if (!(fabs(d) <= r)) return;
+        foot = vadd(v, vscale(w, d));
+        half = sqrt(dmax(0, (r - d) * (r + d)));
+        try_on(s, f, h, vadd(foot, vscale(vperp(w), half)));
+        try_on(s, f, h, vsub(foot, vscale(vperp(w), half)));
+    } else {
+        c2d_vec v1 = rs->v[f->i], v2_ = rs->v[h->i], e = vsub(v2_, v1), u, p;
+        double r1 = gf->r, r2 = gh->r, dd = vlen(e), along, half;
+        if (!(dd > 0) || dd > r1 + r2 || dd < fabs(r1 - r2)) return;
+        u = vscale(e, 1 / dd);
+        along = (dd + (r1 - r2) * (r1 + r2) / dd) / 2;
+        half = sqrt(dmax(0, (r1 - along) * (r1 + along)));
+        p = vadd(v1, vscale(u, along));
+        try_on(s, f, h, vadd(p, vscale(vperp(u), half)));
+        try_on(s, f, h, vsub(p, vscale(vperp(u), half)));
+    }
+}
+
+/* The box of round corner i: its ends, and its extreme points along the
+ * axes that lie on it. */
+static void corner_box(const regionset *rs, const region *g, int i, c2d_bounds *box)
+{
+    static const c2d_vec axes[4] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+    c2d_vec v = rs->v[i], p[6];
+    int k = i - g->first, j, n = g->n, m = 0;
+    if (n == 1) {
+        box->minx = v.x - g->r; box->maxx = v.x + g->r;
+        box->miny = v.y - g->r; box->maxy = v.y + g->r;
+        return;
+    }
+    {
+        c2d_vec win = v2(0, 0), wout = v2(0, 0);
+        for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
+        for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
+        p[m++] = vadd(v, vscale(win, g->r));
+        p[m++] = vadd(v, vscale(wout, g->r));
+        for (j = 0; j < 4; j++)
+            if (vcross(win, axes[j]) >= 0 && vcross(axes[j], wout) >= 0) p[m++] = vadd(v, vscale(axes[j], g->r));
+    }
+    c2d_points_bounds(p, m, box);
+}
+
+/* Grow a piece's box by rounding and cut it to the square of radius best;
+ * 1 when anything is left. */
+static int piece_box(c2d_bounds *b, double best)
+{
+    double slack = C2D_ON_PIECE * (fabs(b->minx) + fabs(b->maxx) + fabs(b->miny) + fabs(b->maxy) + best);
+    b->minx = dmax(b->minx - slack, -best); b->maxx = dmin(b->maxx + slack, best);
+    b->miny = dmax(b->miny - slack, -best); b->maxy = dmin(b->maxy + slack, best);
+    return b->minx <= b->maxx && b->miny <= b->maxy;
+}
+
+/* Sort pieces by their boxes' left sides (Shell's sort: no allocation). */
+static void sort_by_left(piece_ref *p, int n)
+{
+    static const int gaps[] = { 109, 41, 19, 5, 1 };
+    int g, i, j;
+    for (g = 0; g < 5; g++) {
+        int gap = gaps[g];
+        for (i = gap; i < n; i++) {
+            piece_ref t = p[i];
+            for (j = i; j >= gap && p[j - gap].box.minx > t.box.minx; j -= gap) p[j] = p[j - gap];
+            p[j] = t;
+        }
+    }
+}
+
+/* Does some other region than k hold the segment p0 p1 in its interior
+ * (then no point of it is on the union's boundary). */
+static int buried(region_search *s, int k, c2d_vec p0, c2d_vec p1)
+{
+    const regionset *rs = s->rs;
+    int l;
+    if (s->last != k && s->last < rs->n && !region_clear(rs, &rs->g[s->last], p0, 1) && !region_clear(rs, &rs->g[s->last], p1, 1)) return 1;
+    for (l = 0; l < rs->n; l++)
+        if (l != k && l != s->last && !region_clear(rs, &rs->g[l], p0, 1) && !region_clear(rs, &rs->g[l], p1, 1)) { s->last = l; return 1; }
+    return 0;
+}
+
+/* Does some other region than k hold round corner i in its interior: the
+ * triangle of its ends and the crossing of its end tangents, which holds an
+ * arc of less than two thirds of a half turn. */
+static int buried_corner(region_search *s, int k, int i)
+{
+    const regionset *rs = s->rs;
+    const region *g = &rs->g[k];
+    c2d_vec v = rs->v[i], win = v2(0, 0), wout = v2(0, 0), e0, e1, apex;
+    int j, l, n = g->n, at = i - g->first;
+    double c;
+    if (n == 1) return 0;
+    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (at + n - 1 - j) % n];
+    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (at + j) % n];
+    c = vdot(win, wout);
+    if (!(c > -0.5)) return 0;
+    e0 = vadd(v, vscale(win, g->r));
+    e1 = vadd(v, vscale(wout, g->r));
+    apex = vadd(v, vscale(vadd(win, wout), g->r / (1 + c)));
+    for (l = 0; l < rs->n; l++) {
+        const region *h = &rs->g[l];
+        if (l != k && !region_clear(rs, h, e0, 1) && !region_clear(rs, h, e1, 1) && !region_clear(rs, h, apex, 1)) return 1;
+    }
+    return 0;
+}
+
+/* The least move of a (by x) outside every region, when below best; returns
+ * whether one was found. */
+static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
+{
+    region_search s;
+    piece_ref near_pieces[C2D_REGION_FEATURES];
+    int k, i, j, np = 0;
+    s.rs = rs;
+    s.best2 = best * best;
+    s.found = 0;
+    s.last = 0;
+    s.nc = 0;
+    /* Feet of perpendiculars, and round corners on the line through their centre. */
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        for (i = g->first; i < g->first + g->n; i++) {
+            c2d_vec v = rs->v[i];
+            if (rs->w[i].x != 0 || rs->w[i].y != 0) {
+                c2d_vec w;
+                double c;
+                edge_line(rs, g, i, &w, &c);
+                if (c >= -g->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
+            }
+            if (g->r > 0) {
+                double len = vlen(v);
+                if (len > 0) {
+                    c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
+                    c2d_vec out = vscale(v, 1 / len);
+                    if (on_corner(rs, g, i, far)) try_point(&s, far, out);
+                    if (len <= g->r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                } else {
+                    /* Centred on the origin: the whole corner is as near; its
+                     * ends, and up. */
+                    int prev = g->first + (i - g->first + g->n - 1) % g->n;
+                    try_point(&s, vadd(v, vscale(rs->w[i], g->r)), rs->w[i]);
+                    try_point(&s, vadd(v, vscale(rs->w[prev], g->r)), rs->w[prev]);
+                    try_point(&s, v2(0, -g->r), v2(0, -1));
+                }
+            }
+        }
+    }
+    settle(&s);
+    /* Only the regions nearer than the best found can hold a nearer point. */
+    for (k = i = 0; k < rs->n; k++)
+        if (rs->g[k].sd0 * rs->g[k].sd0 < s.best2 || rs->g[k].sd0 < 0) rs->g[i++] = rs->g[k];
+    rs->n = i;
+    s.last = 0;
+    /* The boundary pieces nearer than the best, each with its box cut to the
+     * square of the best; then the crossings of pieces whose boxes meet
+     * (sorted by their left sides, each against those starting before it ends). */
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        double best_now = sqrt(s.best2);
+        for (i = g->first; i < g->first + g->n; i++) {
+            c2d_vec w = rs->w[i];
+            if (w.x != 0 || w.y != 0) {
+                c2d_vec off = vscale(w, g->r);
+                c2d_vec p[2];
+                p[0] = vadd(rs->v[i], off);
+                p[1] = vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off);
+                if (c2d_pt_seg_d2(v2(0, 0), p[0], p[1], NULL) < s.best2 && !buried(&s, k, p[0], p[1])) {
+                    if (np == C2D_REGION_FEATURES) return -1;
+                    near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 0;
+                    c2d_points_bounds(p, 2, &near_pieces[np].box);
+                    np += piece_box(&near_pieces[np].box, best_now);
+                }
+            }
+            if (g->r > 0 && fabs(vlen(rs->v[i]) - g->r) < best_now && !buried_corner(&s, k, i)) {
+                if (np == C2D_REGION_FEATURES) return -1;
+                near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 1;
+                corner_box(rs, g, i, &near_pieces[np].box);
+                np += piece_box(&near_pieces[np].box, best_now);
+            }
+        }
+    }
+    sort_by_left(near_pieces, np);
+    for (i = 0; i < np; i++) {
+        const piece_ref *f = &near_pieces[i];
+        for (j = i + 1; j < np && near_pieces[j].box.minx <= f->box.maxx; j++) {
+            const piece_ref *h = &near_pieces[j];
+            if (h->region == f->region || h->box.miny > f->box.maxy || h->box.maxy < f->box.miny) continue;
+            try_crossing(&s, f, h);
+        }
+    }
+    settle(&s);
+    if (!s.found) return 0;
+    /* Held within the allowance only (rounding, or a region it grazes): the
+     * point a step beyond on its open side, which is clear with none. */
+    if (vlen(s.x) > local_tol(rs, s.x) * dmax(1, vlen(s.u)) && !clear_of_all(&s, s.x, 0)) s.x = vadd(s.x, vscale(s.u, 4 * local_tol(rs, s.x)));
+    *x = s.x;
+    *u = s.u;
+    return 1;
+}
+
+/* Contact over the leaf pairs by their regions. Returns 0 when it cannot
+ * (a fan among the leaves, or more regions than it holds); otherwise sets
+ * the answer in cs (when below cs->best) and *overlapping to 1, or to 0
+ * when no region has the origin on or in it. Shapes that only touch are
+ * searched too: a touch at a seam of two pieces is inside their union, and
+ * a touch at a reflex corner parts only along some directions; the least
+ * move found within rounding of 0 is depth 0 along the side that opens. */
+static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
+{
+    regionset rs;
+    body A, B;
+    c2d_vec x, u;
+    int i, k, keep, touching = 0;
+    rs.n = rs.nv = 0;
+    *overlapping = 0;
+    for (i = 0; i < ps->n; i++) {
+        c2d_body(&A, ps->p[i], &o);
+        c2d_body(&B, ps->q[i], &o);
+        if (A.type != BODY_POLY || B.type != BODY_POLY) return 0;
+        if (!add_region(&rs, &A, &B)) return 0;
+    }
+    /* Regions nearer than the best bound stay; does any hold or touch the origin. */
+    keep = 0;
+    for (k = 0; k < rs.n; k++) {
+        double d = region_sd(&rs, &rs.g[k], v2(0, 0));
+        if (d <= rs.g[k].tol) touching = 1;
+        rs.g[k].sd0 = d;
+        if (d < cs->best) rs.g[keep++] = rs.g[k];
+    }
+    rs.n = keep;
+    if (!touching) return 1;
+    *overlapping = 1;
+    i = region_least(&rs, cs->best, &x, &u);
+    if (i < 0) return 0;
+    if (i > 0) {
+        double len = vlen(x);
+        if (len <= local_tol(&rs, x) * dmax(1, vlen(u))) {
+            cs->best = 0;
+            cs->n = vunit(u);
+        } else {
+            cs->best = len;
+            cs->n = vscale(x, 1 / len);
+        }
+    }
+    return 1;
+}
+
+/* Contact over the leaf pairs by chasing candidate directions (the way for
+ * fans, whose regions have curved edges that are not circles about a
+ * point): sets *overlapping, and the answer in cs. */
+static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping_out)
+{
+    region_line lines[C2D_CONTACT_LINES];
+    int i, j, nl = 0, curved = 0, overlapping = 0;
+    double lower = 0;
+    for (i = 0; i < ps->n; i++) {
+        c2d_contact_result r;
+        body A, B;
+        if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK || !r.hit) continue;
+        if (r.depth <= ps->tol) continue;
+        overlapping++;
+        /* Every overlapping pair must part: the deepest bounds the answer below. */
+        lower = dmax(lower, r.depth);
+        try_direction(cs, r.normal);
+        c2d_body(&A, ps->p[i], &o);
+        c2d_body(&B, ps->q[i], &o);
+        if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
+        if (nl < C2D_CONTACT_LINES) {
+            lines[nl].w = r.normal;
+            lines[nl].h = r.depth;
+            lines[nl].pair = i;
+            nl++;
+        }
+        nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+        nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+    }
+    /* A pair's own least move that clears every other pair too is the answer. */
+    if (overlapping && cs->best <= lower + ps->tol) nl = 0, curved = 0;
+    /* Feet on flat edges. */
+    for (i = 0; i < nl; i++)
+        if (lines[i].h > 0 && lines[i].h < cs->best) try_direction(cs, lines[i].w);
+    /* Corners where two regions' edges cross. */
+    for (i = 0; i < nl; i++)
+        for (j = i + 1; j < nl; j++) {
+            double det, tol;
+            c2d_vec x;
+            if (lines[i].pair == lines[j].pair) continue;
+            det = vcross(lines[i].w, lines[j].w);
+            if (det == 0) continue;
+            x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
+                   (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
+            if (!(vlen(x) < cs->best)) continue;
+            tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
+            if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
+            try_direction(cs, x);
+        }
+    if (curved && overlapping) {
+        /* Round edges: spread directions, then refine the best. */
+        double best_a = atan2(cs->n.y, cs->n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
+        const double g = 0.6180339887498949;
+        for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
+            double ang = i * step, before = cs->best;
+            try_direction(cs, v2(cos(ang), sin(ang)));
+            if (cs->best < before) best_a = ang;
+        }
+        lo = best_a - step;
+        hi = best_a + step;
+        for (i = 0; i < C2D_CONTACT_REFINE; i++) {
+            double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
+            double f1 = chase(ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(ps, v2(cos(m2), sin(m2)), C2D_INF);
+            if (f1 < cs->best) { cs->best = f1; cs->n = v2(cos(m1), sin(m1)); }
+            if (f2 < cs->best) { cs->best = f2; cs->n = v2(cos(m2), sin(m2)); }
+            if (f1 < f2) hi = m2; else lo = m1;
+        }
+    }
+    *overlapping_out = overlapping;
+}
+
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     leafset la, lb;
     pairset ps;
     contact_search cs;
-    region_line lines[C2D_CONTACT_LINES];
     c2d_vec o, first_n = v2(0, -1);
     double r0, ax[4];
-    int swapped, i, j, nl = 0, curved = 0, overlapping = 0, k;
+    int swapped, i, j, overlapping = 0, k;
     out->hit = 0;
     if (!c2d_hits(a, b)) return;
     swapped = c2d_shape_order(a, b) > 0;
@@ -877,67 +1569,13 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
         }
     cs.ps = &ps;
     o = a->p[0];
-    if (!la.overflow && !lb.overflow) {
-        double lower = 0;
+    if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping))
+        chase_contact(&ps, o, &cs, &overlapping);
+    if (!overlapping && !la.overflow && !lb.overflow) {
+        /* Only touching: the normal of a touching pair. */
         for (i = 0; i < ps.n; i++) {
             c2d_contact_result r;
-            body A, B;
-            if (c2d_contact(ps.p[i], ps.q[i], &r) != C2D_OK || !r.hit) continue;
-            if (r.depth <= ps.tol) { if (!overlapping) first_n = r.normal; continue; }
-            overlapping++;
-            /* Every overlapping pair must part: the deepest bounds the answer below. */
-            lower = dmax(lower, r.depth);
-            try_direction(&cs, r.normal);
-            c2d_body(&A, ps.p[i], &o);
-            c2d_body(&B, ps.q[i], &o);
-            if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
-            if (nl < C2D_CONTACT_LINES) {
-                lines[nl].w = r.normal;
-                lines[nl].h = r.depth;
-                lines[nl].pair = i;
-                nl++;
-            }
-            nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-            nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-        }
-        /* A pair's own least move that clears every other pair too is the answer. */
-        if (overlapping && cs.best <= lower + ps.tol) nl = 0, curved = 0;
-        /* Feet on flat edges. */
-        for (i = 0; i < nl; i++)
-            if (lines[i].h > 0 && lines[i].h < cs.best) try_direction(&cs, lines[i].w);
-        /* Corners where two regions' edges cross. */
-        for (i = 0; i < nl; i++)
-            for (j = i + 1; j < nl; j++) {
-                double det, tol;
-                c2d_vec x;
-                if (lines[i].pair == lines[j].pair) continue;
-                det = vcross(lines[i].w, lines[j].w);
-                if (det == 0) continue;
-                x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
-                       (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
-                if (!(vlen(x) < cs.best)) continue;
-                tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps.tol;
-                if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
-                try_direction(&cs, x);
-            }
-        if (curved && overlapping) {
-            /* Round edges: spread directions, then refine the best. */
-            double best_a = atan2(cs.n.y, cs.n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
-            const double g = 0.6180339887498949;
-            for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
-                double ang = i * step, before = cs.best;
-                try_direction(&cs, v2(cos(ang), sin(ang)));
-                if (cs.best < before) best_a = ang;
-            }
-            lo = best_a - step;
-            hi = best_a + step;
-            for (i = 0; i < C2D_CONTACT_REFINE; i++) {
-                double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
-                double f1 = chase(&ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(&ps, v2(cos(m2), sin(m2)), C2D_INF);
-                if (f1 < cs.best) { cs.best = f1; cs.n = v2(cos(m1), sin(m1)); }
-                if (f2 < cs.best) { cs.best = f2; cs.n = v2(cos(m2), sin(m2)); }
-                if (f1 < f2) hi = m2; else lo = m1;
-            }
+            if (c2d_contact(ps.p[i], ps.q[i], &r) == C2D_OK && r.hit) { first_n = r.normal; break; }
         }
     }
     out->hit = 1;

@@ -281,10 +281,11 @@ c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);
 
-/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry. */
+/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry
+ * (relative, and at least a few of the smallest subnormal steps). */
 static inline int c2d_gap_beyond(double lo, double hi)
 {
-    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi));
+    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi)) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
 }
 
 /* Could the shapes' cached bounds meet: a cheap early miss that never
