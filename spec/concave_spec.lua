@@ -371,3 +371,26 @@ describe("properties of random simple polygons", function()
     assert.is_true(checked > 10, "enough overlapping pairs: " .. checked)
   end)
 end)
+
+describe("two big outlines overlapping", function()
+  -- two 500-tooth gears (1,000 vertices each, radii 100 and 80) 30 apart overlap deeply
+  local function gear(cx)
+    local v = {}
+    for i = 0, 999 do
+      local a = i * 2 * math.pi / 1000
+      local r = (i % 2 == 0) and 100 or 80
+      v[#v + 1], v[#v + 2] = cx + r * math.cos(a), r * math.sin(a)
+    end
+    return c2d.concave(v)
+  end
+  it("sweep gives t = 0 and the contact's normal, from any motion", function()
+    local a, b = gear(0), gear(30)
+    local nx, ny = a:contact(b)
+    assert.is_truthy(nx)
+    for _, motion in ipairs { { 10, 0 }, { -10, 0 }, { 0, 5 } } do
+      local t, snx, sny = a:sweep(motion[1], motion[2], b)
+      assert.are.equal(0, t)
+      assert.are.same({ nx, ny }, { snx, sny })
+    end
+  end)
+end)

@@ -598,6 +598,18 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
         return best;
     }
     memset(&best, 0, sizeof best);
+    /* Overlapping at the start: t = 0 and the whole pair's contact, found
+     * without sweeping every pair of pieces (two big outlines have many). */
+    if (c2d_hits(a, b)) {
+        c2d_contact_result c;
+        if (c2d_contact(a, b, &c) == C2D_OK && c.hit && c.depth > rest_depth(a, b)) {
+            best.hit = 1;
+            best.t = 0;
+            best.normal = c.normal;
+            best.point = c.point;
+            return best;
+        }
+    }
     /* The pieces whose boxes, moving by v relative to b, meet b's box. */
     v = vsub(da, db);
     box = b->bounds;
@@ -608,14 +620,7 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
         r = c2d_sweep(p, da, b, db);
         if (r.hit && (!best.hit || r.t < best.t)) best = r;
     }
-    if (best.hit && best.t == 0) {
-        /* At the start: overlap (then the whole pair's contact normal) or a
-         * touch the motion goes into (the piece's answer stands). */
-        c2d_contact_result c;
-        c2d_contact(a, b, &c);
-        if (c.hit && c.depth > rest_depth(a, b)) best.normal = c.normal;
-    }
-    return best;
+    return best; /* at t = 0 a touch the motion goes into: the piece's answer stands */
 }
 
 /* ---- contact ----
