@@ -656,27 +656,33 @@ typedef struct leafset {
     int nh;
 } leafset;
 
-static int wide_fan(const c2d_shape *s)
+int c2d_wide_fan(const c2d_shape *s)
 {
     return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI && s->opening < 2 * C2D_PI - C2D_FULL_TURN;
+}
+
+void c2d_fan_halves(const c2d_shape *s, c2d_shape *h)
+{
+    double nums[5];
+    int k, bad;
+    for (k = 0; k < 2; k++) {
+        nums[0] = s->p[0].x;
+        nums[1] = s->p[0].y;
+        nums[2] = s->radius;
+        nums[3] = s->angle + (k ? -1 : 1) * s->opening / 4;
+        nums[4] = s->opening / 2;
+        c2d_make(&h[k], C2D_FAN, nums, 5, NULL, &bad);
+    }
 }
 
 static void add_leaf(leafset *ls, const c2d_shape *s)
 {
     if (ls->n + 2 > C2D_CONTACT_LEAVES) { ls->overflow = 1; return; }
-    if (wide_fan(s) && ls->nh + 2 <= C2D_CONTACT_HALVES) {
+    if (c2d_wide_fan(s) && ls->nh + 2 <= C2D_CONTACT_HALVES) {
         /* A fan opened beyond pi: its two halves, each convex. */
-        double nums[5];
-        int k, bad;
-        for (k = 0; k < 2; k++) {
-            nums[0] = s->p[0].x;
-            nums[1] = s->p[0].y;
-            nums[2] = s->radius;
-            nums[3] = s->angle + (k ? -1 : 1) * s->opening / 4;
-            nums[4] = s->opening / 2;
-            c2d_make(&ls->halves[ls->nh], C2D_FAN, nums, 5, NULL, &bad);
-            ls->s[ls->n++] = &ls->halves[ls->nh++];
-        }
+        c2d_fan_halves(s, &ls->halves[ls->nh]);
+        ls->s[ls->n++] = &ls->halves[ls->nh++];
+        ls->s[ls->n++] = &ls->halves[ls->nh++];
         return;
     }
     ls->s[ls->n++] = s;

@@ -77,6 +77,10 @@ int c2d_compound_hits(const c2d_shape *a, const c2d_shape *b);
 c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b);
 c2d_sweep_result c2d_compound_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
+
+/* A Fan opened beyond pi (not convex), and its two halves, each convex (h: room for 2). */
+int c2d_wide_fan(const c2d_shape *s);
+void c2d_fan_halves(const c2d_shape *s, c2d_shape *h);
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
 c2d_vec c2d_compound_center(const c2d_shape *s);
 

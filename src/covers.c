@@ -31,25 +31,7 @@
 /* The most leaves of a compound a tried against one leaf of b. */
 #define C2D_COVER_LEAVES 128
 
-static int wide(const c2d_shape *s)
-{
-    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI && s->opening < 2 * C2D_PI - C2D_FULL_TURN;
-}
 
-/* A wide fan's two halves, each convex. */
-static void fan_halves(const c2d_shape *s, c2d_shape *h)
-{
-    double nums[5];
-    int k, bad;
-    for (k = 0; k < 2; k++) {
-        nums[0] = s->p[0].x;
-        nums[1] = s->p[0].y;
-        nums[2] = s->radius;
-        nums[3] = s->angle + (k ? -1 : 1) * s->opening / 4;
-        nums[4] = s->opening / 2;
-        c2d_make(&h[k], C2D_FAN, nums, 5, NULL, &bad);
-    }
-}
 
 static int within(double x, double limit)
 {
@@ -272,8 +254,8 @@ static int compound_covers(const c2d_shape *a, const c2d_shape *l)
     body B;
     c2d_vec o = l->p[0];
     int n = 0, i;
-    if (wide(a)) {
-        fan_halves(a, halves);
+    if (c2d_wide_fan(a)) {
+        c2d_fan_halves(a, halves);
         lv[n++] = &halves[0];
         lv[n++] = &halves[1];
     } else {
@@ -291,7 +273,7 @@ static int compound_covers(const c2d_shape *a, const c2d_shape *l)
         }
     }
     for (i = 0; i < n; i++)
-        if (!wide(lv[i]) && convex_covers(lv[i], l)) return 1;
+        if (!c2d_wide_fan(lv[i]) && convex_covers(lv[i], l)) return 1;
     c2d_body(&B, l, &o);
     if (B.type == BODY_POLY && B.r == 0 && B.n <= 2)
         return segment_covered(lv, n, vadd(B.v[0], o), vadd(B.v[B.n - 1], o));
@@ -343,12 +325,12 @@ static int covers_part(const c2d_shape *a, const c2d_shape *l)
             if (!covers_part(a, &l->pieces[i])) return 0;
         return 1;
     }
-    if (wide(l)) {
+    if (c2d_wide_fan(l)) {
         c2d_shape h[2];
-        fan_halves(l, h);
+        c2d_fan_halves(l, h);
         return covers_part(a, &h[0]) && covers_part(a, &h[1]);
     }
-    if (c2d_is_compound(a) || wide(a)) return compound_covers(a, l);
+    if (c2d_is_compound(a) || c2d_wide_fan(a)) return compound_covers(a, l);
     return convex_covers(a, l);
 }
 

@@ -293,6 +293,17 @@ static int read_many(lua_State *L, int first, const char *fname, double **out, i
     return n;
 }
 
+/* set on a compound: the new shape p copied into the old one's storage,
+ * which stays in its world. */
+static void set_in_place(lshape *into, const lshape *p)
+{
+    struct c2d_world *w = into->s.world;
+    int slot = into->s.world_slot;
+    c2d_copy(&into->s, &p->s, into->verts);
+    into->s.world = w;
+    into->s.world_slot = slot;
+}
+
 /* Build a Concave from the numbers at first.. into a new userdata (pushed),
  * or into *into when it has room (set). */
 static void construct_concave(lua_State *L, int first, const char *fname, lshape *into, size_t room)
@@ -310,12 +321,8 @@ static void construct_concave(lua_State *L, int first, const char *fname, lshape
     err = c2d_make_concave(&p->s, nums, n, p->verts, &bad);
     if (err != C2D_OK) arg_error(L, in_table || bad < 0 ? first : first + bad, fname, c2d_error_message(err));
     if (into != NULL) {
-        struct c2d_world *w = into->s.world;
-        int slot = into->s.world_slot;
         if (c2d_storage_size(&p->s) > room) arg_error(L, first, fname, "a concave shape cannot gain vertices in place");
-        c2d_copy(&into->s, &p->s, into->verts);
-        into->s.world = w;
-        into->s.world_slot = slot;
+        set_in_place(into, p);
     }
 }
 
@@ -358,13 +365,7 @@ static void construct_group(lua_State *L, int first, const char *fname, lshape *
     p = new_shape_bytes(L, C2D_GROUP, need);
     err = c2d_make_group(&p->s, members, n, p->verts, &bad);
     if (err != C2D_OK) arg_error(L, first, fname, c2d_error_message(err));
-    if (into != NULL) {
-        struct c2d_world *w = into->s.world;
-        int slot = into->s.world_slot;
-        c2d_copy(&into->s, &p->s, into->verts);
-        into->s.world = w;
-        into->s.world_slot = slot;
-    }
+    if (into != NULL) set_in_place(into, p);
 }
 
 static int l_group(lua_State *L)
