@@ -156,7 +156,7 @@ dist-check: dist | deps-dist-check
 bench-core: build/bench-core
 	@build/bench-core
 
-build/bench-core: bench/core.c $(CORE_SRC) $(HEADERS) | deps-build
+build/bench-core: bench/core.c bench/bench.h $(CORE_SRC) $(HEADERS) | deps-build
 	@mkdir -p build
 	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/core.c $(CORE_SRC) -lm
 
@@ -164,7 +164,7 @@ build/bench-core: bench/core.c $(CORE_SRC) $(HEADERS) | deps-build
 bench-broadphase: build/bench-broadphase
 	@build/bench-broadphase
 
-build/bench-broadphase: bench/broadphase.c $(CORE_SRC) $(HEADERS) | deps-build
+build/bench-broadphase: bench/broadphase.c bench/bench.h $(CORE_SRC) $(HEADERS) | deps-build
 	@mkdir -p build
 	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/broadphase.c $(CORE_SRC) -lm
 

@@ -27,25 +27,10 @@
 #include <string.h>
 #include <time.h>
 #include "collide2d.h"
+#include "bench.h"
 
 #define RUNS 5
 
-/* A small generator of its own (xorshift64*): the same scene every run. */
-static unsigned long long state;
-static double uniform(double lo, double hi)
-{
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return lo + (hi - lo) * (double)((state * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* ---- scenes ---- */
 

@@ -16,28 +16,13 @@
 #include <string.h>
 #include <time.h>
 #include "collide2d.h"
+#include "bench.h"
 
 #define NPAIRS 4096
 #define TIMINGS 5
 #define TARGET 0.05
 #define PI 3.14159265358979323846
 
-/* A small generator of its own (xorshift64*): the same pairs every run. */
-static unsigned long long state = 0x9e3779b97f4a7c15ULL;
-static double uniform(double lo, double hi)
-{
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return lo + (hi - lo) * (double)((state * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* One pair of a workload: the shapes (with room for a polygon's vertices), a
  * motion for sweeps, a ray for raycasts. */
