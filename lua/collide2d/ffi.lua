@@ -222,21 +222,18 @@ return function(native)
     return b.minx, b.miny, b.maxx, b.maxy
   end
 
-  function fast.center(...)
-    local s = ...
-    if not is_shape(s) then return by_binding(capi_center, ...) end
-    local v = vec_out
-    center_fn(SHAPE(s), v)
-    return v.x, v.y
+  -- center and position: a point of the shape.
+  local function point_of(c_fn, capi_fn)
+    return function(...)
+      local s = ...
+      if not is_shape(s) then return by_binding(capi_fn, ...) end
+      local v = vec_out
+      c_fn(SHAPE(s), v)
+      return v.x, v.y
+    end
   end
-
-  function fast.position(...)
-    local s = ...
-    if not is_shape(s) then return by_binding(capi_position, ...) end
-    local v = vec_out
-    position_fn(SHAPE(s), v)
-    return v.x, v.y
-  end
+  fast.center = point_of(center_fn, capi_center)
+  fast.position = point_of(position_fn, capi_position)
 
   function fast.move(...)
     local s, dx, dy = ...
