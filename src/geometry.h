@@ -281,20 +281,26 @@ c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);
 
-/* Is the gap hi..lo (lo - hi) wider than the rounding the two bounds carry
- * (relative, and at least a few of the smallest subnormal steps). */
-static inline int c2d_gap_beyond(double lo, double hi)
+/* The largest magnitude of a box's numbers. */
+static inline double c2d_bounds_magnitude(const c2d_bounds *b)
 {
-    return lo - hi > C2D_BOUNDS_ROUNDING * DBL_EPSILON * (fabs(lo) + fabs(hi)) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
+    double x = fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx);
+    double y = fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy);
+    return x > y ? x : y;
 }
 
 /* Could the shapes' cached bounds meet: a cheap early miss that never
- * rejects a pair the exact tests would accept. Inline: the pairs decided
- * from their numbers ask it first. */
+ * rejects a pair the exact tests would accept. Those work in a frame of the
+ * pair and allow rounding relative to the pair's magnitude on both axes (a
+ * point at (48, 1e-322) touches one at (48, 0)), so the gap allowed here is
+ * relative to the larger of the two boxes' magnitudes, plus a few of the
+ * smallest subnormal steps. Inline: the pairs decided from their numbers
+ * ask it first. */
 static inline int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
 {
-    return !(c2d_gap_beyond(b->minx, a->maxx) || c2d_gap_beyond(a->minx, b->maxx) ||
-             c2d_gap_beyond(b->miny, a->maxy) || c2d_gap_beyond(a->miny, b->maxy));
+    double ma = c2d_bounds_magnitude(a), mb = c2d_bounds_magnitude(b);
+    double tol = C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * (ma > mb ? ma : mb) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
+    return !(b->minx - a->maxx > tol || a->minx - b->maxx > tol || b->miny - a->maxy > tol || a->miny - b->maxy > tol);
 }
 
 /*
