@@ -155,6 +155,10 @@ typedef struct body {
     c2d_vec v[C2D_MAX_VERTICES]; /* POLY: core; FAN: v[0] apex; LINE: point, direction */
 } body;
 
+/* The i-th vertex of a body in its frame: new code reads vertices through
+ * this, so that a body may hold them or borrow them from its shape. */
+static inline c2d_vec c2d_bv(const body *b, int i) { return b->v[i]; }
+
 /* The index after i round a cycle of n. */
 static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
