@@ -194,3 +194,46 @@ describe("scale", function()
     end
   end)
 end)
+
+describe("a common point of shapes of very different sizes", function()
+  -- A Box 2 wide and 2.3e11 long, turned by many angles, through a small
+  -- polygon: where they overlap, distance's point must lie in both. Checked
+  -- without the library: inside the square by its coordinates, and within
+  -- half the box's width of its long axis (its width direction is (cos, sin)
+  -- of the angle), give or take the rounding of its turned corners, which
+  -- lie 1.2e11 from its centre: a few ulps of 1.2e11, 4 * 2^-52 * (w + h)
+  -- as the README's tolerances say (2e-4, where the point itself was
+  -- 2.2e4 off before).
+  it("lies in the small polygon and within the huge box's width", function()
+    local square = c2d.polygon { 6, 10, 10, 10, 10, 14, 6, 14 }
+    for i = 0, 99 do
+      local angle = 17 + math.pi / 2 + i * 0.0123
+      local box = c2d.box(8, 12, 2, 233373515776, angle)
+      local d, ax, ay, bx, by = box:distance(square)
+      assert.equal(0, d)
+      assert.equal(ax, bx)
+      assert.equal(ay, by)
+      assert.is_true(ax >= 6 and ax <= 10 and ay >= 10 and ay <= 14, ("angle %.17g: (%.17g, %.17g)"):format(angle, ax, ay))
+      local across = (ax - 8) * math.cos(angle) + (ay - 12) * math.sin(angle)
+      assert.is_true(math.abs(across) <= 1 + 4 * 2^-52 * (2 + 233373515776), ("angle %.17g: %.17g across"):format(angle, across))
+    end
+  end)
+end)
+
+describe("a sliver: a triangle turned off a line, flat within rounding", function()
+  -- A triangle on y = -48 from x = -47 to 16, turned about (-48, -48): the
+  -- point (-48, -48) stays on its line, 1 before its nearer end, whatever the
+  -- angle (a turn keeps lengths). The sliver's sign tests are all within
+  -- rounding of 0 there, which must not make it hold the point.
+  it("is 1 from a point on its line beyond its end", function()
+    local point = c2d.point(-48, -48)
+    for i = 0, 199 do
+      local sliver = c2d.triangle(-47, -48, 16, -48, 0, -48)
+      sliver:rotate(-48 + i * 0.0317, -48, -48)
+      local d = point:distance(sliver)
+      assert.is_true(math.abs(d - 1) <= 1e-12, ("turn %d: %.17g"):format(i, d))
+      assert.equal(d, sliver:distance(point))
+      assert.is_false(point:hits(sliver))
+    end
+  end)
+end)
