@@ -237,3 +237,30 @@ describe("a sliver: a triangle turned off a line, flat within rounding", functio
     end
   end)
 end)
+
+describe("contact of two fine polygons 2e-13 across", function()
+  -- Regular polygons of 254 and 218 vertices (the first at angle 0) on the
+  -- same centre, radius r = 1e-13. A regular n-gon reaches r * cos(pi / n)
+  -- along each of its edge normals and further along any other direction, so
+  -- the move that separates them along a unit direction u is at least
+  -- r * cos(pi / 254) + r * cos(pi / 218), reached only where both have an
+  -- edge normal: both n are 2 mod 4, so (0, 1) and (0, -1) are edge normals of
+  -- both. The next candidates (one polygon's normal only) are longer by about
+  -- r * 1e-5, so a 1e-9 relative check tells them apart.
+  local function ngon(n, r, cx, cy)
+    local t = {}
+    for k = 0, n - 1 do
+      t[#t + 1] = cx + r * math.cos(2 * math.pi * k / n)
+      t[#t + 1] = cy + r * math.sin(2 * math.pi * k / n)
+    end
+    return c2d.polygon(t)
+  end
+  it("is the least move, along their common edge normal", function()
+    local r = 1e-13
+    local a, b = ngon(254, r, 1e-13, 1e-13), ngon(218, r, 1e-13, 1e-13)
+    local want = r * math.cos(math.pi / 254) + r * math.cos(math.pi / 218)
+    local nx, ny, depth = a:contact(b)
+    assert.is_true(math.abs(depth - want) <= 1e-9 * want, ("depth %.17g, want %.17g"):format(depth, want))
+    assert.is_true(math.abs(nx) <= 1e-12 and math.abs(math.abs(ny) - 1) <= 1e-12, ("normal (%.17g, %.17g)"):format(nx, ny))
+  end)
+end)
