@@ -1,7 +1,9 @@
 # collide2d: one C source tree, five Lua runtimes.
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
-#   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
+#   make test-all          the specs under all five runtimes (LuaJIT three times: FFI, C API and core-only backends)
+#   make core              build/core/libcollide2d.so: the C core alone (no Lua), for collide2d.core's open(path)
+#   make test-core         the specs under LuaJIT with COLLIDE2D_BACKEND=core over that library
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
@@ -14,9 +16,10 @@
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
-RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
+RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi luajit-core
 BUILD    := build/$(LUA)
 SO       := $(BUILD)/collide2d.so
+CORE_LIB := build/core/libcollide2d.so
 
 ifeq ($(LUA),luajit)
 LUA_INC  ?= /usr/include/luajit-2.1
@@ -33,14 +36,14 @@ FP_FLAGS := -ffp-contract=off
 ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/decompose.c src/compound.c src/covers.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/transform.c src/world.c src/bump.c
+CORE_SRC := src/shape.c src/decompose.c src/compound.c src/covers.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/flat.c src/transform.c src/world.c src/bump.c
 BIND_SRC := src/lua_collide2d.c src/lua_world.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core test-core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -54,11 +57,32 @@ deps-build:
 deps:
 	@sh tools/deps.sh $(LUA) test
 
-test: deps $(SO)
+# Under LuaJIT the specs also open the core-only library (backend_spec, core_spec).
+test: deps $(SO) $(if $(filter luajit,$(LUA)),$(CORE_LIB))
 	@$(RUN_ENV) $(LUA) tools/busted.lua
 
 test-all:
 	@sh tools/test-all.sh $(RUNTIMES)
+
+# The core alone, as a shared library with no Lua in it: what the FFI front end
+# collide2d.core opens by path (c2d.backend == "ffi-core"). It exports the
+# functions of collide2d.h and nothing else (a version script made from the
+# header, as the Windows DLL's .def is).
+EXPORTS  = sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/\1/p' src/collide2d.h
+
+core: $(CORE_LIB)
+
+build/core/exports.map: src/collide2d.h
+	@mkdir -p $(dir $@)
+	@{ echo "{ global:"; $(EXPORTS) | sed 's/.*/    &;/'; echo "  local: *; };"; } >$@
+
+$(CORE_LIB): $(CORE_SRC) $(HEADERS) build/core/exports.map | deps-build
+	$(CC) $(ALL_CFLAGS) -shared -Wl,--version-script=build/core/exports.map -o $@ $(CORE_SRC) $(LDFLAGS) -lm
+
+# The specs under LuaJIT with require "collide2d" returning the core-only front
+# end over $(CORE_LIB) (the World, collide2d.bump and the LÖVE checks skip).
+test-core: $(CORE_LIB)
+	@COLLIDE2D_BACKEND=core COLLIDE2D_CORE='$(CURDIR)/$(CORE_LIB)' $(MAKE) --no-print-directory test LUA=luajit
 
 demo: deps $(SO)
 	@$(RUN_ENV) $(LUA) examples/tour.lua
@@ -131,7 +155,7 @@ $(WIN)/liblua51-delay.a: $(WIN)/lua51.def
 # Exports: the functions of collide2d.h, and the Lua entry.
 $(WIN)/collide2d.def: src/collide2d.h
 	@mkdir -p $(dir $@)
-	@{ echo "EXPORTS"; sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/    \1/p' src/collide2d.h; \
+	@{ echo "EXPORTS"; $(EXPORTS) | sed 's/^/    /'; \
 	  echo "    luaopen_collide2d"; } >$@
 
 $(DLL): $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a

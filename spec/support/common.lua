@@ -14,6 +14,37 @@ local pi, cos, sin, abs, max, min, floor = math.pi, math.cos, math.sin, math.abs
 
 local M = {}
 
+-- Backends ---------------------------------------------------------------------
+
+-- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core") has
+-- shapes and queries but no World and no collide2d.bump, which are the Lua
+-- module's C code: the specs of those are pending under it.
+M.core_only = c2d.backend == "ffi-core"
+
+-- Why a spec is pending under the core-only front end.
+M.NO_WORLD = "the World and collide2d.bump need the Lua module (not under the core-only front end)"
+
+-- busted's it, or under the core-only front end a pending test: for a test
+-- that needs the World. `it` and `pending` are busted's, passed in.
+function M.world_it(it, pending)
+  if not M.core_only then return it end
+  return function(name) pending(name .. " (" .. M.NO_WORLD .. ")") end
+end
+
+-- The table a shape's methods come from: its metatable's __index. The
+-- core-only front end's shapes are FFI objects, whose metatable Lua does not
+-- hand out: there it is every module function the shape answers to by name.
+function M.method_table(shape)
+  local mt = getmetatable(shape)
+  if type(mt) == "table" then return mt.__index end
+  local t = {}
+  for name in pairs(c2d) do
+    local ok, f = pcall(function() return shape[name] end) -- a name it lacks raises
+    if ok and type(f) == "function" then t[name] = f end
+  end
+  return t
+end
+
 -- Shapes as data --------------------------------------------------------------
 
 -- { kind, numbers... }: a constructor's name and its numbers, made by build().
