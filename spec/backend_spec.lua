@@ -130,7 +130,7 @@ describe("the query path", function()
     assert.is_true(kb < 1, ("%.1f KB of garbage"):format(kb))
   end)
 
-  common.world_it(it, pending)("allocates nothing when a world fills the table it is given", function()
+  it("allocates nothing when a world fills the table it is given", function()
     local w = c2d.world()
     local shapes = {}
     for i = 1, 100 do
@@ -188,28 +188,25 @@ describe("what passes for a shape", function()
       assert.is_truthy(tostring(err):find("bad argument #1 to 'hits' (collide2d shape expected, got cdata)", 1, true), tostring(err))
     end)
 
-    it("shapes are table keys by identity, and == compares kind and numbers", function()
-      local a, b = c2d.disk(1, 2, 3), c2d.disk(1, 2, 3)
-      local seen = { [a] = "a" }
-      assert.is_nil(seen[b])
-      assert.are.equal("a", seen[a])
-      assert.is_true(a == b)
-      assert.is_false(a == c2d.disk(1, 2, 4))
-      assert.is_false(a == nil)
-      assert.is_false(a == 3)
-    end)
-
-    it("c2d.world and collide2d.bump say that they need the Lua module", function()
-      local ok, err = pcall(c2d.world)
-      assert.is_false(ok)
-      assert.is_truthy(tostring(err):find("c2d.world: the World needs the collide2d Lua module", 1, true), tostring(err))
-      ok, err = pcall(require, "collide2d.bump")
+    it("collide2d.bump says that it needs the Lua module", function()
+      local ok, err = pcall(require, "collide2d.bump")
       assert.is_false(ok)
       assert.is_truthy(tostring(err):find("collide2d.bump needs the collide2d Lua module", 1, true), tostring(err))
     end)
   end
 
-  common.world_it(it, pending)("a shape handed back by a world is the very object added", function()
+  it("shapes are table keys by identity, and == compares kind and numbers", function()
+    local a, b = c2d.disk(1, 2, 3), c2d.disk(1, 2, 3)
+    local seen = { [a] = "a" }
+    assert.is_nil(seen[b])
+    assert.are.equal("a", seen[a])
+    assert.is_true(a == b)
+    assert.is_false(a == c2d.disk(1, 2, 4))
+    assert.is_false(a == nil)
+    assert.is_false(a == 3)
+  end)
+
+  it("a shape handed back by a world is the very object added", function()
     local w = c2d.world()
     local hero = c2d.disk(5, 5, 2)
     local seen = { [hero] = "hero" }

@@ -209,7 +209,6 @@ describe("Concave", function()
   end)
 
   describe("in a World", function()
-    local it = common.world_it(it, pending)
     it("is found by queries and stops a mover", function()
       local w = c2d.world(4)
       local U = w:add(U_shape())

@@ -231,7 +231,6 @@ describe("sweep with an enormous motion", function()
 end)
 
 describe("World:move with an enormous goal", function()
-  local it = common.world_it(it, pending)
   it("stops touching what is in the way", function()
     -- The disk's right end (1, 0) meets the wall's face x = 5 after 4: it stops at x = 4.
     local w = c2d.world()

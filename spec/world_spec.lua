@@ -3,7 +3,6 @@
 -- collection and bad arguments.
 local c2d = require "collide2d"
 local common = require "support.common"
-if common.core_only then pending(common.NO_WORLD) return end
 
 local lcg = common.lcg
 

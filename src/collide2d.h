@@ -287,6 +287,8 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
  * pairs[2k], pairs[2k + 1], the earlier-added first, ordered by the first
  * then the second. */
 int c2d_world_collisions(c2d_world *w, const int **pairs);
+/* The same pairs copied into out, at most room ints of them; returns how many pairs. */
+int c2d_world_collisions_into(c2d_world *w, int *out, int room);
 /* The slots the segment from o along d (t in [0, maxt]) meets, nearest
  * first (ties: the earlier added), with each one's first t and normal. */
 typedef struct c2d_world_hit {

@@ -4,8 +4,11 @@
  * written through a pointer. A foreign caller may not pass structs by value
  * cheaply: LuaJIT's JIT does not compile an FFI call that does, and each
  * struct returned is a new object for its collector. These are what the
- * core-only front end (lua/collide2d/core.lua) calls.
+ * core-only front end (lua/collide2d/core.lua) calls. The World's pairs are
+ * copied into the caller's array likewise: reading the pointer the core hands
+ * out would make a new object per call where the JIT is not running.
  */
+#include <string.h>
 #include "collide2d.h"
 
 static c2d_vec vec2(double x, double y)
@@ -41,4 +44,12 @@ void c2d_center_into(const c2d_shape *s, c2d_vec *out)
 void c2d_position_into(const c2d_shape *s, c2d_vec *out)
 {
     *out = c2d_position(s);
+}
+
+int c2d_world_collisions_into(c2d_world *w, int *out, int room)
+{
+    const int *pairs;
+    int n = c2d_world_collisions(w, &pairs);
+    if (n > 0) memcpy(out, pairs, sizeof *out * (size_t)(2 * n < room ? 2 * n : room));
+    return n;
 }

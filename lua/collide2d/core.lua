@@ -9,11 +9,10 @@
 -- its own storage (a Polygon's vertices, a Concave's or Group's block), and
 -- every method is a Lua function calling the core. c2d.backend is "ffi-core".
 --
--- It has the shapes, their methods and the module functions of the API, with
--- the same answers (the same core computes them) and the same error messages
--- as the C binding. It has no World and no collide2d.bump: those are the Lua
--- module's C code (src/lua_world.c, src/lua_bump.c), so c2d.world raises an
--- error that says so.
+-- It has the shapes, their methods, the module functions and the World of
+-- the API, with the same answers (the same core computes them) and the same
+-- error messages as the C binding (src/lua_collide2d.c, src/lua_world.c),
+-- whose code it follows step by step.
 --
 -- Nothing here allocates on a query: answers are written into structs made
 -- once and returned as numbers. Constructors, clone, pieces, unpack and
@@ -89,6 +88,23 @@ int c2dcore_rotate(c2dcore_obj *s, double angle, double ox, double oy) __asm__("
 int c2dcore_scale(c2dcore_obj *s, double k, double ox, double oy) __asm__("c2d_scale");
 int c2dcore_outline(const c2dcore_shape *s, int segments, c2dcore_vec *out, int room) __asm__("c2d_outline");
 const char *c2dcore_kind_name(int kind) __asm__("c2d_kind_name");
+typedef struct c2dcore_world c2dcore_world;
+typedef struct c2dcore_world_hit { int slot; double t; c2dcore_vec normal; } c2dcore_world_hit;
+c2dcore_world *c2dcore_world_new(double cell) __asm__("c2d_world_new");
+void c2dcore_world_free(c2dcore_world *w) __asm__("c2d_world_free");
+int c2dcore_world_add(c2dcore_world *w, c2dcore_obj *s, unsigned category, unsigned mask) __asm__("c2d_world_add");
+void c2dcore_world_remove(c2dcore_world *w, int slot) __asm__("c2d_world_remove");
+void c2dcore_world_touch(void *w, int slot) __asm__("c2d_world_touch");
+c2dcore_obj *c2dcore_world_shape(const c2dcore_world *w, int slot) __asm__("c2d_world_shape");
+int c2dcore_world_count(const c2dcore_world *w) __asm__("c2d_world_count");
+int c2dcore_world_slots(c2dcore_world *w, const int **slots) __asm__("c2d_world_slots");
+void c2dcore_world_set_filter(c2dcore_world *w, int slot, unsigned category, unsigned mask) __asm__("c2d_world_set_filter");
+void c2dcore_world_get_filter(const c2dcore_world *w, int slot, unsigned *category, unsigned *mask) __asm__("c2d_world_get_filter");
+int c2dcore_world_query(c2dcore_world *w, const c2dcore_obj *s, int skip, unsigned mask, const int **slots) __asm__("c2d_world_query");
+int c2dcore_world_candidates(c2dcore_world *w, const c2dcore_bounds *box, int skip, unsigned mask, const int **slots) __asm__("c2d_world_candidates");
+int c2dcore_world_collisions_into(c2dcore_world *w, int *pairs, int room) __asm__("c2d_world_collisions_into");
+int c2dcore_world_raycast(c2dcore_world *w, c2dcore_vec o, c2dcore_vec d, double maxt, unsigned mask,
+                          const c2dcore_world_hit **hits) __asm__("c2d_world_raycast");
 const char *c2dcore_error_message(int err) __asm__("c2d_error_message");
 ]]
 
@@ -112,6 +128,543 @@ local ARITY = { [0] = 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1 }
 
 -- A finite number (not NaN, not +-inf).
 local function finite(x) return type(x) == "number" and x - x == 0 end
+
+-- The World (c2d.world), worded and behaving as the binding's (src/lua_world.c)
+-- over the core's world (c2d_world_*). A World is a userdata, as there, whose
+-- environment holds the C world, the shapes by slot (which keeps them alive
+-- while the C world points at them) and the responses added with
+-- addResponse; its __gc frees the C world once nothing reaches it. ctx holds
+-- the shapes' helpers from build. Returns c2d.world.
+local function build_world(ctx)
+  local lib, OBJ, api, raise, check_shape = ctx.lib, ctx.OBJ, ctx.api, ctx.raise, ctx.check_shape
+  local check_number, copy_of = ctx.check_number, ctx.copy_of
+  local istype, new = ffi.istype, ffi.new
+  local band = require("bit").band
+  local getfenv, setfenv = debug.getfenv, debug.setfenv
+  local abs, huge = math.abs, math.huge
+  local ALL_BITS = 4294967295
+  local WORLD_NAME = "collide2d.World"
+  -- A move gives up after MOVE_STEPS steps, or after WEDGED_STEPS in a row
+  -- that made no headway; MOVE_OVERLAP is how deep two shapes must overlap,
+  -- relative to their distance from the origin, to overlap rather than touch
+  -- (the binding's constants of the same names).
+  local MOVE_STEPS, WEDGED_STEPS, MOVE_OVERLAP, PUSH_STEPS = 4096, 8, 1e-9, 64
+
+  -- Scratch for the C answers; each is read before any Lua callback runs.
+  local slots_out = new("const int *[1]")
+  local pairs_room = 256
+  local pairs_out = new("int[?]", pairs_room) -- w:collisions's pairs (grown as needed)
+  local hits_out = new("const c2dcore_world_hit *[1]")
+  local category_out, mask_out = new("unsigned[1]"), new("unsigned[1]")
+  local box = new("c2dcore_bounds")
+  local bounds_out = new("c2dcore_bounds")
+  local vec_out = new("c2dcore_vec")
+  local origin, direction = new("c2dcore_vec"), new("c2dcore_vec")
+  local sweep_out = new("c2dcore_sweep_result")
+  local contact_out = new("c2dcore_contact_result")
+  local nums, bad = new("double[4]"), new("int[1]")
+  local probe = OBJ(0) -- the point or rectangle of queryPoint and queryRect
+
+  local proto = newproxy(true)
+  local WORLD_MT = getmetatable(proto)
+  local methods = {}
+
+  -- The name of a value's type, as luaL_typename gives it.
+  local function typename(v, present)
+    if not present then return "no value" end
+    return type(v)
+  end
+
+  -- The error the binding raises with luaL_error: the message at the
+  -- caller of the library function that is running.
+  local function fail(msg)
+    local level = 2
+    while true do
+      local info = debug.getinfo(level, "f")
+      if not info then error(msg, 2) end
+      if api[info.func] then error(msg, level + 1) end
+      level = level + 1
+    end
+  end
+
+  local function out_of_memory() fail("collide2d world: out of memory") end
+
+  -- The environment of the World w (argument 1 of fname).
+  local function check_world(fname, w, present)
+    local env = type(w) == "userdata" and rawequal(getmetatable(w), WORLD_MT) and getfenv(w)
+    if not env or env.cw == nil then
+      raise(1, fname, "collide2d world expected, got " .. typename(w, present))
+    end
+    return env
+  end
+
+  -- Collision bits: an integer in [0, 2^32), def when absent or nil.
+  local function check_bits(i, v, def, fname, name)
+    if v == nil then return def end
+    local x = check_number(i, fname, name, v, true)
+    if x < 0 or x > ALL_BITS or x ~= math.floor(x) then
+      raise(i, fname, name .. " must be an integer in [0, 2^32)")
+    end
+    return x
+  end
+
+  -- A query's filter: nil, a mask, or a function. Returns the mask and the function.
+  local function check_filter(i, v, fname)
+    if v == nil then return ALL_BITS, nil end
+    if type(v) == "function" then return ALL_BITS, v end
+    if type(v) ~= "number" then raise(i, fname, "filter (a mask or a function) expected, got " .. type(v)) end
+    return check_bits(i, v, ALL_BITS, fname, "filter mask"), nil
+  end
+
+  local function check_function(i, v, fname, present)
+    if type(v) ~= "function" then raise(i, fname, "function expected, got " .. typename(v, present)) end
+  end
+
+  -- The slot of shape s (argument i), which must be in this world.
+  local function slot_in(env, i, s, fname, present)
+    check_shape(i, fname, s, present)
+    if s.core.world ~= env.cw then raise(i, fname, "shape is not in this world") end
+    return s.core.world_slot
+  end
+
+  -- The shapes of the n slots at slots, then those filter(shape) keeps.
+  local function shapes_of(store, slots, n, filter)
+    local list = {}
+    for i = 0, n - 1 do list[i + 1] = store[slots[i] + 1] end
+    if not filter then return list end
+    local k = 0
+    for i = 1, n do
+      local other = list[i]
+      if filter(other) then
+        k = k + 1
+        list[k] = other
+      end
+    end
+    for i = k + 1, n do list[i] = nil end
+    return list
+  end
+
+  local function world(...)
+    local cell = ...
+    if cell == nil then cell = 64 else cell = check_number(1, "world", "cellSize", cell, true) end
+    if not (cell > 0) then raise(1, "world", "cellSize must be > 0") end
+    local w = newproxy(proto)
+    local cw = lib.c2dcore_world_new(cell)
+    if cw == nil then out_of_memory() end
+    setfenv(w, { cw = cw, store = {}, responses = {} })
+    return w
+  end
+
+  WORLD_MT.__gc = function(w)
+    local env = getfenv(w)
+    if type(env) == "table" and env.cw ~= nil then
+      lib.c2dcore_world_free(env.cw) -- unlinks its shapes, which the store kept alive until now
+      env.cw = nil
+    end
+  end
+
+  function methods.add(...)
+    local w, s, category, mask = ...
+    local n = select("#", ...)
+    local env = check_world("add", w, n >= 1)
+    check_shape(2, "add", s, n >= 2)
+    category = check_bits(3, category, 1, "add", "category")
+    mask = check_bits(4, mask, ALL_BITS, "add", "mask")
+    if s.core.world ~= nil then
+      raise(2, "add", s.core.world == env.cw and "shape is already in this world"
+        or "shape is already in another world (remove it there first)")
+    end
+    local slot = lib.c2dcore_world_add(env.cw, s, category, mask)
+    if slot < 0 then out_of_memory() end
+    env.store[slot + 1] = s
+    return s
+  end
+
+  function methods.remove(...)
+    local w, s = ...
+    local n = select("#", ...)
+    local env = check_world("remove", w, n >= 1)
+    local slot = slot_in(env, 2, s, "remove", n >= 2)
+    lib.c2dcore_world_remove(env.cw, slot)
+    env.store[slot + 1] = nil
+    return s
+  end
+
+  function methods.has(...)
+    local w, s = ...
+    local n = select("#", ...)
+    local env = check_world("has", w, n >= 1)
+    check_shape(2, "has", s, n >= 2)
+    return s.core.world == env.cw
+  end
+
+  function methods.count(...)
+    local env = check_world("count", (...), select("#", ...) >= 1)
+    return lib.c2dcore_world_count(env.cw)
+  end
+
+  function methods.shapes(...)
+    local env = check_world("shapes", (...), select("#", ...) >= 1)
+    local n = lib.c2dcore_world_slots(env.cw, slots_out)
+    return shapes_of(env.store, slots_out[0], n)
+  end
+
+  function methods.setFilter(...)
+    local w, s, category, mask = ...
+    local n = select("#", ...)
+    local env = check_world("setFilter", w, n >= 1)
+    local slot = slot_in(env, 2, s, "setFilter", n >= 2)
+    category = check_bits(3, category, 1, "setFilter", "category")
+    mask = check_bits(4, mask, ALL_BITS, "setFilter", "mask")
+    lib.c2dcore_world_set_filter(env.cw, slot, category, mask)
+    return s
+  end
+
+  function methods.getFilter(...)
+    local w, s = ...
+    local n = select("#", ...)
+    local env = check_world("getFilter", w, n >= 1)
+    lib.c2dcore_world_get_filter(env.cw, slot_in(env, 2, s, "getFilter", n >= 2), category_out, mask_out)
+    return category_out[0] + 0, mask_out[0] + 0
+  end
+
+  -- The shapes that hit s (skip: its slot when it is in this world, else -1).
+  local function query_shape(env, s, skip, i, filter, fname)
+    local mask, fn = check_filter(i, filter, fname)
+    local n = lib.c2dcore_world_query(env.cw, s, skip, mask, slots_out)
+    if n < 0 then out_of_memory() end
+    return shapes_of(env.store, slots_out[0], n, fn)
+  end
+
+  function methods.query(...)
+    local w, s, filter = ...
+    local n = select("#", ...)
+    local env = check_world("query", w, n >= 1)
+    check_shape(2, "query", s, n >= 2)
+    local list = query_shape(env, s, s.core.world == env.cw and s.core.world_slot or -1, 3, filter, "query")
+    return list
+  end
+
+  function methods.queryPoint(...)
+    local w, x, y, filter = ...
+    local n = select("#", ...)
+    local env = check_world("queryPoint", w, n >= 1)
+    nums[0] = check_number(2, "queryPoint", "x", x, n >= 2)
+    nums[1] = check_number(3, "queryPoint", "y", y, n >= 3)
+    lib.c2dcore_make(probe, POINT, nums, 2, nil, bad)
+    local list = query_shape(env, probe, -1, 4, filter, "queryPoint")
+    return list
+  end
+
+  local RECT_NAMES = { "x", "y", "width", "height" }
+  function methods.queryRect(...)
+    local w, _, _, _, _, filter = ...
+    local n = select("#", ...)
+    local env = check_world("queryRect", w, n >= 1)
+    for i = 1, 4 do nums[i - 1] = check_number(i + 1, "queryRect", RECT_NAMES[i], (select(i + 1, ...)), n >= i + 1) end
+    if lib.c2dcore_make(probe, AABB, nums, 4, nil, bad) ~= 0 then
+      raise(bad[0] >= 0 and bad[0] + 2 or 2, "queryRect", "width and height must be >= 0 and finite")
+    end
+    local list = query_shape(env, probe, -1, 6, filter, "queryRect")
+    return list
+  end
+
+  -- A ray through the world: its hits nearest first, as {shape, t, nx, ny}
+  -- rows (read out before any callback runs).
+  local function ray_hits(env, ox, oy, dx, dy, maxt, mask)
+    origin.x, origin.y, direction.x, direction.y = ox, oy, dx, dy
+    local n = lib.c2dcore_world_raycast(env.cw, origin, direction, maxt, mask, hits_out)
+    if n < 0 then out_of_memory() end
+    local hits, store, rows = hits_out[0], env.store, {}
+    for i = 0, n - 1 do
+      local h = hits[i]
+      rows[4 * i + 1], rows[4 * i + 2] = store[h.slot + 1], h.t + 0
+      rows[4 * i + 3], rows[4 * i + 4] = h.normal.x + 0, h.normal.y + 0
+    end
+    return rows, n
+  end
+
+  function methods.querySegment(...)
+    local w, x1, y1, x2, y2, filter = ...
+    local n = select("#", ...)
+    local env = check_world("querySegment", w, n >= 1)
+    local ox = check_number(2, "querySegment", "x1", x1, n >= 2)
+    local oy = check_number(3, "querySegment", "y1", y1, n >= 3)
+    local dx = check_number(4, "querySegment", "x2", x2, n >= 4) - ox
+    local dy = check_number(5, "querySegment", "y2", y2, n >= 5) - oy
+    local mask, fn = check_filter(6, filter, "querySegment")
+    local rows, count = ray_hits(env, ox, oy, dx, dy, 1, mask)
+    local list, k = {}, 0
+    for i = 0, count - 1 do
+      local other = rows[4 * i + 1]
+      if not fn or fn(other) then
+        k = k + 1
+        list[k] = other
+      end
+    end
+    return list
+  end
+
+  function methods.raycast(...)
+    local w, x, y, dx, dy, maxt, filter = ...
+    local n = select("#", ...)
+    local env = check_world("raycast", w, n >= 1)
+    x = check_number(2, "raycast", "x", x, n >= 2)
+    y = check_number(3, "raycast", "y", y, n >= 3)
+    dx = check_number(4, "raycast", "dx", dx, n >= 4)
+    dy = check_number(5, "raycast", "dy", dy, n >= 5)
+    if maxt == nil then maxt = 1 else maxt = check_number(6, "raycast", "maxt", maxt, true) end
+    if maxt < 0 then raise(6, "raycast", "maxt must be >= 0") end
+    local mask, fn = check_filter(7, filter, "raycast")
+    local rows, count = ray_hits(env, x, y, dx, dy, maxt, mask)
+    for i = 0, count - 1 do
+      local other = rows[4 * i + 1]
+      if not fn or fn(other) then return other, rows[4 * i + 2], rows[4 * i + 3], rows[4 * i + 4] end
+    end
+    return nil
+  end
+
+  function methods.collisions(...)
+    local w, out = ...
+    local env = check_world("collisions", w, select("#", ...) >= 1)
+    local n = lib.c2dcore_world_collisions_into(env.cw, pairs_out, pairs_room)
+    if n < 0 then out_of_memory() end
+    if 2 * n > pairs_room then
+      pairs_room = 4 * n
+      pairs_out = new("int[?]", pairs_room)
+      n = lib.c2dcore_world_collisions_into(env.cw, pairs_out, pairs_room)
+      if n < 0 then out_of_memory() end
+    end
+    if out ~= nil and type(out) ~= "table" then raise(2, "collisions", "table expected, got " .. type(out)) end
+    local pairs_, store = pairs_out, env.store
+    local list, old = out, 0
+    if list == nil then list = {} else old = #list end
+    for i = 0, 2 * n - 1 do list[i + 1] = store[pairs_[i] + 1] end
+    for i = 2 * n + 1, old do list[i] = nil end -- clear what a longer list left
+    return list, n
+  end
+
+  function methods.addResponse(...)
+    local w, name, fn = ...
+    local n = select("#", ...)
+    local env = check_world("addResponse", w, n >= 1)
+    if type(name) == "number" then
+      name = tostring(name)
+    elseif type(name) ~= "string" then
+      raise(2, "addResponse", "string expected, got " .. typename(name, n >= 2))
+    end
+    check_function(3, fn, "addResponse", n >= 3)
+    env.responses[name] = fn
+  end
+
+  -- Movement, as the binding's move_or_check: the mover is swept on a copy
+  -- (the world sees it move once, at the end); each step sweeps it toward the
+  -- goal against the candidates of its swept box, takes the earliest touch,
+  -- asks the filter what to do, and answers touch, cross, slide, bounce or
+  -- a response added with addResponse.
+  local TOUCH, CROSS, SLIDE, BOUNCE, CUSTOM = 0, 1, 2, 3, 4
+  local RESPONSES = { touch = TOUCH, cross = CROSS, slide = SLIDE, bounce = BOUNCE }
+
+  -- Do a and b overlap beyond a touch (b nil: a callback removed it).
+  local function overlapping(a, b)
+    if b == nil then return true end
+    local c = contact_out
+    if lib.c2dcore_contact(a, b, c) ~= 0 then return true end
+    lib.c2dcore_position_into(a, vec_out)
+    local scale = abs(vec_out.x) > abs(vec_out.y) and abs(vec_out.x) or abs(vec_out.y)
+    return c.hit ~= 0 and c.depth > MOVE_OVERLAP * (scale > 1 and scale or 1)
+  end
+
+  local function move_or_check(apply, fname, ...)
+    local w, s, goalX, goalY, filter = ...
+    local nargs = select("#", ...)
+    local env = check_world(fname, w, nargs >= 1)
+    check_shape(2, fname, s, nargs >= 2)
+    local gx = check_number(3, fname, "goalX", goalX, nargs >= 3)
+    local gy = check_number(4, fname, "goalY", goalY, nargs >= 4)
+    if filter ~= nil then check_function(5, filter, fname, true) end
+    local cw, store, responses = env.cw, env.store, env.responses
+    local self, category, mask = -1, 1, ALL_BITS
+    if s.core.world == cw then
+      self = s.core.world_slot
+      lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
+      category, mask = category_out[0] + 0, mask_out[0] + 0
+    end
+    local passed -- other -> true for the shapes passed over (crossed or ignored)
+    local cols, ncols, wedged = {}, 0, 0
+    local m = copy_of(ctx.as_shape(s))
+    lib.c2dcore_position_into(s, vec_out)
+    local px, py = vec_out.x, vec_out.y
+    local startx, starty = px, py
+    for _ = 1, MOVE_STEPS do
+      local vx, vy = gx - px, gy - py
+      if vx == 0 and vy == 0 then break end
+      if lib.c2dcore_move_to(m, px, py) ~= 0 then break end
+      local b = bounds_out
+      local minx, miny, maxx, maxy = -huge, -huge, huge, huge
+      if lib.c2dcore_bbox(m, b) ~= 0 then minx, miny, maxx, maxy = b.minx, b.miny, b.maxx, b.maxy end
+      local minx1, miny1, maxx1, maxy1 = minx + vx, miny + vy, maxx + vx, maxy + vy
+      box.minx = minx < minx1 and minx or minx1
+      box.miny = miny < miny1 and miny or miny1
+      box.maxx = maxx > maxx1 and maxx or maxx1
+      box.maxy = maxy > maxy1 and maxy or maxy1
+      local n = lib.c2dcore_world_candidates(cw, box, self, mask, slots_out)
+      if n < 0 then out_of_memory() end
+      -- The earliest touch among the candidates whose bits take the mover
+      -- (no Lua callback runs in this loop, so the slots stay as they are).
+      local slots, best, best_t, bnx, bny = slots_out[0], -1, 2, 0, 0
+      for i = 0, n - 1 do
+        local slot = slots[i]
+        local o = store[slot + 1]
+        if o ~= nil and slot ~= self then
+          lib.c2dcore_world_get_filter(cw, slot, category_out, mask_out)
+          if band(mask_out[0], category) ~= 0 and not (passed and passed[o]) then
+            local r = sweep_out
+            lib.c2dcore_sweep_into(m, vx, vy, o, 0, 0, r)
+            if r.hit ~= 0 and r.t < best_t then best_t, best, bnx, bny = r.t, slot, r.normal.x, r.normal.y end
+          end
+        end
+      end
+      if best < 0 then px, py = gx, gy break end
+      local atx, aty = px + vx * best_t, py + vy * best_t
+      -- Ask the filter (default slide); the callbacks may change the world
+      -- from here on, so the other is held as its shape.
+      local other = store[best + 1]
+      local answer = "slide"
+      if filter then answer = filter(s, other) end
+      local resp, custom = -1, nil
+      if answer then
+        if type(answer) ~= "string" then raise(5, fname, "the filter must return a response name or a falsy value") end
+        resp = RESPONSES[answer]
+        if resp == nil then
+          custom = responses[answer]
+          if custom == nil then fail(("%s: unknown response '%s' (add it with addResponse)"):format(fname, answer)) end
+          resp = CUSTOM
+        end
+      end
+      -- A shape crossed, ignored, or overlapped at the start of the step is
+      -- passed over for the rest of the move.
+      if resp < 0 or resp == CROSS or (best_t == 0 and overlapping(m, lib.c2dcore_world_shape(cw, best))) then
+        passed = passed or {}
+        passed[other] = true
+      end
+      if resp >= 0 then
+        local col = { other = other, type = answer, ti = best_t + 0, nx = bnx + 0, ny = bny + 0, x = atx + 0, y = aty + 0 }
+        ncols = ncols + 1
+        cols[ncols] = col
+        local restx, resty = gx - atx, gy - aty
+        local along = restx * bnx + resty * bny
+        -- The rest less its part into the normal is found before it is added
+        -- to at: a goal far beyond at would swallow at otherwise.
+        if resp == TOUCH then
+          px, py, gx, gy = atx, aty, atx, aty
+        elseif resp == SLIDE then
+          px, py = atx, aty
+          if along < 0 then gx, gy = atx + (restx - along * bnx), aty + (resty - along * bny) end
+        elseif resp == BOUNCE then
+          px, py = atx, aty
+          if along < 0 then gx, gy = atx + (restx - 2 * along * bnx), aty + (resty - 2 * along * bny) end
+        elseif resp == CUSTOM then
+          -- fn(world, col, x, y, goalX, goalY) -> goalX, goalY, or nothing to stop there
+          local nx, ny = custom(w, col, atx + 0, aty + 0, gx + 0, gy + 0)
+          px, py = atx, aty
+          if nx == nil and ny == nil then
+            gx, gy = atx, aty
+          elseif type(nx) == "number" and type(ny) == "number" then
+            gx, gy = nx, ny
+            if not (gx - gx == 0 and gy - gy == 0) then fail(fname .. ": a response returned a goal that is not finite") end
+          else
+            fail(("%s: a response must return goalX, goalY (numbers) or nothing, got %s and %s"):format(fname, type(nx), type(ny)))
+          end
+        end
+        if resp == TOUCH then break end
+        if resp ~= CROSS then
+          wedged = best_t == 0 and wedged + 1 or 0
+          if wedged >= WEDGED_STEPS then break end
+        end
+      end
+    end
+    if apply and (px ~= startx or py ~= starty) then
+      if lib.c2dcore_move_to(s, px, py) ~= 0 then fail(fname .. ": the goal is out of range") end
+    end
+    return px + 0, py + 0, cols, ncols
+  end
+
+  function methods.move(...)
+    local x, y, cols, n = move_or_check(true, "move", ...)
+    return x, y, cols, n
+  end
+
+  function methods.check(...)
+    local x, y, cols, n = move_or_check(false, "check", ...)
+    return x, y, cols, n
+  end
+
+  -- w:push(shape [, filter]): out of every overlap, the deepest first.
+  function methods.push(...)
+    local w, s, filter = ...
+    local nargs = select("#", ...)
+    local env = check_world("push", w, nargs >= 1)
+    check_shape(2, "push", s, nargs >= 2)
+    if filter ~= nil then check_function(3, filter, "push", true) end
+    local cw, store = env.cw, env.store
+    local self, category, mask = -1, 1, ALL_BITS
+    if s.core.world == cw then
+      self = s.core.world_slot
+      lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
+      category, mask = category_out[0] + 0, mask_out[0] + 0
+    end
+    local cols, ncols = {}, 0
+    local m = copy_of(ctx.as_shape(s))
+    lib.c2dcore_position_into(s, vec_out)
+    local px, py = vec_out.x, vec_out.y
+    local startx, starty = px, py
+    for _ = 1, PUSH_STEPS do
+      local n = lib.c2dcore_world_query(cw, m, self, mask, slots_out)
+      if n < 0 then out_of_memory() end
+      -- the shapes whose masks take the mover, as shapes: callbacks may change the world
+      local cand, k, slots = {}, 0, slots_out[0]
+      for i = 0, n - 1 do
+        lib.c2dcore_world_get_filter(cw, slots[i], category_out, mask_out)
+        if band(mask_out[0], category) ~= 0 then
+          k = k + 1
+          cand[k] = store[slots[i] + 1]
+        end
+      end
+      local best, depth, bnx, bny = 0, 0, 0, 0
+      for i = 1, k do
+        local o = cand[i]
+        if o ~= nil and not rawequal(o, s) and (not filter or filter(s, o)) then
+          local c = contact_out
+          if lib.c2dcore_contact(m, o, c) == 0 and c.hit ~= 0 and c.depth > depth then
+            depth, best, bnx, bny = c.depth, i, c.normal.x, c.normal.y
+          end
+        end
+      end
+      if best == 0 then break end
+      px, py = px + bnx * depth, py + bny * depth
+      if lib.c2dcore_move_to(m, px, py) ~= 0 then break end
+      ncols = ncols + 1
+      cols[ncols] = { other = cand[best], type = "push", nx = bnx + 0, ny = bny + 0, depth = depth + 0 }
+    end
+    if px ~= startx or py ~= starty then
+      if lib.c2dcore_move_to(s, px, py) ~= 0 then fail("push: the position is out of range") end
+    end
+    return px + 0, py + 0, cols, ncols
+  end
+
+  local function tostring_world(w)
+    local env = check_world("tostring", w, true)
+    return ("World(%d shapes)"):format(lib.c2dcore_world_count(env.cw))
+  end
+
+  WORLD_MT.__name = WORLD_NAME
+  WORLD_MT.__index = methods
+  WORLD_MT.__tostring = tostring_world
+  for _, f in pairs(methods) do api[f] = true end
+  api[world], api[tostring_world] = true, true
+  return world
+end
 
 -- Build the module over the loaded library lib (once per process).
 local function build(lib)
@@ -575,9 +1128,16 @@ local function build(lib)
       raise(1, "set", "a hull of fewer than 3 points has no constructor numbers")
     end
     -- (never a tail call: an error names the frame of set, as a method or not)
+    -- A shape in a World stays in it: the copy the constructors make into s
+    -- unlinks it, so the link is put back and the World told it changed.
+    local world, slot = s.core.world, s.core.world_slot
     if kind == CONCAVE then construct_concave(2, "set", s, select(2, ...))
     elseif kind == GROUP then construct_group(2, "set", s, select(2, ...))
     else construct(kind, 2, "set", s, select(2, ...)) end
+    if world ~= nil then
+      s.core.world, s.core.world_slot = world, slot
+      lib.c2dcore_world_touch(world, slot)
+    end
     return s
   end
 
@@ -775,11 +1335,11 @@ local function build(lib)
   for _, f in pairs(module) do api[f] = true end
   api[tostring_shape] = true
 
-  -- The World and collide2d.bump are the Lua module's C code.
-  function module.world()
-    error("c2d.world: the World needs the collide2d Lua module (src/lua_world.c); "
-      .. "the core-only front end (backend \"ffi-core\") has shapes and queries only", 2)
-  end
+  -- The World, as the binding's (src/lua_world.c), over the core's world.
+  module.world = build_world {
+    lib = lib, OBJ = OBJ, api = api, raise = raise, check_shape = check_shape, type_error = type_error,
+    check_number = check_number, copy_of = copy_of, as_shape = as_shape,
+  }
   module._VERSION = VERSION
   module.backend = "ffi-core"
 
