@@ -66,15 +66,17 @@ test-all:
 
 # The core alone, as a shared library with no Lua in it: what the FFI front end
 # collide2d.core opens by path (c2d.backend == "ffi-core"). It exports the
-# functions of collide2d.h and nothing else (a version script made from the
-# header, as the Windows DLL's .def is).
-EXPORTS  = sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/\1/p' src/collide2d.h
+# functions of collide2d.h and of bump.h (the grid under collide2d.bump) and
+# nothing else: a version script made from the headers, as the Windows DLL's
+# .def is made from collide2d.h.
+EXPORTS  = sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/\1/p'
+CORE_API := src/collide2d.h src/bump.h
 
 core: $(CORE_LIB)
 
-build/core/exports.map: src/collide2d.h
+build/core/exports.map: $(CORE_API) Makefile
 	@mkdir -p $(dir $@)
-	@{ echo "{ global:"; $(EXPORTS) | sed 's/.*/    &;/'; echo "  local: *; };"; } >$@
+	@{ echo "{ global:"; $(EXPORTS) $(CORE_API) | sed 's/.*/    &;/'; echo "  local: *; };"; } >$@
 
 $(CORE_LIB): $(CORE_SRC) $(HEADERS) build/core/exports.map | deps-build
 	$(CC) $(ALL_CFLAGS) -shared -Wl,--version-script=build/core/exports.map -o $@ $(CORE_SRC) $(LDFLAGS) -lm
@@ -155,7 +157,7 @@ $(WIN)/liblua51-delay.a: $(WIN)/lua51.def
 # Exports: the functions of collide2d.h, and the Lua entry.
 $(WIN)/collide2d.def: src/collide2d.h
 	@mkdir -p $(dir $@)
-	@{ echo "EXPORTS"; $(EXPORTS) | sed 's/^/    /'; \
+	@{ echo "EXPORTS"; $(EXPORTS) src/collide2d.h | sed 's/^/    /'; \
 	  echo "    luaopen_collide2d"; } >$@
 
 $(DLL): $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a

@@ -2,7 +2,7 @@
 -- garbage, and that nothing passes for a shape. The rest of the suite runs
 -- under both backends (make test-all runs LuaJIT twice), so every answer and
 -- every error message is pinned for both by the same specs. The core-only
--- front end (COLLIDE2D_BACKEND=core) runs the suite too, World and bump aside.
+-- front end (COLLIDE2D_BACKEND=core) runs the whole suite too.
 local c2d = require "collide2d"
 local common = require "support.common"
 
@@ -186,12 +186,6 @@ describe("what passes for a shape", function()
       local ok, err = pcall(function() local r = c2d.hits(ffi.new("double[40]"), disk); return r end)
       assert.is_false(ok)
       assert.is_truthy(tostring(err):find("bad argument #1 to 'hits' (collide2d shape expected, got cdata)", 1, true), tostring(err))
-    end)
-
-    it("collide2d.bump says that it needs the Lua module", function()
-      local ok, err = pcall(require, "collide2d.bump")
-      assert.is_false(ok)
-      assert.is_truthy(tostring(err):find("collide2d.bump needs the collide2d Lua module", 1, true), tostring(err))
     end)
   end
 

@@ -11,10 +11,6 @@
 -- own methods and responses; a world with any World method assigned on it, a filter that names a response added with addResponse, or a
 -- missing goal take the Lua path below, which calls those methods as bump does.
 local C = require("collide2d")._bump
-if C == nil then
-  error("collide2d.bump needs the collide2d Lua module; require \"collide2d\" gave the core-only front end (backend \""
-    .. tostring(require("collide2d").backend) .. "\"), which has no World", 2)
-end
 
 local floor, abs = math.floor, math.abs
 local type, tostring, next, setmetatable, error = type, tostring, next, setmetatable, error

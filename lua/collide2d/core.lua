@@ -105,6 +105,36 @@ int c2dcore_world_candidates(c2dcore_world *w, const c2dcore_bounds *box, int sk
 int c2dcore_world_collisions_into(c2dcore_world *w, int *pairs, int room) __asm__("c2d_world_collisions_into");
 int c2dcore_world_raycast(c2dcore_world *w, c2dcore_vec o, c2dcore_vec d, double maxt, unsigned mask,
                           const c2dcore_world_hit **hits) __asm__("c2d_world_raycast");
+typedef struct c2dcore_bump_world c2dcore_bump_world;
+typedef struct c2dcore_bump_rect { double x, y, w, h; } c2dcore_bump_rect;
+typedef struct c2dcore_bump_cells { double cl, ct, cw, ch; } c2dcore_bump_cells;
+typedef struct c2dcore_bump_span { double ti1, ti2; int nx1, ny1, nx2, ny2; } c2dcore_bump_span;
+typedef struct c2dcore_bump_col {
+  int other; int overlaps; double ti; double dist; double mx, my; int nx, ny; double tx, ty; double seq;
+  c2dcore_bump_rect item, rect;
+} c2dcore_bump_col;
+typedef struct c2dcore_bump_seghit { int item; double ti1, ti2, weight, seq; } c2dcore_bump_seghit;
+int c2dcore_bump_span_of(const c2dcore_bump_rect *r, double x1, double y1, double x2, double y2,
+                         double ti1, double ti2, c2dcore_bump_span *out) __asm__("c2d_bump_span_of");
+int c2dcore_bump_detect(const c2dcore_bump_rect *item, const c2dcore_bump_rect *other,
+                        double goalx, double goaly, c2dcore_bump_col *out) __asm__("c2d_bump_detect");
+c2dcore_bump_world *c2dcore_bump_new(double cell_size) __asm__("c2d_bump_new");
+void c2dcore_bump_free(c2dcore_bump_world *w) __asm__("c2d_bump_free");
+int c2dcore_bump_add(c2dcore_bump_world *w, const c2dcore_bump_rect *r) __asm__("c2d_bump_add");
+const c2dcore_bump_rect *c2dcore_bump_rect_of(const c2dcore_bump_world *w, int id) __asm__("c2d_bump_rect_of");
+void c2dcore_bump_remove(c2dcore_bump_world *w, int id) __asm__("c2d_bump_remove");
+int c2dcore_bump_update(c2dcore_bump_world *w, int id, const c2dcore_bump_rect *r) __asm__("c2d_bump_update");
+int c2dcore_bump_count_cells(const c2dcore_bump_world *w) __asm__("c2d_bump_count_cells");
+int c2dcore_bump_emptied(const c2dcore_bump_world *w) __asm__("c2d_bump_emptied");
+void c2dcore_bump_next_epoch(c2dcore_bump_world *w, int reap) __asm__("c2d_bump_next_epoch");
+int c2dcore_bump_items(c2dcore_bump_world *w, const int **out) __asm__("c2d_bump_items");
+int c2dcore_bump_query_cells(c2dcore_bump_world *w, const c2dcore_bump_cells *c, const int **out) __asm__("c2d_bump_query_cells");
+int c2dcore_bump_query_rect(c2dcore_bump_world *w, const c2dcore_bump_rect *r, const int **out) __asm__("c2d_bump_query_rect");
+int c2dcore_bump_query_point(c2dcore_bump_world *w, double x, double y, const int **out) __asm__("c2d_bump_query_point");
+int c2dcore_bump_segment(c2dcore_bump_world *w, double x1, double y1, double x2, double y2,
+                         const c2dcore_bump_seghit **out) __asm__("c2d_bump_segment");
+int c2dcore_bump_project(c2dcore_bump_world *w, const int *skip, int nskip, const c2dcore_bump_rect *r,
+                         double goalx, double goaly, const c2dcore_bump_col **out) __asm__("c2d_bump_project");
 const char *c2dcore_error_message(int err) __asm__("c2d_error_message");
 ]]
 
@@ -664,6 +694,321 @@ local function build_world(ctx)
   for _, f in pairs(methods) do api[f] = true end
   api[world], api[tostring_world] = true, true
   return world
+end
+
+-- The C half of collide2d.bump (c2d._bump), worded and behaving as the
+-- binding's (src/lua_bump.c) over the core's bump grid (src/bump.h). The Lua
+-- half, lua/collide2d/bump.lua, checks the arguments a user gives; rect.detectCollision
+-- and rect.getSegmentIntersectionIndices are these functions themselves, so
+-- their numbers are checked as luaL_checknumber checks them.
+local function build_bump(lib)
+  local new = ffi.new
+  local TOO_FAR, TOO_MANY_CELLS = -2, -3
+  local rect_a, rect_b, rect_r = new("c2dcore_bump_rect"), new("c2dcore_bump_rect"), new("c2dcore_bump_rect")
+  local cells = new("c2dcore_bump_cells")
+  local span_out, col_out = new("c2dcore_bump_span"), new("c2dcore_bump_col")
+  local ids_out = new("const int *[1]")
+  local hits_out = new("const c2dcore_bump_seghit *[1]")
+  local cols_out = new("const c2dcore_bump_col *[1]")
+  local skip_one = new("int[1]")
+  local B = {}
+
+  -- luaL_argerror: "bad argument #i to 'name' (msg)", named and counted as
+  -- Lua names the function at stack level fl (from here), raised at its caller.
+  local function argerror(fl, i, msg)
+    local info = debug.getinfo(fl, "n")
+    local name = info and info.name or "?"
+    if info and info.namewhat == "method" then
+      i = i - 1
+      if i == 0 then error(("calling '%s' on bad self (%s)"):format(name, msg), fl + 1) end
+    end
+    error(("bad argument #%d to '%s' (%s)"):format(i, name, msg), fl + 1)
+  end
+
+  local function typename(v, present) return present and type(v) or "no value" end
+
+  -- luaL_checknumber for argument i of the function that calls this (a
+  -- numeric string is taken as its number).
+  local function checknumber(i, v, present)
+    local x = tonumber(v)
+    if type(v) ~= "number" and (type(v) ~= "string" or x == nil) then
+      argerror(3, i, "number expected, got " .. typename(v, present))
+    end
+    return x
+  end
+
+  -- The luaL_error a world status stands for, at the caller of the function
+  -- at stack level fl (2: the function calling this; 3: its caller).
+  local function status_error(st, fl)
+    fl = (fl or 2) + 1
+    if st == TOO_FAR then error("rect too far from the origin for the grid (cell index beyond 2^40)", fl) end
+    if st == TOO_MANY_CELLS then error("rect covers more than 2^24 cells", fl) end
+    error("not enough memory", fl)
+  end
+
+  -- The C world of a bump world w (a userdata holding it, freed by __gc).
+  local proto = newproxy(true)
+  local WORLD_MT = getmetatable(proto)
+  WORLD_MT.__name = "collide2d.bump.World"
+  WORLD_MT.__gc = function(w)
+    local env = debug.getfenv(w)
+    if type(env) == "table" and env.w ~= nil then
+      lib.c2dcore_bump_free(env.w)
+      env.w = nil
+    end
+  end
+  local function check_world(w)
+    local env = type(w) == "userdata" and rawequal(getmetatable(w), WORLD_MT) and debug.getfenv(w)
+    if not env or env.w == nil then argerror(3, 1, "bump world expected") end
+    return env.w
+  end
+
+  local function as_rect(r, x, y, w, h) r.x, r.y, r.w, r.h = x, y, w, h return r end
+
+  -- A collision table as bump builds it.
+  local function col_table(c, item, other, kind)
+    return {
+      overlaps = c.overlaps ~= 0, ti = c.ti + 0,
+      move = { x = c.mx + 0, y = c.my + 0 }, normal = { x = c.nx, y = c.ny },
+      touch = { x = c.tx + 0, y = c.ty + 0 },
+      itemRect = { x = c.item.x + 0, y = c.item.y + 0, w = c.item.w + 0, h = c.item.h + 0 },
+      otherRect = { x = c.rect.x + 0, y = c.rect.y + 0, w = c.rect.w + 0, h = c.rect.h + 0 },
+      other = other, item = item, type = kind,
+    }
+  end
+
+  function B.new(cs)
+    cs = checknumber(1, cs, cs ~= nil)
+    local w = newproxy(proto)
+    local cw = lib.c2dcore_bump_new(cs)
+    if cw == nil then error("not enough memory", 2) end
+    debug.setfenv(w, { w = cw })
+    return w
+  end
+
+  function B.add(w, x, y, width, h)
+    local cw = check_world(w)
+    local id = lib.c2dcore_bump_add(cw, as_rect(rect_r, x, y, width, h))
+    if id < 0 then status_error(id) end
+    return id
+  end
+
+  function B.remove(w, id)
+    local cw = check_world(w)
+    lib.c2dcore_bump_remove(cw, id)
+    return lib.c2dcore_bump_emptied(cw)
+  end
+
+  function B.update(w, id, x, y, width, h)
+    local cw = check_world(w)
+    local st = lib.c2dcore_bump_update(cw, id, as_rect(rect_r, x, y, width, h))
+    if st ~= 0 then status_error(st) end
+    return lib.c2dcore_bump_emptied(cw)
+  end
+
+  function B.rect(w, id)
+    local r = lib.c2dcore_bump_rect_of(check_world(w), id)
+    if r == nil then return end
+    return r.x + 0, r.y + 0, r.w + 0, r.h + 0
+  end
+
+  function B.countCells(w) return lib.c2dcore_bump_count_cells(check_world(w)) end
+
+  function B.epoch(w, reap) lib.c2dcore_bump_next_epoch(check_world(w), reap and 1 or 0) end
+
+  -- A list of the items with the n ids at ids (items: id -> item), and n.
+  local function items_of(ids, n, items)
+    if n < 0 then status_error(n, 3) end
+    local list = {}
+    for i = 0, n - 1 do list[i + 1] = items[ids[i]] end
+    return list, n
+  end
+
+  function B.items(w, items)
+    local cw = check_world(w)
+    local n = lib.c2dcore_bump_items(cw, ids_out)
+    local list, len = items_of(ids_out[0], n, items)
+    return list, len
+  end
+
+  function B.cells(w, cl, ct, cwidth, ch, items)
+    local cw = check_world(w)
+    cells.cl, cells.ct, cells.cw, cells.ch = cl, ct, cwidth, ch
+    local n = lib.c2dcore_bump_query_cells(cw, cells, ids_out)
+    if n < 0 then status_error(n) end
+    local ids, set = ids_out[0], {}
+    for i = 0, n - 1 do set[items[ids[i]]] = true end
+    return set
+  end
+
+  function B.queryRect(w, x, y, width, h, items)
+    local cw = check_world(w)
+    local n = lib.c2dcore_bump_query_rect(cw, as_rect(rect_r, x, y, width, h), ids_out)
+    local list, len = items_of(ids_out[0], n, items)
+    return list, len
+  end
+
+  function B.queryPoint(w, x, y, items)
+    local cw = check_world(w)
+    local n = lib.c2dcore_bump_query_point(cw, x, y, ids_out)
+    local list, len = items_of(ids_out[0], n, items)
+    return list, len
+  end
+
+  -- segment(W, x1, y1, x2, y2, items, withCoords): the items, or bump's info tables.
+  function B.segment(w, x1, y1, x2, y2, items, coords)
+    local cw = check_world(w)
+    local dx, dy = x2 - x1, y2 - y1
+    local n = lib.c2dcore_bump_segment(cw, x1, y1, x2, y2, hits_out)
+    if n < 0 then status_error(n) end
+    local h, list = hits_out[0], {}
+    for i = 0, n - 1 do
+      local hit = h[i]
+      if coords then
+        list[i + 1] = {
+          item = items[hit.item], ti1 = hit.ti1 + 0, ti2 = hit.ti2 + 0,
+          x1 = x1 + dx * hit.ti1, y1 = y1 + dy * hit.ti1, x2 = x1 + dx * hit.ti2, y2 = y1 + dy * hit.ti2,
+        }
+      else
+        list[i + 1] = items[hit.item]
+      end
+    end
+    return list, n
+  end
+
+  -- A copy of n collisions that outlives calls back into Lua (which may query the world).
+  local function keep_cols(found, n)
+    local copy = new("c2dcore_bump_col[?]", n)
+    ffi.copy(copy, found, n * ffi.sizeof("c2dcore_bump_col"))
+    return copy
+  end
+
+  -- project(W, skip, item, x, y, w, h, goalx, goaly, filter, items): bump's World:project.
+  function B.project(w, skip, item, x, y, width, h, gx, gy, filter, items)
+    local cw = check_world(w)
+    skip_one[0] = skip
+    local n = lib.c2dcore_bump_project(cw, skip_one, 1, as_rect(rect_r, x, y, width, h), gx, gy, cols_out)
+    if n < 0 then status_error(n) end
+    local cols, list, len = keep_cols(cols_out[0], n), {}, 0
+    for i = 0, n - 1 do
+      local other = items[cols[i].other]
+      local kind = "slide"
+      if filter ~= nil then kind = filter(item, other) end
+      if kind then
+        len = len + 1
+        list[len] = col_table(cols[i], item, other, kind)
+      end
+    end
+    return list, len
+  end
+
+  local BUILT_IN = { slide = true, touch = true, cross = true, bounce = true }
+
+  -- check(W, id, item, goalx, goaly, filter, items, update): bump's World:check
+  -- (and World:move when update is true) for the four built-in responses.
+  -- Returns goalx, goaly, cols, len, cells emptied; or false, having changed
+  -- nothing, when the filter names any other response.
+  function B.check(w, id, item, gx, gy, filter, items, update)
+    local cw = check_world(w)
+    local cur = lib.c2dcore_bump_rect_of(cw, id)
+    if cur == nil then argerror(2, 2, "item not in the world") end
+    local r0 = new("c2dcore_bump_rect", cur[0])
+    local from = new("c2dcore_bump_rect", cur[0])
+    local capskip, nskip = 64, 1
+    local skip = new("int[?]", capskip)
+    skip[0] = id
+    local out, len = {}, 0
+    while true do
+      local n = lib.c2dcore_bump_project(cw, skip, nskip, from, gx, gy, cols_out)
+      if n < 0 then status_error(n) end
+      if n == 0 then break end
+      local best, kind
+      if filter == nil then
+        best, kind = new("c2dcore_bump_col", cols_out[0][0]), "slide"
+      else
+        -- Nearest first: the first collision the filter accepts is the one bump picks.
+        local cols = keep_cols(cols_out[0], n)
+        for i = 0, n - 1 do
+          local answer = filter(item, items[cols[i].other])
+          if answer then
+            if not (type(answer) == "string" and BUILT_IN[answer]) then return false end
+            best, kind = cols[i], answer
+            break
+          end
+        end
+        if kind == nil then break end
+      end
+      local col = col_table(best, item, items[best.other], kind)
+      if nskip == capskip then
+        local more = new("int[?]", capskip * 2)
+        ffi.copy(more, skip, capskip * ffi.sizeof("int"))
+        skip, capskip = more, capskip * 2
+      end
+      skip[nskip] = best.other
+      nskip = nskip + 1
+      if kind == "touch" then
+        gx, gy = best.tx + 0, best.ty + 0
+      elseif kind == "cross" then
+        from.x, from.y, from.w, from.h = r0.x, r0.y, r0.w, r0.h
+      elseif kind == "slide" then
+        local sx, sy = best.tx + 0, best.ty + 0
+        if best.mx ~= 0 or best.my ~= 0 then
+          if best.nx == 0 then sx = gx else sy = gy end
+        end
+        col.slide = { x = sx, y = sy }
+        gx, gy = sx, sy
+        from.x, from.y = best.tx, best.ty
+      else -- bounce: the rest of the move, mirrored in the side hit
+        local bx, by = best.tx + 0, best.ty + 0
+        if best.mx ~= 0 or best.my ~= 0 then
+          local bnx, bny = gx - best.tx, gy - best.ty
+          if best.nx == 0 then bny = -bny else bnx = -bnx end
+          bx, by = best.tx + bnx, best.ty + bny
+        end
+        col.bounce = { x = bx, y = by }
+        gx, gy = bx, by
+        from.x, from.y = best.tx, best.ty
+      end
+      len = len + 1
+      out[len] = col
+      if kind == "touch" then break end
+    end
+    if update then
+      cur = lib.c2dcore_bump_rect_of(cw, id)
+      if cur == nil then error("the moving item left the world during its move", 2) end
+      local st = lib.c2dcore_bump_update(cw, id, as_rect(rect_r, gx, gy, cur.w, cur.h))
+      if st ~= 0 then status_error(st) end
+    end
+    return gx, gy, out, len, lib.c2dcore_bump_emptied(cw)
+  end
+
+  -- detect(x1,y1,w1,h1, x2,y2,w2,h2 [, goalx, goaly]): bump's rect.detectCollision.
+  function B.detect(...)
+    local n = select("#", ...)
+    local v = { ... }
+    for i = 1, 8 do v[i] = checknumber(i, v[i], i <= n) end
+    local gx = v[9] == nil and v[1] or checknumber(9, v[9], true)
+    local gy = v[10] == nil and v[2] or checknumber(10, v[10], true)
+    as_rect(rect_a, v[1], v[2], v[3], v[4])
+    as_rect(rect_b, v[5], v[6], v[7], v[8])
+    if lib.c2dcore_bump_detect(rect_a, rect_b, gx, gy, col_out) == 0 then return end
+    return col_table(col_out)
+  end
+
+  -- span(x,y,w,h, x1,y1,x2,y2 [, ti1, ti2]): bump's rect.getSegmentIntersectionIndices.
+  function B.span(...)
+    local n = select("#", ...)
+    local v = { ... }
+    for i = 1, 8 do v[i] = checknumber(i, v[i], i <= n) end
+    as_rect(rect_a, v[1], v[2], v[3], v[4])
+    local ti1 = v[9] == nil and 0 or checknumber(9, v[9], true)
+    local ti2 = v[10] == nil and 1 or checknumber(10, v[10], true)
+    if lib.c2dcore_bump_span_of(rect_a, v[5], v[6], v[7], v[8], ti1, ti2, span_out) == 0 then return end
+    local s = span_out
+    return s.ti1 + 0, s.ti2 + 0, s.nx1, s.ny1, s.nx2, s.ny2
+  end
+
+  return B
 end
 
 -- Build the module over the loaded library lib (once per process).
@@ -1340,6 +1685,7 @@ local function build(lib)
     lib = lib, OBJ = OBJ, api = api, raise = raise, check_shape = check_shape, type_error = type_error,
     check_number = check_number, copy_of = copy_of, as_shape = as_shape,
   }
+  module._bump = build_bump(lib) -- the C half of collide2d.bump
   module._VERSION = VERSION
   module.backend = "ffi-core"
 

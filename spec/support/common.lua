@@ -16,20 +16,9 @@ local M = {}
 
 -- Backends ---------------------------------------------------------------------
 
--- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core") has
--- shapes and queries but no World and no collide2d.bump, which are the Lua
--- module's C code: the specs of those are pending under it.
+-- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core"):
+-- its shapes are FFI objects, with no metatable Lua hands out.
 M.core_only = c2d.backend == "ffi-core"
-
--- Why a spec is pending under the core-only front end.
-M.NO_WORLD = "the World and collide2d.bump need the Lua module (not under the core-only front end)"
-
--- busted's it, or under the core-only front end a pending test: for a test
--- that needs the World. `it` and `pending` are busted's, passed in.
-function M.world_it(it, pending)
-  if not M.core_only then return it end
-  return function(name) pending(name .. " (" .. M.NO_WORLD .. ")") end
-end
 
 -- The table a shape's methods come from: its metatable's __index. The
 -- core-only front end's shapes are FFI objects, whose metatable Lua does not
