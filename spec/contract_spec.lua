@@ -225,11 +225,7 @@ describe("a zero-area polygon holds every vertex", function()
 end)
 
 describe("user data lives in the shape", function()
-  -- The core-only front end keeps user data in a weak-keyed table, and
-  -- LuaJIT's weak tables are not ephemerons: there such a cycle stays (README).
-  local it_cycle = require("support.common").core_only
-    and function(name) pending(name .. " (not under the core-only front end: no ephemerons in LuaJIT)") end or it
-  it_cycle("a value that refers back to its shape is collected with it", function()
+  it("a value that refers back to its shape is collected with it", function()
     -- 20,000 shapes, each holding an entity that holds the shape: once the
     -- last outside reference goes, the whole cycle must go (within 1 MB)
     collectgarbage()

@@ -5,7 +5,8 @@
 -- The library is the core with no Lua in it (`make core` builds
 -- build/core/libcollide2d.so; the Windows collide2d.dll of `make dist`
 -- exports the same functions and opens as well). Everything here goes through
--- the FFI: shapes are cdata of one ffi.metatype, each a c2d_shape followed by
+-- the FFI: shapes are userdata as in the binding, each holding through a
+-- weak table an FFI object, a c2d_shape followed by
 -- its own storage (a Polygon's vertices, a Concave's or Group's block), and
 -- every method is a Lua function calling the core. c2d.backend is "ffi-core".
 --
@@ -167,8 +168,8 @@ local function finite(x) return type(x) == "number" and x - x == 0 end
 -- the shapes' helpers from build. Returns c2d.world.
 local function build_world(ctx)
   local lib, OBJ, api, raise, check_shape = ctx.lib, ctx.OBJ, ctx.api, ctx.raise, ctx.check_shape
-  local check_number, copy_of = ctx.check_number, ctx.copy_of
-  local istype, new = ffi.istype, ffi.new
+  local check_number, copy_object, object_of = ctx.check_number, ctx.copy_object, ctx.object_of
+  local new = ffi.new
   local band = require("bit").band
   local getfenv, setfenv = debug.getfenv, debug.setfenv
   local abs, huge = math.abs, math.huge
@@ -252,9 +253,9 @@ local function build_world(ctx)
 
   -- The slot of shape s (argument i), which must be in this world.
   local function slot_in(env, i, s, fname, present)
-    check_shape(i, fname, s, present)
-    if s.core.world ~= env.cw then raise(i, fname, "shape is not in this world") end
-    return s.core.world_slot
+    local obj = check_shape(i, fname, s, present)
+    if obj.core.world ~= env.cw then raise(i, fname, "shape is not in this world") end
+    return obj.core.world_slot
   end
 
   -- The shapes of the n slots at slots, then those filter(shape) keeps.
@@ -297,14 +298,14 @@ local function build_world(ctx)
     local w, s, category, mask = ...
     local n = select("#", ...)
     local env = check_world("add", w, n >= 1)
-    check_shape(2, "add", s, n >= 2)
+    local obj = check_shape(2, "add", s, n >= 2)
     category = check_bits(3, category, 1, "add", "category")
     mask = check_bits(4, mask, ALL_BITS, "add", "mask")
-    if s.core.world ~= nil then
-      raise(2, "add", s.core.world == env.cw and "shape is already in this world"
+    if obj.core.world ~= nil then
+      raise(2, "add", obj.core.world == env.cw and "shape is already in this world"
         or "shape is already in another world (remove it there first)")
     end
-    local slot = lib.c2dcore_world_add(env.cw, s, category, mask)
+    local slot = lib.c2dcore_world_add(env.cw, obj, category, mask)
     if slot < 0 then out_of_memory() end
     env.store[slot + 1] = s
     return s
@@ -324,8 +325,7 @@ local function build_world(ctx)
     local w, s = ...
     local n = select("#", ...)
     local env = check_world("has", w, n >= 1)
-    check_shape(2, "has", s, n >= 2)
-    return s.core.world == env.cw
+    return check_shape(2, "has", s, n >= 2).core.world == env.cw
   end
 
   function methods.count(...)
@@ -370,8 +370,8 @@ local function build_world(ctx)
     local w, s, filter = ...
     local n = select("#", ...)
     local env = check_world("query", w, n >= 1)
-    check_shape(2, "query", s, n >= 2)
-    local list = query_shape(env, s, s.core.world == env.cw and s.core.world_slot or -1, 3, filter, "query")
+    local obj = check_shape(2, "query", s, n >= 2)
+    local list = query_shape(env, obj, obj.core.world == env.cw and obj.core.world_slot or -1, 3, filter, "query")
     return list
   end
 
@@ -509,21 +509,21 @@ local function build_world(ctx)
     local w, s, goalX, goalY, filter = ...
     local nargs = select("#", ...)
     local env = check_world(fname, w, nargs >= 1)
-    check_shape(2, fname, s, nargs >= 2)
+    local obj = check_shape(2, fname, s, nargs >= 2)
     local gx = check_number(3, fname, "goalX", goalX, nargs >= 3)
     local gy = check_number(4, fname, "goalY", goalY, nargs >= 4)
     if filter ~= nil then check_function(5, filter, fname, true) end
     local cw, store, responses = env.cw, env.store, env.responses
     local self, category, mask = -1, 1, ALL_BITS
-    if s.core.world == cw then
-      self = s.core.world_slot
+    if obj.core.world == cw then
+      self = obj.core.world_slot
       lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local passed -- other -> true for the shapes passed over (crossed or ignored)
     local cols, ncols, wedged = {}, 0, 0
-    local m = copy_of(ctx.as_shape(s))
-    lib.c2dcore_position_into(s, vec_out)
+    local m = copy_object(ctx.as_shape(obj))
+    lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
     for _ = 1, MOVE_STEPS do
@@ -550,7 +550,7 @@ local function build_world(ctx)
           lib.c2dcore_world_get_filter(cw, slot, category_out, mask_out)
           if band(mask_out[0], category) ~= 0 and not (passed and passed[o]) then
             local r = sweep_out
-            lib.c2dcore_sweep_into(m, vx, vy, o, 0, 0, r)
+            lib.c2dcore_sweep_into(m, vx, vy, object_of[o], 0, 0, r)
             if r.hit ~= 0 and r.t < best_t then best_t, best, bnx, bny = r.t, slot, r.normal.x, r.normal.y end
           end
         end
@@ -615,7 +615,7 @@ local function build_world(ctx)
       end
     end
     if apply and (px ~= startx or py ~= starty) then
-      if lib.c2dcore_move_to(s, px, py) ~= 0 then fail(fname .. ": the goal is out of range") end
+      if lib.c2dcore_move_to(obj, px, py) ~= 0 then fail(fname .. ": the goal is out of range") end
     end
     return px + 0, py + 0, cols, ncols
   end
@@ -635,18 +635,18 @@ local function build_world(ctx)
     local w, s, filter = ...
     local nargs = select("#", ...)
     local env = check_world("push", w, nargs >= 1)
-    check_shape(2, "push", s, nargs >= 2)
+    local obj = check_shape(2, "push", s, nargs >= 2)
     if filter ~= nil then check_function(3, filter, "push", true) end
     local cw, store = env.cw, env.store
     local self, category, mask = -1, 1, ALL_BITS
-    if s.core.world == cw then
-      self = s.core.world_slot
+    if obj.core.world == cw then
+      self = obj.core.world_slot
       lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local cols, ncols = {}, 0
-    local m = copy_of(ctx.as_shape(s))
-    lib.c2dcore_position_into(s, vec_out)
+    local m = copy_object(ctx.as_shape(obj))
+    lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
     for _ = 1, PUSH_STEPS do
@@ -666,7 +666,7 @@ local function build_world(ctx)
         local o = cand[i]
         if o ~= nil and not rawequal(o, s) and (not filter or filter(s, o)) then
           local c = contact_out
-          if lib.c2dcore_contact(m, o, c) == 0 and c.hit ~= 0 and c.depth > depth then
+          if lib.c2dcore_contact(m, object_of[o], c) == 0 and c.hit ~= 0 and c.depth > depth then
             depth, best, bnx, bny = c.depth, i, c.normal.x, c.normal.y
           end
         end
@@ -678,7 +678,7 @@ local function build_world(ctx)
       cols[ncols] = { other = cand[best], type = "push", nx = bnx + 0, ny = bny + 0, depth = depth + 0 }
     end
     if px ~= startx or py ~= starty then
-      if lib.c2dcore_move_to(s, px, py) ~= 0 then fail("push: the position is out of range") end
+      if lib.c2dcore_move_to(obj, px, py) ~= 0 then fail("push: the position is out of range") end
     end
     return px + 0, py + 0, cols, ncols
   end
@@ -1013,12 +1013,26 @@ end
 
 -- Build the module over the loaded library lib (once per process).
 local function build(lib)
-  local OBJ = ffi.typeof("c2dcore_obj") -- its metatable (state.metatable) is filled in below
+  local OBJ = ffi.typeof("c2dcore_obj")
   local SHAPE_PTR = ffi.typeof("const c2dcore_shape *")
   local VEC_PTR = ffi.typeof("c2dcore_vec *")
   local SHAPE_SIZE = ffi.sizeof("c2dcore_shape")
-  local istype, cast, new, fstring = ffi.istype, ffi.cast, ffi.new, ffi.string
-  local mt = state.metatable
+  local cast, new, fstring = ffi.cast, ffi.new, ffi.string
+  local getfenv, setfenv = debug.getfenv, debug.setfenv
+
+  -- A shape is a userdata, as in the binding, with one metatable per kind
+  -- (newproxy of that kind's prototype); its c2d_shape and storage are an
+  -- FFI object, found through object_of (weak keys: the object goes with
+  -- its shape, and refers to nothing). Only shapes made here are keys of
+  -- object_of, so a lookup is also the check that a value is a shape. The
+  -- shape's environment table holds its user data, so a value that refers
+  -- back to its shape is collected with it.
+  local object_of = setmetatable({}, { __mode = "k" })
+  local prototypes, metatables = {}, {}
+  for k = 0, KIND_COUNT - 1 do
+    prototypes[k] = newproxy(true)
+    metatables[k] = getmetatable(prototypes[k])
+  end
 
   local hits_fn, distance_fn, contains_fn, covers_fn = lib.c2dcore_hits, lib.c2dcore_distance_into, lib.c2dcore_contains, lib.c2dcore_covers
   local contact_fn, sweep_fn, raycast_fn, bbox_fn = lib.c2dcore_contact, lib.c2dcore_sweep_into, lib.c2dcore_raycast_into, lib.c2dcore_bbox
@@ -1111,9 +1125,11 @@ local function build(lib)
     return v
   end
 
+  -- The FFI object of the shape v (argument arg of fname), which must be one.
   local function check_shape(arg, fname, v, present)
-    if not istype(OBJ, v) then type_error(arg, fname, "collide2d shape", v, present) end
-    return v
+    local obj = object_of[v]
+    if obj == nil then type_error(arg, fname, "collide2d shape", v, present) end
+    return obj
   end
 
   -- The arguments of fname, against sig: "shape", a number's name, or
@@ -1136,12 +1152,21 @@ local function build(lib)
 
   local function as_shape(obj) return cast(SHAPE_PTR, obj) end
 
-  -- A new shape holding a copy of s (a c2d_shape pointer), with its own storage.
-  local function copy_of(s)
+  -- The shape (a new userdata) of the FFI object obj.
+  local function wrap(obj)
+    local shape = newproxy(prototypes[obj.core.kind])
+    object_of[shape] = obj
+    return shape
+  end
+
+  -- A new FFI object holding a copy of s (a c2d_shape pointer), with its own
+  -- storage and in no World; copy_of makes it a shape.
+  local function copy_object(s)
     local obj = OBJ(floor((tonumber(storage_size(s)) + 7) / 8))
     copy(obj, s, obj.storage)
     return obj
   end
+  local function copy_of(s) return wrap(copy_object(s)) end
 
   -- How many bytes of storage obj holds after its shape.
   local function room(obj) return ffi.sizeof(obj) - SHAPE_SIZE end
@@ -1238,7 +1263,7 @@ local function build(lib)
     local obj = OBJ(floor((need + 7) / 8))
     local err = lib.c2dcore_make_concave(obj, nums, n, obj.storage, bad)
     if err ~= 0 then raise((in_table or bad[0] < 0) and first or first + bad[0], fname, message(err)) end
-    if into == nil then return obj end
+    if into == nil then return wrap(obj) end
     if tonumber(storage_size(as_shape(obj))) > room(into) then raise(first, fname, "a concave shape cannot gain vertices in place") end
     copy(into, as_shape(obj), into.storage)
     return into
@@ -1255,9 +1280,10 @@ local function build(lib)
     for i = 1, n do
       local m
       if in_table then
-        m = rawget(t, i)
-        if not istype(OBJ, m) then
-          raise(first, fname, ("collide2d shape expected at index %d, got %s"):format(i, value_name(m, true)))
+        local v = rawget(t, i)
+        m = object_of[v]
+        if m == nil then
+          raise(first, fname, ("collide2d shape expected at index %d, got %s"):format(i, value_name(v, true)))
         end
       else
         m = check_shape(first + i - 1, fname, (select(i, ...)), true)
@@ -1273,7 +1299,7 @@ local function build(lib)
     local err = lib.c2dcore_make_group(obj, members, n, obj.storage, bad)
     for i = 0, n - 1 do members[i] = nil end
     if err ~= 0 then raise(first, fname, message(err)) end
-    if into == nil then return obj end
+    if into == nil then return wrap(obj) end
     copy(into, as_shape(obj), into.storage)
     return into
   end
@@ -1314,19 +1340,22 @@ local function build(lib)
 
   function methods.hits(...)
     local a, b = ...
-    if istype(OBJ, a) and istype(OBJ, b) then return hits_fn(a, b) ~= 0 end
+    a, b = object_of[a], object_of[b]
+    if a ~= nil and b ~= nil then return hits_fn(a, b) ~= 0 end
     refuse("hits", SIG_PAIR, ...)
   end
 
   function methods.covers(...)
     local a, b = ...
-    if istype(OBJ, a) and istype(OBJ, b) then return covers_fn(a, b) ~= 0 end
+    a, b = object_of[a], object_of[b]
+    if a ~= nil and b ~= nil then return covers_fn(a, b) ~= 0 end
     refuse("covers", SIG_PAIR, ...)
   end
 
   function methods.distance(...)
     local a, b = ...
-    if not (istype(OBJ, a) and istype(OBJ, b)) then refuse("distance", SIG_PAIR, ...) end
+    a, b = object_of[a], object_of[b]
+    if not (a ~= nil and b ~= nil) then refuse("distance", SIG_PAIR, ...) end
     local r = distance_out
     distance_fn(a, b, r)
     return r.distance + 0, r.a.x + 0, r.a.y + 0, r.b.x + 0, r.b.y + 0
@@ -1335,13 +1364,15 @@ local function build(lib)
   local SIG_CONTAINS = { "shape", "x", "y" }
   function methods.contains(...)
     local s, x, y = ...
-    if istype(OBJ, s) and finite(x) and finite(y) then return contains_fn(s, x, y) ~= 0 end
+    s = object_of[s]
+    if s ~= nil and finite(x) and finite(y) then return contains_fn(s, x, y) ~= 0 end
     refuse("contains", SIG_CONTAINS, ...)
   end
 
   function methods.contact(...)
     local a, b = ...
-    if not (istype(OBJ, a) and istype(OBJ, b)) then refuse("contact", SIG_PAIR, ...) end
+    a, b = object_of[a], object_of[b]
+    if not (a ~= nil and b ~= nil) then refuse("contact", SIG_PAIR, ...) end
     local r = contact_out
     local err = contact_fn(a, b, r)
     if err ~= 0 then
@@ -1355,9 +1386,10 @@ local function build(lib)
   local SIG_SWEEP = { "shape", "dx", "dy", "shape", "?bdx", "?bdy" }
   function methods.sweep(...)
     local a, dx, dy, b, bdx, bdy = ...
+    a, b = object_of[a], object_of[b]
     if bdx == nil then bdx = 0 end
     if bdy == nil then bdy = 0 end
-    if not (istype(OBJ, a) and finite(dx) and finite(dy) and istype(OBJ, b) and finite(bdx) and finite(bdy)) then
+    if not (a ~= nil and finite(dx) and finite(dy) and b ~= nil and finite(bdx) and finite(bdy)) then
       refuse("sweep", SIG_SWEEP, ...)
     end
     local r = sweep_out
@@ -1369,8 +1401,9 @@ local function build(lib)
   local SIG_RAYCAST = { "shape", "x", "y", "dx", "dy", "?maxt" }
   function methods.raycast(...)
     local s, x, y, dx, dy, maxt = ...
+    s = object_of[s]
     if maxt == nil then maxt = 1 end
-    if not (istype(OBJ, s) and finite(x) and finite(y) and finite(dx) and finite(dy) and finite(maxt)) then
+    if not (s ~= nil and finite(x) and finite(y) and finite(dx) and finite(dy) and finite(maxt)) then
       refuse("raycast", SIG_RAYCAST, ...)
     end
     if maxt < 0 then raise(6, "raycast", "maxt must be >= 0") end
@@ -1382,7 +1415,8 @@ local function build(lib)
 
   function methods.bbox(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("bbox", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("bbox", SIG_ONE, ...) end
     local b = bounds_out
     if bbox_fn(s, b) == 0 then raise(1, "bbox", "a Line has no bounding box (it is unbounded)") end
     return b.minx + 0, b.miny + 0, b.maxx + 0, b.maxy + 0
@@ -1390,7 +1424,8 @@ local function build(lib)
 
   function methods.center(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("center", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("center", SIG_ONE, ...) end
     local v = vec_out
     center_fn(s, v)
     return v.x + 0, v.y + 0
@@ -1398,7 +1433,8 @@ local function build(lib)
 
   function methods.position(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("position", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("position", SIG_ONE, ...) end
     local v = vec_out
     position_fn(s, v)
     return v.x + 0, v.y + 0
@@ -1409,18 +1445,20 @@ local function build(lib)
   local SIG_MOVE, SIG_MOVE_TO = { "shape", "dx", "dy" }, { "shape", "x", "y" }
   function methods.move(...)
     local s, dx, dy = ...
-    if not (istype(OBJ, s) and finite(dx) and finite(dy)) then refuse("move", SIG_MOVE, ...) end
+    s = object_of[s]
+    if not (s ~= nil and finite(dx) and finite(dy)) then refuse("move", SIG_MOVE, ...) end
     local err = move_fn(s, dx, dy)
     if err ~= 0 then raise(2, "move", message(err)) end
-    return s
+    return (...)
   end
 
   function methods.moveTo(...)
     local s, x, y = ...
-    if not (istype(OBJ, s) and finite(x) and finite(y)) then refuse("moveTo", SIG_MOVE_TO, ...) end
+    s = object_of[s]
+    if not (s ~= nil and finite(x) and finite(y)) then refuse("moveTo", SIG_MOVE_TO, ...) end
     local err = move_to_fn(s, x, y)
     if err ~= 0 then raise(2, "moveTo", message(err)) end
-    return s
+    return (...)
   end
 
   -- What rotate and scale turn about by default: the centre, or a Fan's apex
@@ -1434,7 +1472,8 @@ local function build(lib)
   local SIG_ROTATE = { "shape", "angle", "?ox", "?oy" }
   function methods.rotate(...)
     local s, angle, ox, oy = ...
-    if not (istype(OBJ, s) and finite(angle) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
+    s = object_of[s]
+    if not (s ~= nil and finite(angle) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
       refuse("rotate", SIG_ROTATE, ...)
     end
     if s.core.kind == AABB then raise(1, "rotate", message(ERR_ROTATE_AABB)) end
@@ -1445,13 +1484,14 @@ local function build(lib)
     end
     local err = rotate_fn(s, angle, ox, oy)
     if err ~= 0 then raise(2, "rotate", message(err)) end
-    return s
+    return (...)
   end
 
   local SIG_SCALE = { "shape", "factor", "?ox", "?oy" }
   function methods.scale(...)
     local s, k, ox, oy = ...
-    if not (istype(OBJ, s) and finite(k) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
+    s = object_of[s]
+    if not (s ~= nil and finite(k) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
       refuse("scale", SIG_SCALE, ...)
     end
     if k < 0 then raise(2, "scale", "factor must be >= 0") end
@@ -1462,12 +1502,13 @@ local function build(lib)
     end
     local err = scale_fn(s, k, ox, oy)
     if err ~= 0 then raise(2, "scale", message(err)) end
-    return s
+    return (...)
   end
 
   function methods.set(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("set", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("set", SIG_ONE, ...) end
     local kind = s.core.kind
     if kind == POLYGON and s.core.count < 3 then
       raise(1, "set", "a hull of fewer than 3 points has no constructor numbers")
@@ -1483,33 +1524,38 @@ local function build(lib)
       s.core.world, s.core.world_slot = world, slot
       lib.c2dcore_world_touch(world, slot)
     end
-    return s
+    return (...)
   end
 
   function methods.clone(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("clone", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("clone", SIG_ONE, ...) end
     return copy_of(as_shape(s)) -- the user data stays with the original
   end
 
-  -- User data, by the shape as a weak key. LuaJIT's weak tables are not
-  -- ephemerons: a value that refers back to its shape keeps it alive (the
-  -- binding keeps the value in the shape itself and has no such cycle).
-  local user_data = state.user_data or setmetatable({}, { __mode = "k" })
-  state.user_data = user_data
+  -- User data, in the shape's environment: a table of ours (marked by the
+  -- key USER), made at the first setUserData.
+  local USER = {}
 
   function methods.setUserData(...)
     local s, v = ...
-    if not istype(OBJ, s) then refuse("setUserData", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("setUserData", SIG_ONE, ...) end
     if select("#", ...) < 2 then raise(2, "setUserData", "value expected") end
-    user_data[s] = v
-    return s
+    local shape = ...
+    local env = getfenv(shape)
+    if type(env) == "table" and rawget(env, USER) then env.value = v else setfenv(shape, { [USER] = true, value = v }) end
+    return shape
   end
 
   function methods.getUserData(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("getUserData", SIG_ONE, ...) end
-    return user_data[s]
+    s = object_of[s]
+    if s == nil then refuse("getUserData", SIG_ONE, ...) end
+    local env = getfenv((...))
+    if type(env) == "table" and rawget(env, USER) then return env.value end
+    return nil
   end
 
   -- Whole shapes -------------------------------------------------------------
@@ -1527,7 +1573,8 @@ local function build(lib)
   local SIG_OUTLINE = { "shape", "?segments" }
   function methods.outline(...)
     local s, k = ...
-    if not (istype(OBJ, s) and (k == nil or finite(k))) then refuse("outline", SIG_OUTLINE, ...) end
+    s = object_of[s]
+    if not (s ~= nil and (k == nil or finite(k))) then refuse("outline", SIG_OUTLINE, ...) end
     if k == nil then k = 32 end
     if k < 3 or k > 4096 then raise(2, "outline", "segments must be in [3, 4096]") end
     local segments = floor(k)
@@ -1548,7 +1595,8 @@ local function build(lib)
 
   function methods.pieces(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("pieces", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("pieces", SIG_ONE, ...) end
     local p = as_shape(s)
     local n = pieces_fn(p, pieces_out)
     if n == 0 then return { copy_of(p) } end
@@ -1559,7 +1607,8 @@ local function build(lib)
 
   function methods.unpack(...)
     local s = ...
-    if not istype(OBJ, s) then refuse("unpack", SIG_ONE, ...) end
+    s = object_of[s]
+    if s == nil then refuse("unpack", SIG_ONE, ...) end
     local p, out = as_shape(s), {}
     local kind = s.core.kind
     if kind == CONCAVE then
@@ -1581,8 +1630,9 @@ local function build(lib)
 
   -- c2d.type(v) and s:type(): the kind's name for a shape, nil for anything else.
   function methods.type(v)
-    if not istype(OBJ, v) then return nil end
-    return kind_names[v.core.kind]
+    local obj = object_of[v]
+    if obj == nil then return nil end
+    return kind_names[obj.core.kind]
   end
 
   -- Kind(n1, n2, ...), with %.14g as the binding prints; a Group lists its members so.
@@ -1608,9 +1658,9 @@ local function build(lib)
   end
 
   local function tostring_shape(s)
-    check_shape(1, "tostring", s, true)
+    local obj = check_shape(1, "tostring", s, true)
     local parts = {}
-    describe(as_shape(s), parts)
+    describe(as_shape(obj), parts)
     return table.concat(parts)
   end
 
@@ -1643,7 +1693,8 @@ local function build(lib)
   end
 
   local function equal(a, b)
-    return istype(OBJ, a) and istype(OBJ, b) and same_shape(as_shape(a), as_shape(b))
+    a, b = object_of[a], object_of[b]
+    return a ~= nil and b ~= nil and same_shape(as_shape(a), as_shape(b))
   end
 
   -- The module ----------------------------------------------------------------
@@ -1683,15 +1734,19 @@ local function build(lib)
   -- The World, as the binding's (src/lua_world.c), over the core's world.
   module.world = build_world {
     lib = lib, OBJ = OBJ, api = api, raise = raise, check_shape = check_shape, type_error = type_error,
-    check_number = check_number, copy_of = copy_of, as_shape = as_shape,
+    check_number = check_number, copy_object = copy_object, as_shape = as_shape, object_of = object_of,
   }
   module._bump = build_bump(lib) -- the C half of collide2d.bump
   module._VERSION = VERSION
   module.backend = "ffi-core"
 
-  mt.__index = methods
-  mt.__tostring = tostring_shape
-  mt.__eq = equal
+  for k = 0, KIND_COUNT - 1 do
+    local mt = metatables[k]
+    mt.__name = "collide2d." .. kind_names[k]
+    mt.__index = methods
+    mt.__tostring = tostring_shape
+    mt.__eq = equal
+  end
   return module
 end
 
@@ -1710,11 +1765,6 @@ function M.open(path)
   local ok, lib = pcall(ffi.load, path)
   if not ok then error(("collide2d.core: cannot load the core library %s: %s"):format(path, tostring(lib)), 2) end
   if not pcall(ffi.typeof, "c2dcore_obj") then ffi.cdef(CDEF) end
-  if not state.metatable then
-    -- The metatable of the shapes' type, made once: build fills it in.
-    state.metatable = {}
-    ffi.metatype("c2dcore_obj", state.metatable)
-  end
   ok, lib = pcall(function() return lib.c2dcore_hits and lib end)
   if not ok then error(("collide2d.core: %s is not the collide2d core (%s)"):format(path, tostring(lib)), 2) end
   state.module, state.path, state.lib = build(lib), path, lib

@@ -16,23 +16,8 @@ local M = {}
 
 -- Backends ---------------------------------------------------------------------
 
--- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core"):
--- its shapes are FFI objects, with no metatable Lua hands out.
+-- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core").
 M.core_only = c2d.backend == "ffi-core"
-
--- The table a shape's methods come from: its metatable's __index. The
--- core-only front end's shapes are FFI objects, whose metatable Lua does not
--- hand out: there it is every module function the shape answers to by name.
-function M.method_table(shape)
-  local mt = getmetatable(shape)
-  if type(mt) == "table" then return mt.__index end
-  local t = {}
-  for name in pairs(c2d) do
-    local ok, f = pcall(function() return shape[name] end) -- a name it lacks raises
-    if ok and type(f) == "function" then t[name] = f end
-  end
-  return t
-end
 
 -- Shapes as data --------------------------------------------------------------
 
