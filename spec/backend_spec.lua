@@ -77,6 +77,34 @@ describe("COLLIDE2D_BACKEND", function()
     end
   end)
 
+  -- What a fresh LuaJIT prints for code, with no native module to be found.
+  local function without_native(code)
+    local p = assert(io.popen("env -u COLLIDE2D_BACKEND -u COLLIDE2D_CORE LUA_CPATH='build/nowhere/?.so' "
+      .. "LUA_PATH='lua/?.lua;lua/?/init.lua' luajit -e '" .. code .. "' 2>&1"))
+    local out = p:read("*a")
+    p:close()
+    return out
+  end
+
+  it("collide2d.core.open(path) is the core-only front end, then require \"collide2d\" and collide2d.bump use it", function()
+    if not has_ffi then return end
+    local out = without_native([[
+      local core = require "collide2d.core"
+      local c2d = core.open("build/core/libcollide2d.so")
+      local bump = require "collide2d.bump"
+      local w = bump.newWorld(16)
+      w:add("a", 0, 0, 16, 16)
+      w:add("b", 16, 0, 16, 16)
+      local x, y, _, len = w:move("a", 8, 0)
+      print(c2d.backend, require("collide2d") == c2d, core.open("build/core/libcollide2d.so") == c2d,
+        c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16, 0, 16, 16)), x, y, len,
+        select(2, pcall(core.open, "build/core/other.so")))
+    ]])
+    -- the tiles share the edge x = 16 (a hit); "a" moving right by 8 stops at once against "b" (x 0, one collision)
+    assert.are.equal("ffi-core\ttrue\ttrue\ttrue\t0\t0\t1\t"
+      .. "collide2d.core: build/core/libcollide2d.so is open already (one core per process), so build/core/other.so cannot be\n", out)
+  end)
+
   it("core without COLLIDE2D_CORE, or with a path where no core is, says so", function()
     if not has_ffi then return end
     for _, through_init in ipairs { false, true } do

@@ -1753,6 +1753,8 @@ end
 -- The module over the core library at path (a file name as ffi.load takes
 -- it). One core per process: the shapes' FFI type is made once, so a second
 -- open gives the same module for the same path and an error for another.
+-- The module becomes require "collide2d" too, unless that is loaded already,
+-- so that collide2d.bump and the game's other files find it there.
 function M.open(path)
   if not ffi then error("collide2d.core: the core-only front end needs LuaJIT and its ffi library", 2) end
   if type(path) ~= "string" then
@@ -1768,6 +1770,7 @@ function M.open(path)
   ok, lib = pcall(function() return lib.c2dcore_hits and lib end)
   if not ok then error(("collide2d.core: %s is not the collide2d core (%s)"):format(path, tostring(lib)), 2) end
   state.module, state.path, state.lib = build(lib), path, lib
+  if package.loaded.collide2d == nil then package.loaded.collide2d = state.module end
   return state.module
 end
 
