@@ -2,9 +2,9 @@
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-all          the specs under all five runtimes (LuaJIT three times: FFI, C API and core-only backends)
-#   make core              build/core/libcollide2d.so: the C core alone (no Lua), for collide2d.core's open(path)
+#   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for collide2d.core's open(path)
 #   make test-core         the specs under LuaJIT with COLLIDE2D_BACKEND=core over that library
-#   make core-dll [core-dll-check]   build/core/collide2d.dll, the same for Windows (mingw-w64); run under wine
+#   make core-dll [core-dll-check]   build/core/collide2d_core.dll, the same for Windows (mingw-w64); run under wine
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
@@ -20,7 +20,7 @@ LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi luajit-core
 BUILD    := build/$(LUA)
 SO       := $(BUILD)/collide2d.so
-CORE_LIB := build/core/libcollide2d.so
+CORE_LIB := build/core/libcollide2d_core.so
 
 ifeq ($(LUA),luajit)
 LUA_INC  ?= /usr/include/luajit-2.1
@@ -169,7 +169,7 @@ $(DLL): $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a
 # with no Lua header on the include path and no import from lua51.dll, for
 # collide2d.core to open with ffi.load. core-dll-check loads it under wine,
 # as a program with no Lua does, and asks it the questions dist-check asks.
-CORE_DLL := build/core/collide2d.dll
+CORE_DLL := build/core/collide2d_core.dll
 
 core-dll: $(CORE_DLL)
 
@@ -183,7 +183,7 @@ $(CORE_DLL): $(CORE_SRC) $(HEADERS) build/core/collide2d.def | deps-dist
 
 core-dll-check: $(CORE_DLL) | deps-dist-check
 	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o build/core/dll_check.exe tools/dist/dll_check.c
-	@WINEDEBUG=-all wine build/core/dll_check.exe 'build\core\collide2d.dll' core
+	@WINEDEBUG=-all wine build/core/dll_check.exe 'build\core\collide2d_core.dll' core
 
 deps-dist:
 	@sh tools/deps.sh luajit dist

@@ -64,8 +64,8 @@ describe("COLLIDE2D_BACKEND", function()
     assert.is_truthy(backend_with("CAPI"):find('COLLIDE2D_BACKEND must be "ffi", "capi" or "core" (or unset), got "CAPI"', 1, true))
   end)
 
-  -- build/core/libcollide2d.so is made by make core (make test builds it under LuaJIT).
-  local CORE = "build/core/libcollide2d.so"
+  -- build/core/libcollide2d_core.so is made by make core (make test builds it under LuaJIT).
+  local CORE = "build/core/libcollide2d_core.so"
 
   it("core opens the core-only library at COLLIDE2D_CORE, under LuaJIT only, loaded either way", function()
     for _, through_init in ipairs { false, true } do
@@ -90,27 +90,27 @@ describe("COLLIDE2D_BACKEND", function()
     if not has_ffi then return end
     local out = without_native([[
       local core = require "collide2d.core"
-      local c2d = core.open("build/core/libcollide2d.so")
+      local c2d = core.open("build/core/libcollide2d_core.so")
       local bump = require "collide2d.bump"
       local w = bump.newWorld(16)
       w:add("a", 0, 0, 16, 16)
       w:add("b", 16, 0, 16, 16)
       local x, y, _, len = w:move("a", 8, 0)
-      print(c2d.backend, require("collide2d") == c2d, core.open("build/core/libcollide2d.so") == c2d,
+      print(c2d.backend, require("collide2d") == c2d, core.open("build/core/libcollide2d_core.so") == c2d,
         c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16, 0, 16, 16)), x, y, len,
         select(2, pcall(core.open, "build/core/other.so")))
     ]])
     -- the tiles share the edge x = 16 (a hit); "a" moving right by 8 stops at once against "b" (x 0, one collision)
     assert.are.equal("ffi-core\ttrue\ttrue\ttrue\t0\t0\t1\t"
-      .. "collide2d.core: build/core/libcollide2d.so is open already (one core per process), so build/core/other.so cannot be\n", out)
+      .. "collide2d.core: build/core/libcollide2d_core.so is open already (one core per process), so build/core/other.so cannot be\n", out)
   end)
 
   it("core without COLLIDE2D_CORE, or with a path where no core is, says so", function()
     if not has_ffi then return end
     for _, through_init in ipairs { false, true } do
       assert.is_truthy(backend_with("core", nil, through_init):find("COLLIDE2D_BACKEND=core: set COLLIDE2D_CORE", 1, true))
-      local out = backend_with("core", "build/nowhere/libcollide2d.so", through_init)
-      assert.is_truthy(out:find("collide2d.core: cannot load the core library build/nowhere/libcollide2d.so", 1, true), out)
+      local out = backend_with("core", "build/nowhere/libcollide2d_core.so", through_init)
+      assert.is_truthy(out:find("collide2d.core: cannot load the core library build/nowhere/libcollide2d_core.so", 1, true), out)
     end
   end)
 end)

@@ -1,19 +1,20 @@
 -- collide2d.core: the LuaJIT FFI front end over the C core alone.
 --
---   local c2d = require("collide2d.core").open("path/to/libcollide2d.so")
+--   local c2d = require("collide2d.core").open("path/to/libcollide2d_core.so")
 --
--- The library is the core with no Lua in it (`make core` builds
--- build/core/libcollide2d.so; the Windows collide2d.dll of `make dist`
--- exports the same functions and opens as well). Everything here goes through
--- the FFI: shapes are userdata as in the binding, each holding through a
--- weak table an FFI object, a c2d_shape followed by
--- its own storage (a Polygon's vertices, a Concave's or Group's block), and
--- every method is a Lua function calling the core. c2d.backend is "ffi-core".
+-- The library is the core with no Lua in it: `make core` builds
+-- build/core/libcollide2d_core.so, `make core-dll` build/core/collide2d_core.dll
+-- for Windows. It exports the functions of collide2d.h and bump.h, which this
+-- file declares under names of its own and calls through the FFI; nothing of
+-- the Lua binding is involved, and c2d.backend is "ffi-core".
 --
--- It has the shapes, their methods, the module functions and the World of
--- the API, with the same answers (the same core computes them) and the same
--- error messages as the C binding (src/lua_collide2d.c, src/lua_world.c),
--- whose code it follows step by step.
+-- It is the whole module: shapes, their methods and the module functions,
+-- the World and the C half of collide2d.bump, following the binding's code
+-- (src/lua_collide2d.c, src/lua_world.c, src/lua_bump.c) step by step, so the
+-- answers are the same (the same core computes them), and so are the errors,
+-- word for word. Shapes are userdata as there, with one metatable per kind;
+-- each holds its c2d_shape and storage (a Polygon's vertices, a Concave's or
+-- Group's block) in an FFI object, found through a weak table.
 --
 -- Nothing here allocates on a query: answers are written into structs made
 -- once and returned as numbers. Constructors, clone, pieces, unpack and
@@ -42,10 +43,10 @@ if registry then registry[STATE_KEY] = state end
 
 -- The core's types and functions under names of their own (c2dcore_), so
 -- that neither a game's ffi.cdef of collide2d.h nor collide2d.ffi clashes
--- with them; __asm__ names the library's symbol. A shape is a c2dcore_obj:
+-- with them; __asm__ names the library's symbol. A shape's object is a c2dcore_obj:
 -- the c2d_shape (laid out as in collide2d.h) and then its storage. The query
 -- functions are declared to take a c2dcore_obj, whose first member is the
--- c2d_shape they read, so a shape passes as it is.
+-- c2d_shape they read, so an object passes as it is.
 local CDEF = [[
 typedef struct c2dcore_vec { double x, y; } c2dcore_vec;
 typedef struct c2dcore_bounds { double minx, miny, maxx, maxy; } c2dcore_bounds;
@@ -1778,7 +1779,7 @@ end
 function M.from_environment()
   local path = os.getenv("COLLIDE2D_CORE")
   if path == nil or path == "" then
-    error("COLLIDE2D_BACKEND=core: set COLLIDE2D_CORE to the path of the core library (make core builds build/core/libcollide2d.so)", 2)
+    error("COLLIDE2D_BACKEND=core: set COLLIDE2D_CORE to the path of the core library (make core builds build/core/libcollide2d_core.so)", 2)
   end
   return M.open(path)
 end
