@@ -5,6 +5,7 @@
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for collide2d.core's open(path)
 #   make test-core         the specs under LuaJIT with COLLIDE2D_BACKEND=core over that library
 #   make core-dll [core-dll-check]   build/core/collide2d_core.dll, the same for Windows (mingw-w64); run under wine
+#   make check-core        the specs under LuaJIT over the core-only library built with ASan+UBSan
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
@@ -44,7 +45,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core test-core core-dll core-dll-check love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core test-core core-dll core-dll-check check-core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -271,6 +272,21 @@ COV_BIN    := build/fuzz-cov/queries
 $(ASAN_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-check
 	@mkdir -p $(ASAN_BUILD)
 	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+# The specs under LuaJIT over the core-only library built with ASan+UBSan
+# (collide2d.core drives the core through the FFI, the World and bump grid
+# included). LuaJIT's own allocations are not the library's: no leak check.
+ASAN_CORE := build/asan-core/libcollide2d_core.so
+
+check-core: $(ASAN_CORE) | deps-check
+	@echo "== specs under LuaJIT over the core-only library, ASan+UBSan ($(ASAN_CORE))"
+	@COLLIDE2D_BACKEND=core COLLIDE2D_CORE='$(CURDIR)/$(ASAN_CORE)' LUA_CPATH='build/luajit/?.so;;' \
+	  LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;' LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
+	  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 luajit tools/busted.lua
+
+$(ASAN_CORE): $(CORE_SRC) $(HEADERS) build/core/exports.map | deps-check
+	@mkdir -p $(dir $@)
+	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -shared -Wl,--version-script=build/core/exports.map -o $@ $(CORE_SRC) -lm
 
 # Rebuild the fuzzer when FUZZ_DEFS changes.
 build/fuzz/defs: FORCE
