@@ -105,6 +105,25 @@ describe("COLLIDE2D_BACKEND", function()
       .. "collide2d.core: build/core/libcollide2d_core.so is open already (one core per process), so build/core/other.so cannot be\n", out)
   end)
 
+  it("every call answers and fails the same under the three LuaJIT backends, word for word", function()
+    if not has_ffi then return end
+    -- spec/support/backend_calls.lua prints one line per call (its values, or its error with the line
+    -- it points to); addresses (functions' tostring) are the only thing allowed to differ
+    local function outcome(value)
+      local p = assert(io.popen("COLLIDE2D_BACKEND=" .. value .. " COLLIDE2D_CORE='" .. CORE .. "' "
+        .. "LUA_CPATH='build/luajit/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;;' luajit spec/support/backend_calls.lua 2>&1"))
+      local out = p:read("*a"):gsub("0x%x+", "ADDR")
+      p:close()
+      return out
+    end
+    local capi, ffi_, core = outcome("capi"), outcome("ffi"), outcome("core")
+    local _, lines = capi:gsub("\n", "")
+    assert.is_true(lines > 50000 and capi:sub(-5) == "done\n", "the calls ran to the end (" .. lines .. " lines)")
+    assert.is_truthy(capi:find("bad argument #2 to 'hits' (collide2d shape expected, got FILE*)", 1, true))
+    assert.is_true(capi == ffi_, "ffi differs from capi")
+    assert.is_true(capi == core, "ffi-core differs from capi")
+  end)
+
   it("core without COLLIDE2D_CORE, or with a path where no core is, says so", function()
     if not has_ffi then return end
     for _, through_init in ipairs { false, true } do

@@ -248,8 +248,9 @@ local function build_world(ctx)
     return check_bits(i, v, ALL_BITS, fname, "filter mask"), nil
   end
 
-  local function check_function(i, v, fname, present)
-    if type(v) ~= "function" then raise(i, fname, "function expected, got " .. typename(v, present)) end
+  -- luaL_checktype(L, i, LUA_TFUNCTION): the function named as at the call.
+  local function check_function(i, v, present)
+    if type(v) ~= "function" then raise(i, nil, "function expected, got " .. typename(v, present)) end
   end
 
   -- The slot of shape s (argument i), which must be in this world.
@@ -466,7 +467,7 @@ local function build_world(ctx)
       n = lib.c2dcore_world_collisions_into(env.cw, pairs_out, pairs_room)
       if n < 0 then out_of_memory() end
     end
-    if out ~= nil and type(out) ~= "table" then raise(2, "collisions", "table expected, got " .. type(out)) end
+    if out ~= nil and type(out) ~= "table" then raise(2, nil, "table expected, got " .. type(out)) end
     local pairs_, store = pairs_out, env.store
     local list, old = out, 0
     if list == nil then list = {} else old = #list end
@@ -482,9 +483,9 @@ local function build_world(ctx)
     if type(name) == "number" then
       name = tostring(name)
     elseif type(name) ~= "string" then
-      raise(2, "addResponse", "string expected, got " .. typename(name, n >= 2))
+      raise(2, nil, "string expected, got " .. typename(name, n >= 2))
     end
-    check_function(3, fn, "addResponse", n >= 3)
+    check_function(3, fn, n >= 3)
     env.responses[name] = fn
   end
 
@@ -513,7 +514,7 @@ local function build_world(ctx)
     local obj = check_shape(2, fname, s, nargs >= 2)
     local gx = check_number(3, fname, "goalX", goalX, nargs >= 3)
     local gy = check_number(4, fname, "goalY", goalY, nargs >= 4)
-    if filter ~= nil then check_function(5, filter, fname, true) end
+    if filter ~= nil then check_function(5, filter, true) end
     local cw, store, responses = env.cw, env.store, env.responses
     local self, category, mask = -1, 1, ALL_BITS
     if obj.core.world == cw then
@@ -637,7 +638,7 @@ local function build_world(ctx)
     local nargs = select("#", ...)
     local env = check_world("push", w, nargs >= 1)
     local obj = check_shape(2, "push", s, nargs >= 2)
-    if filter ~= nil then check_function(3, filter, "push", true) end
+    if filter ~= nil then check_function(3, filter, true) end
     local cw, store = env.cw, env.store
     local self, category, mask = -1, 1, ALL_BITS
     if obj.core.world == cw then
@@ -1082,12 +1083,15 @@ local function build(lib)
   -- called as a method, as the binding does.
   local api = {}
 
+  -- With fname nil, the function is named as Lua names it at the call
+  -- (or '?'), as luaL_argerror does for the binding's luaL_check* calls.
   local function raise(arg, fname, msg)
     local level = 2
     while getinfo do
       local info = getinfo(level, "fn")
       if not info then level = nil break end
       if api[info.func] then
+        if fname == nil then fname = info.name or "?" end
         if info.namewhat == "method" then
           arg = arg - 1
           if arg == 0 then error(("calling '%s' on bad self (%s)"):format(fname, msg), level + 1) end
@@ -1096,7 +1100,7 @@ local function build(lib)
       end
       level = level + 1
     end
-    error(("bad argument #%d to '%s' (%s)"):format(arg, fname, msg), level and level + 1 or 2)
+    error(("bad argument #%d to '%s' (%s)"):format(arg, fname or "?", msg), level and level + 1 or 2)
   end
 
   -- The name of a value for a type error: its metatable's __name, or the
@@ -1543,7 +1547,7 @@ local function build(lib)
     local s, v = ...
     s = object_of[s]
     if s == nil then refuse("setUserData", SIG_ONE, ...) end
-    if select("#", ...) < 2 then raise(2, "setUserData", "value expected") end
+    if select("#", ...) < 2 then raise(2, nil, "value expected") end
     local shape = ...
     local env = getfenv(shape)
     if type(env) == "table" and rawget(env, USER) then env.value = v else setfenv(shape, { [USER] = true, value = v }) end
