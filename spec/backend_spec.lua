@@ -234,6 +234,37 @@ describe("what passes for a shape", function()
     end)
   end
 
+  -- The binding takes a userdata for a shape only when it wears its own
+  -- kind's metatable. The "ffi" backend's fast calls accept any kind's (they
+  -- read the kind from the shape itself), so there hits and the like answer.
+  local it_not_ffi = c2d.backend == "ffi"
+    and function(name) pending(name .. " (not yet under the ffi backend: its fast calls take any kind's metatable)") end or it
+
+  it_not_ffi("a shape given another kind's metatable is refused by every call, as the C binding refuses it", function()
+    local d, box = c2d.disk(0, 0, 1), c2d.box(0, 0, 2, 2, 0)
+    local own = getmetatable(d)
+    debug.setmetatable(d, getmetatable(box))
+    for _, call in ipairs {
+      { "hits", function() local r = c2d.hits(d, box) return r end },
+      { "distance", function() local r = c2d.distance(box, d) return r end, 2 },
+      { "bbox", function() local r = c2d.bbox(d) return r end },
+      { "move", function() local r = c2d.move(d, 1, 1) return r end },
+      { "unpack", function() local r = c2d.unpack(d) return r end },
+      { "tostring", function() return tostring(d) end },
+    } do
+      local ok, err = pcall(call[2])
+      assert.is_false(ok, call[1])
+      local want = ("bad argument #%d to '%s' (collide2d shape expected, got collide2d.Box)"):format(call[3] or 1, call[1])
+      assert.is_truthy(tostring(err):find(want, 1, true), tostring(err))
+    end
+    assert.is_nil(c2d.type(d))
+    assert.is_false(d == c2d.disk(0, 0, 1))
+    debug.setmetatable(d, own) -- its own again: a shape, unmoved (the unit disk touches the box at x = 1)
+    assert.are.equal("Disk", c2d.type(d))
+    assert.is_true(d == c2d.disk(0, 0, 1))
+    assert.is_true(c2d.hits(d, c2d.point(1, 0)))
+  end)
+
   it("shapes are table keys by identity, and == compares kind and numbers", function()
     local a, b = c2d.disk(1, 2, 3), c2d.disk(1, 2, 3)
     local seen = { [a] = "a" }

@@ -169,7 +169,7 @@ local function finite(x) return type(x) == "number" and x - x == 0 end
 -- the shapes' helpers from build. Returns c2d.world.
 local function build_world(ctx)
   local lib, OBJ, api, raise, check_shape = ctx.lib, ctx.OBJ, ctx.api, ctx.raise, ctx.check_shape
-  local check_number, copy_object, object_of = ctx.check_number, ctx.copy_object, ctx.object_of
+  local check_number, copy_object, object_of, shape_of = ctx.check_number, ctx.copy_object, ctx.object_of, ctx.shape_of
   local new = ffi.new
   local band = require("bit").band
   local getfenv, setfenv = debug.getfenv, debug.setfenv
@@ -666,9 +666,10 @@ local function build_world(ctx)
       local best, depth, bnx, bny = 0, 0, 0, 0
       for i = 1, k do
         local o = cand[i]
-        if o ~= nil and not rawequal(o, s) and (not filter or filter(s, o)) then
+        local other = shape_of(o) -- (nil for a shape given another kind's metatable: passed over, as in the binding)
+        if other ~= nil and not rawequal(o, s) and (not filter or filter(s, o)) then
           local c = contact_out
-          if lib.c2dcore_contact(m, object_of[o], c) == 0 and c.hit ~= 0 and c.depth > depth then
+          if lib.c2dcore_contact(m, other, c) == 0 and c.hit ~= 0 and c.depth > depth then
             depth, best, bnx, bny = c.depth, i, c.normal.x, c.normal.y
           end
         end
@@ -1036,6 +1037,16 @@ local function build(lib)
     metatables[k] = getmetatable(prototypes[k])
   end
 
+  -- The FFI object of v when v is a shape wearing its own kind's metatable
+  -- (the real one, which no __metatable field disguises), else nil: what the
+  -- binding takes for a shape, so that one given another kind's metatable
+  -- with debug.setmetatable is refused there and here alike.
+  local function shape_of(v)
+    local obj = object_of[v]
+    if obj ~= nil and raw_metatable(v) == metatables[obj.core.kind] then return obj end
+    return nil
+  end
+
   local hits_fn, distance_fn, contains_fn, covers_fn = lib.c2dcore_hits, lib.c2dcore_distance_into, lib.c2dcore_contains, lib.c2dcore_covers
   local contact_fn, sweep_fn, raycast_fn, bbox_fn = lib.c2dcore_contact, lib.c2dcore_sweep_into, lib.c2dcore_raycast_into, lib.c2dcore_bbox
   local center_fn, position_fn = lib.c2dcore_center_into, lib.c2dcore_position_into
@@ -1132,7 +1143,7 @@ local function build(lib)
 
   -- The FFI object of the shape v (argument arg of fname), which must be one.
   local function check_shape(arg, fname, v, present)
-    local obj = object_of[v]
+    local obj = shape_of(v)
     if obj == nil then type_error(arg, fname, "collide2d shape", v, present) end
     return obj
   end
@@ -1286,7 +1297,7 @@ local function build(lib)
       local m
       if in_table then
         local v = rawget(t, i)
-        m = object_of[v]
+        m = shape_of(v)
         if m == nil then
           raise(first, fname, ("collide2d shape expected at index %d, got %s"):format(i, value_name(v, true)))
         end
@@ -1345,21 +1356,21 @@ local function build(lib)
 
   function methods.hits(...)
     local a, b = ...
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     if a ~= nil and b ~= nil then return hits_fn(a, b) ~= 0 end
     refuse("hits", SIG_PAIR, ...)
   end
 
   function methods.covers(...)
     local a, b = ...
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     if a ~= nil and b ~= nil then return covers_fn(a, b) ~= 0 end
     refuse("covers", SIG_PAIR, ...)
   end
 
   function methods.distance(...)
     local a, b = ...
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     if not (a ~= nil and b ~= nil) then refuse("distance", SIG_PAIR, ...) end
     local r = distance_out
     distance_fn(a, b, r)
@@ -1369,14 +1380,14 @@ local function build(lib)
   local SIG_CONTAINS = { "shape", "x", "y" }
   function methods.contains(...)
     local s, x, y = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s ~= nil and finite(x) and finite(y) then return contains_fn(s, x, y) ~= 0 end
     refuse("contains", SIG_CONTAINS, ...)
   end
 
   function methods.contact(...)
     local a, b = ...
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     if not (a ~= nil and b ~= nil) then refuse("contact", SIG_PAIR, ...) end
     local r = contact_out
     local err = contact_fn(a, b, r)
@@ -1391,7 +1402,7 @@ local function build(lib)
   local SIG_SWEEP = { "shape", "dx", "dy", "shape", "?bdx", "?bdy" }
   function methods.sweep(...)
     local a, dx, dy, b, bdx, bdy = ...
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     if bdx == nil then bdx = 0 end
     if bdy == nil then bdy = 0 end
     if not (a ~= nil and finite(dx) and finite(dy) and b ~= nil and finite(bdx) and finite(bdy)) then
@@ -1406,7 +1417,7 @@ local function build(lib)
   local SIG_RAYCAST = { "shape", "x", "y", "dx", "dy", "?maxt" }
   function methods.raycast(...)
     local s, x, y, dx, dy, maxt = ...
-    s = object_of[s]
+    s = shape_of(s)
     if maxt == nil then maxt = 1 end
     if not (s ~= nil and finite(x) and finite(y) and finite(dx) and finite(dy) and finite(maxt)) then
       refuse("raycast", SIG_RAYCAST, ...)
@@ -1420,7 +1431,7 @@ local function build(lib)
 
   function methods.bbox(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("bbox", SIG_ONE, ...) end
     local b = bounds_out
     if bbox_fn(s, b) == 0 then raise(1, "bbox", "a Line has no bounding box (it is unbounded)") end
@@ -1429,7 +1440,7 @@ local function build(lib)
 
   function methods.center(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("center", SIG_ONE, ...) end
     local v = vec_out
     center_fn(s, v)
@@ -1438,7 +1449,7 @@ local function build(lib)
 
   function methods.position(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("position", SIG_ONE, ...) end
     local v = vec_out
     position_fn(s, v)
@@ -1450,7 +1461,7 @@ local function build(lib)
   local SIG_MOVE, SIG_MOVE_TO = { "shape", "dx", "dy" }, { "shape", "x", "y" }
   function methods.move(...)
     local s, dx, dy = ...
-    s = object_of[s]
+    s = shape_of(s)
     if not (s ~= nil and finite(dx) and finite(dy)) then refuse("move", SIG_MOVE, ...) end
     local err = move_fn(s, dx, dy)
     if err ~= 0 then raise(2, "move", message(err)) end
@@ -1459,7 +1470,7 @@ local function build(lib)
 
   function methods.moveTo(...)
     local s, x, y = ...
-    s = object_of[s]
+    s = shape_of(s)
     if not (s ~= nil and finite(x) and finite(y)) then refuse("moveTo", SIG_MOVE_TO, ...) end
     local err = move_to_fn(s, x, y)
     if err ~= 0 then raise(2, "moveTo", message(err)) end
@@ -1477,7 +1488,7 @@ local function build(lib)
   local SIG_ROTATE = { "shape", "angle", "?ox", "?oy" }
   function methods.rotate(...)
     local s, angle, ox, oy = ...
-    s = object_of[s]
+    s = shape_of(s)
     if not (s ~= nil and finite(angle) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
       refuse("rotate", SIG_ROTATE, ...)
     end
@@ -1495,7 +1506,7 @@ local function build(lib)
   local SIG_SCALE = { "shape", "factor", "?ox", "?oy" }
   function methods.scale(...)
     local s, k, ox, oy = ...
-    s = object_of[s]
+    s = shape_of(s)
     if not (s ~= nil and finite(k) and (ox == nil or finite(ox)) and (oy == nil or finite(oy))) then
       refuse("scale", SIG_SCALE, ...)
     end
@@ -1512,7 +1523,7 @@ local function build(lib)
 
   function methods.set(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("set", SIG_ONE, ...) end
     local kind = s.core.kind
     if kind == POLYGON and s.core.count < 3 then
@@ -1534,7 +1545,7 @@ local function build(lib)
 
   function methods.clone(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("clone", SIG_ONE, ...) end
     return copy_of(as_shape(s)) -- the user data stays with the original
   end
@@ -1545,7 +1556,7 @@ local function build(lib)
 
   function methods.setUserData(...)
     local s, v = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("setUserData", SIG_ONE, ...) end
     if select("#", ...) < 2 then raise(2, nil, "value expected") end
     local shape = ...
@@ -1556,7 +1567,7 @@ local function build(lib)
 
   function methods.getUserData(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("getUserData", SIG_ONE, ...) end
     local env = getfenv((...))
     if type(env) == "table" and rawget(env, USER) then return env.value end
@@ -1578,7 +1589,7 @@ local function build(lib)
   local SIG_OUTLINE = { "shape", "?segments" }
   function methods.outline(...)
     local s, k = ...
-    s = object_of[s]
+    s = shape_of(s)
     if not (s ~= nil and (k == nil or finite(k))) then refuse("outline", SIG_OUTLINE, ...) end
     if k == nil then k = 32 end
     if k < 3 or k > 4096 then raise(2, "outline", "segments must be in [3, 4096]") end
@@ -1600,7 +1611,7 @@ local function build(lib)
 
   function methods.pieces(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("pieces", SIG_ONE, ...) end
     local p = as_shape(s)
     local n = pieces_fn(p, pieces_out)
@@ -1612,7 +1623,7 @@ local function build(lib)
 
   function methods.unpack(...)
     local s = ...
-    s = object_of[s]
+    s = shape_of(s)
     if s == nil then refuse("unpack", SIG_ONE, ...) end
     local p, out = as_shape(s), {}
     local kind = s.core.kind
@@ -1635,7 +1646,7 @@ local function build(lib)
 
   -- c2d.type(v) and s:type(): the kind's name for a shape, nil for anything else.
   function methods.type(v)
-    local obj = object_of[v]
+    local obj = shape_of(v)
     if obj == nil then return nil end
     return kind_names[obj.core.kind]
   end
@@ -1698,7 +1709,7 @@ local function build(lib)
   end
 
   local function equal(a, b)
-    a, b = object_of[a], object_of[b]
+    a, b = shape_of(a), shape_of(b)
     return a ~= nil and b ~= nil and same_shape(as_shape(a), as_shape(b))
   end
 
@@ -1740,6 +1751,7 @@ local function build(lib)
   module.world = build_world {
     lib = lib, OBJ = OBJ, api = api, raise = raise, check_shape = check_shape, type_error = type_error,
     check_number = check_number, copy_object = copy_object, as_shape = as_shape, object_of = object_of,
+    shape_of = shape_of,
   }
   module._bump = build_bump(lib) -- the C half of collide2d.bump
   module._VERSION = VERSION
