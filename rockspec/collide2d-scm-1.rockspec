@@ -39,6 +39,7 @@ build = {
             "src/query.c",
             "src/contact.c",
             "src/sweep.c",
+            "src/flat.c",
             "src/transform.c",
             "src/world.c",
             "src/bump.c",
@@ -52,5 +53,6 @@ build = {
       ["collide2d.bump"] = "lua/collide2d/bump.lua",
       ["collide2d.draw"] = "lua/collide2d/draw.lua",
       ["collide2d.ffi"] = "lua/collide2d/ffi.lua",
+      ["collide2d.core"] = "lua/collide2d/core.lua",
    },
 }

@@ -221,6 +221,17 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
  * outward normal there (t = 0 when the origin is inside). */
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 
+/* The same five queries with plain numbers in and the answer written to out,
+ * for callers that cannot pass or return a struct by value cheaply (LuaJIT's
+ * JIT does not compile an FFI call that does). */
+void c2d_distance_into(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
+void c2d_sweep_into(const c2d_shape *a, double dx, double dy, const c2d_shape *b, double bdx, double bdy,
+                    c2d_sweep_result *out);
+void c2d_raycast_into(const c2d_shape *s, double x, double y, double dx, double dy, double maxt,
+                      c2d_sweep_result *out);
+void c2d_center_into(const c2d_shape *s, c2d_vec *out);
+void c2d_position_into(const c2d_shape *s, c2d_vec *out);
+
 /* Transforms, in place. Each keeps the shape's cached data current and
  * fails (leaving the shape as it was) where the result would be invalid.
  * A Polygon's vertices are rewritten through verts, which must be writable.
@@ -276,6 +287,8 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
  * pairs[2k], pairs[2k + 1], the earlier-added first, ordered by the first
  * then the second. */
 int c2d_world_collisions(c2d_world *w, const int **pairs);
+/* The same pairs copied into out, at most room ints of them; returns how many pairs. */
+int c2d_world_collisions_into(c2d_world *w, int *out, int room);
 /* The slots the segment from o along d (t in [0, maxt]) meets, nearest
  * first (ties: the earlier added), with each one's first t and normal. */
 typedef struct c2d_world_hit {

@@ -934,17 +934,33 @@ static void push_metatables(lua_State *L, int first)
     for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
-/* What COLLIDE2D_BACKEND asks for: "capi", "ffi", or nothing (unset or
- * empty: the runtime's best). Any other value is an error, so that a typo
- * is not a silent change of backend. */
-enum { BACKEND_DEFAULT, BACKEND_CAPI, BACKEND_FFI };
+/* What COLLIDE2D_BACKEND asks for: "capi", "ffi", "core" (the FFI front end
+ * over the core-only library at COLLIDE2D_CORE, lua/collide2d/core.lua), or
+ * nothing (unset or empty: the runtime's best). Any other value is an error,
+ * so that a typo is not a silent change of backend. */
+enum { BACKEND_DEFAULT, BACKEND_CAPI, BACKEND_FFI, BACKEND_CORE };
 static int chosen_backend(lua_State *L)
 {
     const char *v = getenv("COLLIDE2D_BACKEND");
     if (v == NULL || v[0] == '\0') return BACKEND_DEFAULT;
     if (strcmp(v, "capi") == 0) return BACKEND_CAPI;
     if (strcmp(v, "ffi") == 0) return BACKEND_FFI;
-    return luaL_error(L, "COLLIDE2D_BACKEND must be \"ffi\" or \"capi\" (or unset), got \"%s\"", v);
+    if (strcmp(v, "core") == 0) return BACKEND_CORE;
+    return luaL_error(L, "COLLIDE2D_BACKEND must be \"ffi\", \"capi\" or \"core\" (or unset), got \"%s\"", v);
+}
+
+/* COLLIDE2D_BACKEND=core when this library is required directly (the Lua
+ * loader, lua/collide2d/init.lua, does not load it then): the module is
+ * require("collide2d.core").from_environment(), which raises where there is
+ * no FFI. */
+static int open_core(lua_State *L)
+{
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "collide2d.core");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "from_environment");
+    lua_call(L, 0, 1);
+    return 1;
 }
 
 /*
@@ -1095,6 +1111,7 @@ int c2d_open_bump(lua_State *L); /* lua_bump.c */
 int luaopen_collide2d(lua_State *L)
 {
     int k, mts, methods_idx, module_idx;
+    if (chosen_backend(L) == BACKEND_CORE) return open_core(L);
     /* The metatables come first: every function closes over them. */
     mts = lua_gettop(L) + 1;
     for (k = 0; k < C2D_KIND_COUNT; k++) {
