@@ -145,6 +145,298 @@ describe("transforms", function()
     end)
   end)
 
+  -- A move computes only what the points change (no constructor), a Polygon's
+  -- only when no sum rounds; either way the moved shape must be, number for
+  -- number, the shape built from the moved numbers. Under LuaJIT the shapes'
+  -- fields themselves are compared (the FFI reads the payload, which begins
+  -- with the core's c2d_shape); everywhere, every answer they give.
+  describe("move and moveTo against the shape built where it lands", function()
+    local common = require "support.common"
+    local has_ffi, ffi = pcall(require, "ffi")
+    if has_ffi and type(jit) == "table" then
+      if not pcall(ffi.typeof, "c2dspec_shape") then
+        ffi.cdef [[
+          typedef struct c2dspec_vec { double x, y; } c2dspec_vec;
+          typedef struct c2dspec_shape {
+            int kind, ccw; double radius; c2dspec_vec p[3]; int count, world_slot;
+            const c2dspec_vec *verts; double slack; double minx, miny, maxx, maxy;
+            const struct c2dspec_shape *pieces; double w, h, angle, opening, cos_a, sin_a, cos_h, sin_h;
+            c2dspec_vec corners[4]; void *world; void *compound; double unused[6];
+          } c2dspec_shape;
+        ]]
+      end
+      assert(ffi.sizeof("c2dspec_shape") == 320, "the mirror of c2d_shape has its size")
+    else
+      has_ffi = false
+    end
+    local FIELDS = { "kind", "ccw", "radius", "count", "slack", "minx", "miny", "maxx", "maxy",
+                     "w", "h", "angle", "opening", "cos_a", "sin_a", "cos_h", "sin_h" }
+    -- Every field a query reads, of a core shape (a Group's members included).
+    local function same_fields(a, b, what)
+      for _, f in ipairs(FIELDS) do
+        assert.is_true(a[f] == b[f], ("%s: field %s is %.17g, built %.17g"):format(what, f, tonumber(a[f]), tonumber(b[f])))
+      end
+      for i = 0, 2 do
+        assert.is_true(a.p[i].x == b.p[i].x and a.p[i].y == b.p[i].y, what .. ": point " .. i)
+      end
+      for i = 0, 3 do
+        assert.is_true(a.corners[i].x == b.corners[i].x and a.corners[i].y == b.corners[i].y, what .. ": corner " .. i)
+      end
+      if a.kind == 7 then -- Polygon
+        for i = 0, a.count - 1 do
+          assert.is_true(a.verts[i].x == b.verts[i].x and a.verts[i].y == b.verts[i].y, what .. ": vertex " .. i)
+        end
+      elseif a.kind == 11 then -- Group
+        for i = 0, a.count - 1 do same_fields(a.pieces[i], b.pieces[i], what .. ", member " .. i) end
+      end
+    end
+
+    local floor = math.floor
+    -- Random shapes of every kind, about (x, y), as constructor name and numbers.
+    local gen = common.shape_gen({ at = 40, disk = 20, box = 30, cap = 20, cap_r = 8, fan_r = 20 })
+    local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Capsule", "Fan" }
+    local function random_shape(r, x, y)
+      local u = r.u()
+      if u < 0.45 then return gen[r.pick(KINDS)](r, x, y) end
+      if u < 0.52 then return common.triangle_near(r, x, y, 20) end
+      if u < 0.62 then return "polygon", common.round_polygon(r, x, y, r.int(3, 12), 1 + 30 * r.u(), r.range(-pi, pi)) end
+      if u < 0.68 then return "hull", common.point_cloud(r, x, y, 20) end
+      if u < 0.76 then
+        -- convex only within rounding: one vertex a hair inside an edge (slack > 0),
+        -- or an edge shorter than the rounding of the coordinates
+        local h = r.pick({ 1e-13, 3e-14, 0 })
+        local e = r.pick({ 1e-9, 3 * 2 ^ -28, 2 ^ -40, 0 })
+        return "polygon", { x, y, x + e, y, x + 10, y, x + 10, y + 10, x + 5, y + 10 - h, x, y + 10 }
+      end
+      if u < 0.84 then
+        return "concave", { x, y, x + 20, y, x + 20, y + 20, x + 10, y + 5 + 10 * r.u(), x, y + 20 }
+      end
+      local members = {}
+      for i = 1, r.int(1, 4) do
+        local name, t = gen[r.pick({ "Point", "Segment", "Disk", "AABB", "Box", "Capsule", "Fan" })](r, x, y)
+        members[i] = c2d[name](unpack(t))
+      end
+      if r.u() < 0.5 then members[#members + 1] = c2d.polygon(common.round_polygon(r, x, y, 5, 9, 0.3)) end
+      return "group", members
+    end
+
+    -- What a move gives, built from the moved numbers: the points of the
+    -- constructor's numbers move, the rest (sizes, angles) stay.
+    local POINTS = { point = 1, segment = 2, line = 2, disk = 1, aabb = 1, box = 1, triangle = 3, capsule = 2, fan = 1 }
+    local function moved(name, t, dx, dy, first)
+      if name == "group" then
+        local members = {}
+        for i, m in ipairs(t) do
+          members[i] = m:clone()
+          if i == 1 and first then members[i]:moveTo(first[1], first[2]) else members[i]:move(dx, dy) end
+        end
+        return members
+      end
+      local c, k = {}, POINTS[name] or #t / 2
+      for i = 1, #t do
+        c[i] = t[i]
+        if i <= 2 * k then c[i] = t[i] + (i % 2 == 1 and dx or dy) end
+      end
+      if first then c[1], c[2] = first[1], first[2] end
+      return c
+    end
+
+    local probes_at = function(x, y)
+      local t = {}
+      for k = 0, 7 do
+        local a = k * pi / 4 + 0.1
+        t[#t + 1] = c2d.point(x + 12 * cos(a), y + 12 * sin(a))
+        t[#t + 1] = c2d.disk(x + 15 * cos(a), y + 15 * sin(a), 6)
+        t[#t + 1] = c2d.box(x + 20 * cos(a), y + 20 * sin(a), 9, 5, a)
+      end
+      t[#t + 1] = c2d.aabb(x - 3, y - 3, 6, 6)
+      t[#t + 1] = c2d.segment(x - 40, y + 1.5, x + 40, y + 2.5)
+      return t
+    end
+
+    local function same_answers(s, fresh, x, y, what)
+      assert.is_true(s == fresh, ("%s: is %s, built %s"):format(what, tostring(s), tostring(fresh)))
+      if fresh:type() ~= "Line" then
+        local a, b = { s:bbox() }, { fresh:bbox() }
+        for i = 1, 4 do assert.are.equal(b[i], a[i], what .. ": bbox " .. i) end
+      end
+      local px, py = s:position()
+      local fx, fy = fresh:position()
+      assert.is_true(px == fx and py == fy, what .. ": position")
+      px, py = s:center()
+      fx, fy = fresh:center()
+      assert.is_true(px == fx and py == fy, what .. ": center")
+      for i, p in ipairs(probes_at(x, y)) do
+        local tag = ("%s, probe %d %s"):format(what, i, tostring(p))
+        assert.are.equal(fresh:hits(p), s:hits(p), tag)
+        assert.are.equal(p:hits(fresh), p:hits(s), tag .. " (as b)")
+        local d1, ax1, ay1 = fresh:distance(p)
+        local d2, ax2, ay2 = s:distance(p)
+        assert.is_true(d1 == d2 and ax1 == ax2 and ay1 == ay2, tag .. ": distance")
+        local cx, cy = p:position()
+        assert.are.equal(fresh:contains(cx, cy), s:contains(cx, cy), tag .. ": contains")
+        local h1, t1 = fresh:raycast(cx, cy, x - cx, y - cy, 1)
+        local h2, t2 = s:raycast(cx, cy, x - cx, y - cy, 1)
+        assert.is_true(h1 == h2 and t1 == t2, tag .. ": raycast")
+      end
+      if has_ffi and fresh:type() ~= "Concave" then
+        same_fields(ffi.cast("const c2dspec_shape *", s), ffi.cast("const c2dspec_shape *", fresh), what)
+      end
+    end
+
+    local MOVES = {
+      function(r) return r.int(-50, 50), r.int(-50, 50) end,             -- whole steps: no sum rounds
+      function(r) return r.range(-3, 3), r.range(-3, 3) end,              -- any double
+      function(r) return r.int(-64, 64) / 64, r.int(-8, 8) / 8 end,       -- dyadic steps
+      function(r) return r.pick({ 1e6, -1e6, 3e6 }) + r.int(-3, 3), r.int(-2, 2) * 1e6 end,
+      function(r) return r.range(-1, 1) * 1e-9, r.range(-1, 1) * 1e-300 end,
+    }
+    local PLACES = { { 0, 0 }, { 1e6, -1e6 }, { 1e6 + 0.5, 1e6 }, { -3.25, 7.125 }, { 1e-7, 2e-300 } }
+
+    for round = 1, 6 do
+      it(("random shapes of every kind, round %d"):format(round), function()
+        local r = common.lcg(9100 + round)
+        for case = 1, 120 do
+          local place = r.pick(PLACES)
+          local x, y = place[1], place[2]
+          local name, t = random_shape(r, x, y)
+          local ok, s = pcall(c2d[name], unpack(t))
+          if ok then
+            local to = r.u() < 0.35
+            local dx, dy = r.pick(MOVES)(r)
+            local first
+            if to then
+              local px, py = s:position()
+              first = { px + dx, py + dy }
+              if r.u() < 0.3 then first = { r.range(-1e6, 1e6), r.range(-1e6, 1e6) } end
+              dx, dy = first[1] - px, first[2] - py
+            end
+            local what = ("case %d: %s %s by (%.17g, %.17g)"):format(case, to and "moveTo" or "move", tostring(s), dx, dy)
+            local c = moved(name, t, dx, dy, first)
+            local built_ok, fresh
+            if name == "group" then
+              built_ok, fresh = pcall(c2d.group, unpack(c))
+            elseif name == "hull" then
+              -- a hull moves as its Polygon: the moved hull vertices
+              local hv = { s:unpack() }
+              built_ok, fresh = pcall(c2d.polygon, unpack(moved("polygon", hv, dx, dy, first)))
+              if #hv < 6 then built_ok = false end
+            else
+              built_ok, fresh = pcall(c2d[name], unpack(c))
+            end
+            local moved_ok = pcall(function()
+              if to then s:moveTo(first[1], first[2]) else s:move(dx, dy) end
+            end)
+            if built_ok and name ~= "concave" then
+              assert.is_true(moved_ok, what .. ": the move failed where the shape can be built")
+              same_answers(s, fresh, x + dx, y + dy, what)
+            elseif built_ok and moved_ok then
+              -- a Concave keeps its cut: the same outline and box, the same hits
+              same_numbers(nums(s), nums(fresh), 0, what)
+              local a, b = { s:bbox() }, { fresh:bbox() }
+              for i = 1, 4 do assert.are.equal(b[i], a[i], what .. ": bbox " .. i) end
+              for i, p in ipairs(probes_at(x + dx, y + dy)) do
+                assert.are.equal(fresh:hits(p), s:hits(p), what .. ", probe " .. i)
+              end
+            end
+          end
+        end
+      end)
+    end
+
+    for _, kind in ipairs({ "Point", "Segment", "Line", "Disk", "AABB", "Box", "Capsule", "Fan", "Triangle", "Polygon" }) do
+      it(kind .. ": moved by any doubles, near the origin and far from it", function()
+        local r = common.lcg(77 + #kind)
+        for case = 1, 80 do
+          local place = PLACES[1 + case % #PLACES]
+          local x, y = place[1] + r.range(-1, 1), place[2] + r.range(-1, 1)
+          local name, t
+          if kind == "Triangle" then name, t = common.triangle_near(r, x, y, 20)
+          elseif kind == "Polygon" then name, t = "polygon", common.round_polygon(r, x, y, r.int(3, 9), 1 + 30 * r.u(), 0)
+          else name, t = gen[kind](r, x, y) end
+          local s = c2d[name](unpack(t))
+          local dx, dy = MOVES[1 + case % #MOVES](r)
+          local what = ("case %d: move %s by (%.17g, %.17g)"):format(case, tostring(s), dx, dy)
+          local built_ok, fresh = pcall(c2d[name], unpack(moved(name, t, dx, dy)))
+          local moved_ok = pcall(s.move, s, dx, dy)
+          assert.are.equal(built_ok, moved_ok, what .. ": fails where the constructor fails")
+          if built_ok then same_answers(s, fresh, x + dx, y + dy, what) end
+        end
+      end)
+    end
+
+    it("integer tiles touch exactly after any number of whole and dyadic moves", function()
+      local r = common.lcg(4242)
+      for case = 1, 200 do
+        local X, Y = r.pick({ 0, 1e6, -1e6, 12345 }), r.pick({ 0, 1e6, 3 })
+        local w, h = r.int(1, 32), r.int(1, 32)
+        local kind = r.pick({ "aabb", "box", "polygon", "triangle" })
+        local function tile(x, y)
+          if kind == "aabb" then return c2d.aabb(x, y, w, h) end
+          if kind == "box" then return c2d.box(x + w / 2, y + h / 2, w, h, r.pick({ 0, pi / 2, pi, -pi / 2 }) * (w == h and 1 or 2)) end
+          if kind == "polygon" then return c2d.polygon(x, y, x + w, y, x + w, y + h, x, y + h) end
+          return c2d.triangle(x, y, x + w, y, x, y + h)
+        end
+        local s = tile(X, Y)
+        local px, py = s:position()
+        -- wander off and back by whole and dyadic steps that sum to (w, 0)
+        local steps, sx = { { w, 0 } }, 0
+        for k = 1, r.int(1, 12) do
+          local dx, dy = r.int(-40, 40) / r.pick({ 1, 2, 4, 8 }), r.int(-40, 40) / r.pick({ 1, 4 })
+          steps[#steps + 1] = { dx, dy }
+          steps[#steps + 1] = { -dx, -dy }
+        end
+        for _, st in ipairs(steps) do s:move(st[1], st[2]) end
+        local right = c2d.aabb(X + 2 * w, Y, 1, h)          -- touches the moved tile's right side
+        local above = c2d.aabb(X + w, Y + h, w, 1)          -- touches its top
+        local apart = c2d.aabb(X + 2 * w + 2 ^ -20, Y, 1, h) -- a hair away
+        local what = ("case %d: %s %dx%d at (%g, %g)"):format(case, kind, w, h, X, Y)
+        if kind == "triangle" then above = c2d.aabb(X + w, Y + h, 1, 1) end
+        assert.is_true(s:hits(right) or kind == "triangle", what .. " touches on the right")
+        assert.is_true(s:hits(above), what .. " touches above")
+        assert.is_false(s:hits(apart), what .. " misses a hair away")
+        assert.is_true(s:distance(right) == 0 or kind == "triangle", what .. ": distance 0")
+        s:moveTo(px + 3 * w, py - h)
+        assert.is_true(s:hits(c2d.aabb(X + 4 * w, Y - h, 1, 1)), what .. ": after moveTo, touches on the right")
+        assert.is_false(s:hits(c2d.aabb(X + 4 * w + 2 ^ -20, Y - h, 1, 1)), what .. ": after moveTo, a hair away")
+      end
+    end)
+
+    -- A size below the rounding of the new position is lost in the sums, so
+    -- the shape turns flat (no area); moved back near the origin it has area
+    -- again. Worked by hand: 1e6 + 1e-20 and 1e6 - 5e-21 round to 1e6.
+    it("a thin shape moved far turns flat, and back near the origin has area again", function()
+      local cases = {
+        -- shape, move, the box after (worked by hand), has area before, after
+        { c2d.aabb(0, 0, 1e-20, 5), 1e6, 0, { 1e6, 0, 1e6, 5 }, true, false },
+        { c2d.aabb(1e6, 0, 1e-20, 5), -1e6, 0, { 0, 0, 1e-20, 5 }, false, true },
+        { c2d.box(0, 0, 1e-20, 4, 0), 1e6, 0, { 1e6, -2, 1e6, 2 }, true, false },
+        { c2d.box(1e6, 0, 1e-20, 4, 0), -1e6, 0, { -5e-21, -2, 5e-21, 2 }, false, true },
+        -- twice the signed area: 1 * 0 - 1e-20 * 2 < 0 (clockwise); at y = 1e6 all three y are 1e6
+        { c2d.triangle(0, 0, 1, 1e-20, 2, 0), 0, 1e6, { 0, 1e6, 2, 1e6 }, true, false },
+        { c2d.triangle(0, 1e6, 1, 1e6, 2, 1e6), 0, -1e6, { 0, 0, 2, 0 }, false, false },
+      }
+      for i, c in ipairs(cases) do
+        local s, dx, dy, box, before, after = c[1], c[2], c[3], c[4], c[5], c[6]
+        local what = ("case %d: %s by (%g, %g)"):format(i, tostring(s), dx, dy)
+        if has_ffi then
+          assert.are.equal(before, ffi.cast("const c2dspec_shape *", s).ccw ~= 0, what .. ": area before")
+        end
+        s:move(dx, dy)
+        local b = { s:bbox() }
+        for k = 1, 4 do assert.are.equal(box[k], b[k], what .. ": bbox " .. k) end
+        if has_ffi then
+          assert.are.equal(after, ffi.cast("const c2dspec_shape *", s).ccw ~= 0, what .. ": area after")
+        end
+        -- the lower-left corner of an AABB or a Triangle is one of its points
+        if s:type() ~= "Box" then
+          assert.is_true(s:hits(c2d.point(box[1], box[2])), what .. ": its lower-left corner")
+        end
+        assert.is_false(s:hits(c2d.point(box[3] + 1e-3, box[2])), what .. ": beside it")
+      end
+    end)
+  end)
+
   describe("rotate by hand-worked angles", function()
     -- pi/2 is snapped: cos = 0, sin = 1 exactly, so these are exact
     it("a segment by pi/2 about the origin", function()

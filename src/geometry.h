@@ -168,6 +168,16 @@ static inline c2d_vec c2d_arc_end(const body *f, int which)
     return vadd(f->v[0], vscale(which ? f->e2 : f->e1, f->r));
 }
 
+/* A move of s that needs no constructor (see shape.c): its points (those of
+ * c2d_numbers, in order) now at pts, any kind but Polygon and the compounds;
+ * s is unchanged on failure. */
+c2d_error c2d_make_moved(c2d_shape *s, const c2d_vec *pts);
+
+/* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
+ * so its convexity check would give what it gave): C2D_OK, or
+ * C2D_ERR_NONFINITE (then unchanged); -1 when c2d_make must decide. */
+int c2d_move_polygon(c2d_shape *s, double dx, double dy);
+
 /* The bounding box of n >= 1 points. */
 void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
 

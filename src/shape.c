@@ -269,6 +269,101 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
     return C2D_OK;
 }
 
+/*
+ * A move without the constructor. A moved shape must be exactly the shape
+ * c2d_make builds from the moved numbers; a move changes only the points
+ * among them, so what c2d_make would check or compute from the rest (the
+ * lengths' signs, the openings, the cos and sin of the angles) is already in
+ * the shape, and only what depends on the points is computed here, by the
+ * same code c2d_make runs. The points are those of c2d_numbers, moved: pts[i]
+ * is the i-th point (the first m of them).
+ *
+ * A Polygon's convexity check (and its slack, its winding) reads only the
+ * differences of its vertices and, for its shortest edges, a rounding length
+ * from its largest coordinate. When every vertex moved by exactly (dx, dy)
+ * (no rounding in any sum) the differences are the same doubles, and when no
+ * edge crosses the rounding length as it changes, the check gives the same
+ * answer: then the vertices are moved and the rest kept. Otherwise (a move
+ * that rounds) c2d_make decides; c2d_move_polygon returns -1 for that.
+ */
+c2d_error c2d_make_moved(c2d_shape *s, const c2d_vec *pts)
+{
+    c2d_vec p1;
+    int i, m;
+    switch (s->kind) {
+    case C2D_POINT: case C2D_DISK: case C2D_BOX: case C2D_FAN: case C2D_AABB: m = 1; break;
+    case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: m = 2; break;
+    case C2D_TRIANGLE: m = 3; break;
+    default: return C2D_ERR_COUNT;
+    }
+    for (i = 0; i < m; i++)
+        if (!isfinite(pts[i].x) || !isfinite(pts[i].y)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_LINE && veq(pts[0], pts[1])) return C2D_ERR_SAME_POINTS;
+    switch (s->kind) {
+    case C2D_POINT: case C2D_DISK: case C2D_FAN:
+        s->p[0] = pts[0];
+        break;
+    case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE:
+        s->p[0] = pts[0];
+        s->p[1] = pts[1];
+        break;
+    case C2D_AABB:
+        p1 = v2(pts[0].x + s->w, pts[0].y + s->h);
+        if (!isfinite(p1.x) || !isfinite(p1.y)) return C2D_ERR_NONFINITE;
+        s->p[0] = pts[0];
+        s->p[1] = p1;
+        s->ccw = (s->p[1].x > s->p[0].x && s->p[1].y > s->p[0].y) ? 1 : 0;
+        break;
+    case C2D_BOX:
+        s->p[0] = pts[0];
+        box_corners(s);
+        break;
+    default: /* C2D_TRIANGLE */
+        s->p[0] = pts[0];
+        s->p[1] = pts[1];
+        s->p[2] = pts[2];
+        s->ccw = sign_of(area2(s->p, 3));
+        break;
+    }
+    keep_bounds(s);
+    return C2D_OK;
+}
+
+/* Is a + b the double s without rounding (s = a + b rounded). */
+static int exact_sum(double a, double b, double s)
+{
+    double bb = s - a;
+    return (a - (s - bb)) + (b - bb) == 0;
+}
+
+int c2d_move_polygon(c2d_shape *s, double dx, double dy)
+{
+    c2d_vec *v = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
+    double m0 = 0, m1 = 0, tiny0, tiny1;
+    int i, n = s->count;
+    if (n < 3) return -1;
+    for (i = 0; i < n; i++) {
+        double x = v[i].x + dx, y = v[i].y + dy;
+        if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
+        if (!exact_sum(v[i].x, dx, x) || !exact_sum(v[i].y, dy, y)) return -1;
+        m0 = dmax(m0, dmax(fabs(v[i].x), fabs(v[i].y)));
+        m1 = dmax(m1, dmax(fabs(x), fabs(y)));
+    }
+    /* As rounding_length computes it, before and after. */
+    tiny0 = C2D_POINT_ROUNDING * DBL_EPSILON * m0;
+    tiny1 = C2D_POINT_ROUNDING * DBL_EPSILON * m1;
+    if (tiny0 != tiny1 && s->ccw != 0)
+        for (i = 0; i < n; i++) {
+            c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
+            double el = dmax(fabs(e.x), fabs(e.y));
+            if ((el <= tiny0) != (el <= tiny1)) return -1;
+        }
+    for (i = 0; i < n; i++) v[i] = v2(v[i].x + dx, v[i].y + dy);
+    s->p[0] = v[0];
+    keep_bounds(s);
+    return C2D_OK;
+}
+
 /* Order points by x, then y (for the monotone chain). */
 static int point_order(const void *pa, const void *pb)
 {

@@ -2,7 +2,9 @@
  * Transforms: move, move to, rotate, scale, each in place. Every one maps the
  * constructor's numbers and rebuilds the shape through c2d_make, so a moved
  * shape is exactly the shape built from the moved numbers; nothing changes
- * unless the result is valid.
+ * unless the result is valid. A move (the one transform a game makes every
+ * frame) computes only what the points change, when that is the same shape
+ * (c2d_make_moved, c2d_move_polygon in shape.c).
  */
 #include <string.h>
 #include "compound.h"
@@ -52,33 +54,53 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
     return C2D_OK;
 }
 
-c2d_error c2d_move(c2d_shape *s, double dx, double dy)
+/* Move s so that its first point lands on first and the others move by
+ * (dx, dy): the constructor's numbers moved so (as rebuild would take them),
+ * without the constructor where c2d_make_moved and c2d_move_polygon give the
+ * same shape. */
+static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
 {
     double nums[2 * C2D_MAX_VERTICES];
     int n, i, m;
-    if (c2d_is_compound(s)) return c2d_compound_move(s, dx, dy);
+    c2d_error err;
+    if (s->kind == C2D_POLYGON) {
+        if (s->count >= 3 && first.x == s->verts[0].x + dx && first.y == s->verts[0].y + dy) {
+            int r = c2d_move_polygon(s, dx, dy);
+            if (r >= 0) {
+                if (r == C2D_OK && s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+                return (c2d_error)r;
+            }
+        }
+    } else {
+        c2d_vec pts[3];
+        m = point_count(s);
+        pts[0] = first;
+        for (i = 1; i < m; i++) pts[i] = v2(s->p[i].x + dx, s->p[i].y + dy);
+        err = c2d_make_moved(s, pts);
+        if (err == C2D_OK && s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+        return err;
+    }
     n = c2d_numbers(s, nums);
     m = point_count(s);
-    if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
-    for (i = 0; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
+    nums[0] = first.x;
+    nums[1] = first.y;
+    for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
     return rebuild(s, nums, n);
+}
+
+c2d_error c2d_move(c2d_shape *s, double dx, double dy)
+{
+    if (c2d_is_compound(s)) return c2d_compound_move(s, dx, dy);
+    if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
+    return translate(s, v2(s->p[0].x + dx, s->p[0].y + dy), dx, dy);
 }
 
 c2d_error c2d_move_to(c2d_shape *s, double x, double y)
 {
     /* The position lands on (x, y) exactly; the other points keep their offsets. */
-    double nums[2 * C2D_MAX_VERTICES], dx, dy;
-    int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_move_to(s, x, y);
-    n = c2d_numbers(s, nums);
-    m = point_count(s);
     if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
-    dx = x - nums[0];
-    dy = y - nums[1];
-    nums[0] = x;
-    nums[1] = y;
-    for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
-    return rebuild(s, nums, n);
+    return translate(s, v2(x, y), x - s->p[0].x, y - s->p[0].y);
 }
 
 /* An angle wrapped into (-pi, pi]. */

@@ -26,7 +26,10 @@
  * Every slot carries the order it was added in (its id); results are sorted
  * by it, so they are the same on every run whatever the hash does. The pair
  * pass sorts the pairs whose boxes meet before the exact tests, so that it
- * reads the shapes about in the order they were added, not at random.
+ * reads the shapes about in the order they were added, not at random; the
+ * entries and shapes of the pairs a few places ahead are fetched from memory
+ * while the current pair is tested (in a world of thousands of shapes they
+ * are far apart, and waiting for each in turn was most of the exact pass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +46,17 @@ enum { C2D_WORLD_CELL_SLACK = 2 };
 enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
+/* The exact pass fetches the shapes of the pair this many places ahead, and
+ * the entries of the pair twice as far. */
+enum { C2D_WORLD_AHEAD = 6 };
+
+/* A hint that what p points to will be read soon (where the compiler takes
+ * one; it changes no result). */
+#if defined(__GNUC__) || defined(__clang__)
+#define C2D_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define C2D_PREFETCH(p) ((void)(p))
+#endif
 
 /* A slot's entry, kept small (touch and the pair pass read it at random);
  * the box it is filed under is in the world's box array. */
@@ -58,11 +72,17 @@ typedef struct entry {
 
 enum { IN_GRID, IN_BIG, IN_LINES };
 
-/* A slot filed in a cell, with the lower-left cell it covers, so the pair
- * pass decides which cell reports a pair without reading the entries. */
-typedef struct cell_item {
-    int slot, x0, y0;
-} cell_item;
+/* A slot filed in a cell, 4 bytes: the slot, times 4, plus whether its
+ * range of cells starts in the cell's column (ITEM_FIRST_X) and row
+ * (ITEM_FIRST_Y), so the pair pass decides which cell reports a pair
+ * without reading the entries, and streams as few bytes as it can (in a
+ * world of thousands of shapes, the lists it reads are most of its cost). */
+typedef unsigned cell_item;
+enum { ITEM_FIRST_Y = 1, ITEM_FIRST_X = 2, ITEM_FLAGS = 3 };
+/* Slots stay below this, so that a slot times 4 fits an item. */
+enum { C2D_WORLD_MAX_SLOTS = 1 << 29 };
+
+static int item_slot(cell_item it) { return (int)(it >> 2); }
 
 /* A cell; its list is pool[start .. start + n), with room for cap. */
 typedef struct cell {
@@ -88,7 +108,7 @@ typedef struct found_pair {
 /* A slot of a crowded cell, as the sweep along x reads it. */
 typedef struct swept {
     c2d_bounds box;
-    int slot, x0, y0;
+    cell_item it;
 } swept;
 
 struct c2d_world {
@@ -284,7 +304,6 @@ static int pool_reserve(c2d_world *w, int k)
  * else moves to the pool's end (what it leaves behind is counted as waste). */
 static int cell_push(c2d_world *w, cell *c, int slot, long x0, long y0)
 {
-    cell_item *it;
     if (c->n == c->cap) {
         int cap = c->cap ? 2 * c->cap : 2;
         if (c->start + c->cap == w->pool_n) {
@@ -300,10 +319,7 @@ static int cell_push(c2d_world *w, cell *c, int slot, long x0, long y0)
         c->cap = cap;
     }
     w->pool_items++;
-    it = &w->pool[c->start + c->n++];
-    it->slot = slot;
-    it->x0 = (int)x0;
-    it->y0 = (int)y0;
+    w->pool[c->start + c->n++] = (cell_item)slot << 2 | (x0 == c->x ? ITEM_FIRST_X : 0) | (y0 == c->y ? ITEM_FIRST_Y : 0);
     return 1;
 }
 
@@ -312,7 +328,7 @@ static void cell_drop(c2d_world *w, cell *c, int slot)
     cell_item *v = w->pool + c->start;
     int i;
     for (i = 0; i < c->n; i++)
-        if (v[i].slot == slot) {
+        if (item_slot(v[i]) == slot) {
             v[i] = v[--c->n];
             w->pool_items--;
             return;
@@ -403,6 +419,7 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
     if (w->free_slots.n > 0) {
         slot = w->free_slots.v[--w->free_slots.n];
     } else {
+        if (w->ne >= C2D_WORLD_MAX_SLOTS) return -1;
         if (w->ne == w->cap_e) {
             int cap = w->cap_e ? 2 * w->cap_e : 64;
             entry *v = (entry *)realloc(w->e, (size_t)cap * sizeof *v);
@@ -623,7 +640,7 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
                 cell *c = find_cell(w, x, y, 0);
                 int i;
                 if (c == NULL) continue;
-                for (i = 0; i < c->n; i++) ok &= offer_slot(w, w->pool[c->start + i].slot, box, skip, mask);
+                for (i = 0; i < c->n; i++) ok &= offer_slot(w, item_slot(w->pool[c->start + i]), box, skip, mask);
             }
     }
     for (k = 0; k < w->big.n; k++) ok &= offer_slot(w, w->big.v[k], box, skip, mask);
@@ -673,11 +690,12 @@ static int note_pair(c2d_world *w, int a, int b)
     return 1;
 }
 
-/* Does the cell (x, y) report the pair of grid items a and b: the one that
- * holds the lower-left corner of the overlap of their cell ranges. */
-static int reports(long x, long y, long ax0, long ay0, long bx0, long by0)
+/* Does a cell report the pair of its items a and b: the one that holds the
+ * lower-left corner of the overlap of their cell ranges, where (as both
+ * ranges hold the cell) one of them starts in its column and one in its row. */
+static int reports(cell_item a, cell_item b)
 {
-    return x == (ax0 > bx0 ? ax0 : bx0) && y == (ay0 > by0 ? ay0 : by0);
+    return ((a | b) & ITEM_FLAGS) == ITEM_FLAGS;
 }
 
 /* Move v[i] down the heap v[0 .. n) ordered by box.minx (largest on top). */
@@ -711,11 +729,9 @@ static int crowded_cell_pairs(c2d_world *w, const cell *c)
     }
     v = w->sweep;
     for (i = 0; i < n; i++) {
-        const cell_item *it = &w->pool[c->start + i];
-        v[i].box = w->box[it->slot];
-        v[i].slot = it->slot;
-        v[i].x0 = it->x0;
-        v[i].y0 = it->y0;
+        cell_item it = w->pool[c->start + i];
+        v[i].box = w->box[item_slot(it)];
+        v[i].it = it;
     }
     for (i = n / 2 - 1; i >= 0; i--) sift_by_minx(v, i, n);
     for (i = n - 1; i > 0; i--) {
@@ -726,10 +742,9 @@ static int crowded_cell_pairs(c2d_world *w, const cell *c)
     }
     for (i = 0; i < n; i++)
         for (j = i + 1; j < n && v[j].box.minx <= v[i].box.maxx; j++) {
-            if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) || v[i].box.miny > v[j].box.maxy ||
-                v[j].box.miny > v[i].box.maxy)
+            if (!reports(v[i].it, v[j].it) || v[i].box.miny > v[j].box.maxy || v[j].box.miny > v[i].box.maxy)
                 continue;
-            ok &= note_pair(w, v[i].slot, v[j].slot);
+            ok &= note_pair(w, item_slot(v[i].it), item_slot(v[j].it));
         }
     return ok;
 }
@@ -749,10 +764,9 @@ static int grid_pairs(c2d_world *w)
         v = w->pool + c->start;
         for (i = 0; i < c->n; i++)
             for (j = i + 1; j < c->n; j++) {
-                if (!reports(c->x, c->y, v[i].x0, v[i].y0, v[j].x0, v[j].y0) ||
-                    !boxes_meet(&w->box[v[i].slot], &w->box[v[j].slot]))
+                if (!reports(v[i], v[j]) || !boxes_meet(&w->box[item_slot(v[i])], &w->box[item_slot(v[j])]))
                     continue;
-                ok &= note_pair(w, v[i].slot, v[j].slot);
+                ok &= note_pair(w, item_slot(v[i]), item_slot(v[j]));
             }
     }
     return ok;
@@ -778,12 +792,23 @@ static int big_pairs(c2d_world *w, int a)
             const cell *c = find_cell(w, x, y, 0);
             if (c == NULL) continue;
             for (i = 0; i < c->n; i++) {
-                const cell_item *it = &w->pool[c->start + i];
-                if (reports(x, y, ea->x0, ea->y0, it->x0, it->y0) && boxes_meet(&w->box[a], &w->box[it->slot]))
-                    ok &= note_pair(w, a, it->slot);
+                cell_item it = w->pool[c->start + i];
+                cell_item first = (x == ea->x0 ? ITEM_FIRST_X : 0) | (y == ea->y0 ? ITEM_FIRST_Y : 0);
+                if (reports(it, first) && boxes_meet(&w->box[a], &w->box[item_slot(it)]))
+                    ok &= note_pair(w, a, item_slot(it));
             }
         }
     return ok;
+}
+
+/* Ask for the lines of a shape the exact tests read (its first four). */
+static void prefetch_shape(const c2d_shape *s)
+{
+    const char *p = (const char *)s;
+    C2D_PREFETCH(p);
+    C2D_PREFETCH(p + 64);
+    C2D_PREFETCH(p + 128);
+    C2D_PREFETCH(p + 192);
 }
 
 /* Put the earlier-added shape of each pair noted first, and sort the pairs
@@ -841,6 +866,14 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
     ok &= sort_found(w);
     for (k = 0, i = 0; k < w->nfound; k++) {
         const entry *ea = &w->e[w->found[k].a], *eb = &w->e[w->found[k].b];
+        if (k + 2 * C2D_WORLD_AHEAD < w->nfound) {
+            C2D_PREFETCH(&w->e[w->found[k + 2 * C2D_WORLD_AHEAD].a]);
+            C2D_PREFETCH(&w->e[w->found[k + 2 * C2D_WORLD_AHEAD].b]);
+        }
+        if (k + C2D_WORLD_AHEAD < w->nfound) {
+            prefetch_shape(w->e[w->found[k + C2D_WORLD_AHEAD].a].s);
+            prefetch_shape(w->e[w->found[k + C2D_WORLD_AHEAD].b].s);
+        }
         if (bits_meet(ea, eb) && c2d_hits(ea->s, eb->s)) w->found[i++] = w->found[k];
     }
     w->nfound = i;
