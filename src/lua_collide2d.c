@@ -78,19 +78,23 @@ static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
     return &p->s;
 }
 
-/* The two shapes at indices 1 and 2 (the hot path of every pair query). */
+/* The two shapes at indices 1 and 2 (the hot path of every pair query).
+ * The check is to_shape's, made with as few calls into Lua as it can be:
+ * on success the two metatables it looked at are left on the stack (every
+ * caller pushes its answers and returns them from the top, so they go with
+ * the call), which saves restoring the top on the path every query takes. */
 static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
 {
     lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
     if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
         unsigned kp = (unsigned)p->s.kind, kq = (unsigned)q->s.kind;
-        int top = lua_gettop(L);
-        if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1) && lua_getmetatable(L, 2)) {
-            int ok = lua_rawequal(L, -2, KIND_MT(kp)) && lua_rawequal(L, -1, KIND_MT(kq));
-            lua_settop(L, top);
-            if (ok) { *a = &p->s; *b = &q->s; return; }
+        if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1)) {
+            if (lua_rawequal(L, -1, KIND_MT(kp)) && lua_getmetatable(L, 2)) {
+                if (lua_rawequal(L, -1, KIND_MT(kq))) { *a = &p->s; *b = &q->s; return; }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
         }
-        lua_settop(L, top);
     }
     *a = check_shape(L, 1, fname);
     *b = check_shape(L, 2, fname);
