@@ -78,12 +78,24 @@ static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
     return &p->s;
 }
 
+/* check_pair's answer when its quick test fails: each argument in turn,
+ * with the error naming the first bad one. Out of line, so that the quick
+ * test stays small enough to be made inline in every pair query. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void check_pair_slow(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
+{
+    *a = check_shape(L, 1, fname);
+    *b = check_shape(L, 2, fname);
+}
+
 /* The two shapes at indices 1 and 2 (the hot path of every pair query).
  * The check is to_shape's, made with as few calls into Lua as it can be:
  * on success the two metatables it looked at are left on the stack (every
  * caller pushes its answers and returns them from the top, so they go with
  * the call), which saves restoring the top on the path every query takes. */
-static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
+static inline void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
 {
     lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
     if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
@@ -96,8 +108,7 @@ static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, con
             lua_pop(L, 1);
         }
     }
-    *a = check_shape(L, 1, fname);
-    *b = check_shape(L, 2, fname);
+    check_pair_slow(L, fname, a, b);
 }
 
 /* Not NaN and not +-inf. */
