@@ -91,18 +91,26 @@ static void check_pair_slow(lua_State *L, const char *fname, const c2d_shape **a
 }
 
 /* The two shapes at indices 1 and 2 (the hot path of every pair query).
- * The check is to_shape's, made with as few calls into Lua as it can be:
- * on success the two metatables it looked at are left on the stack (every
- * caller pushes its answers and returns them from the top, so they go with
- * the call), which saves restoring the top on the path every query takes. */
+ * The check is to_shape's, made with as few and as cheap calls into Lua as
+ * it can be: the metatables are compared by address (lua_topointer, which
+ * for two tables is raw equality, and a cheaper call than lua_rawequal), the
+ * kind's own looked up once when both shapes are of one kind; on success the
+ * two metatables it looked at are left on the stack (every caller pushes its
+ * answers and returns them from the top, so they go with the call), which
+ * saves restoring the top on the path every query takes. */
 static inline void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
 {
     lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
     if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
         unsigned kp = (unsigned)p->s.kind, kq = (unsigned)q->s.kind;
         if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1)) {
-            if (lua_rawequal(L, -1, KIND_MT(kp)) && lua_getmetatable(L, 2)) {
-                if (lua_rawequal(L, -1, KIND_MT(kq))) { *a = &p->s; *b = &q->s; return; }
+            const void *mp = lua_topointer(L, KIND_MT(kp));
+            if (lua_topointer(L, -1) == mp && lua_getmetatable(L, 2)) {
+                if (lua_topointer(L, -1) == (kq == kp ? mp : lua_topointer(L, KIND_MT(kq)))) {
+                    *a = &p->s;
+                    *b = &q->s;
+                    return;
+                }
                 lua_pop(L, 1);
             }
             lua_pop(L, 1);
