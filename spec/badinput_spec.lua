@@ -217,6 +217,41 @@ describe("bad input", function()
     end
   end)
 
+  -- The pair queries' own check, in either place, beside a shape of every
+  -- kind (of the same kind, the C binding looks the kind's metatable up once;
+  -- of another, the one it wears may be its partner's). The C binding refuses
+  -- the shape; the FFI front end, which only asks that the metatable be one of
+  -- collide2d's, answers for the shape's own kind, as if it still wore its own
+  -- (or, where it hands the call to the C binding, is refused there).
+  it("a pair query refuses a shape wearing another kind's metatable, first or second", function()
+    for i, make in ipairs(makers) do
+      for j, other in ipairs(held) do
+        for k, make_mate in ipairs(makers) do
+          local s, mate = make(), make_mate()
+          local own, worn = getmetatable(s), getmetatable(other)
+          if worn ~= own then
+            for _, name in ipairs { "hits", "distance", "contact", "covers" } do
+              for place = 1, 2 do
+                local args = place == 1 and { s, mate } or { mate, s }
+                local truth = pack(pcall(c2d[name], args[1], args[2]))
+                debug.setmetatable(s, worn)
+                local got = pack(pcall(c2d[name], args[1], args[2]))
+                debug.setmetatable(s, own)
+                local what = ("kind %d as kind %d beside kind %d, %s, argument %d"):format(i, j, k, name, place)
+                local refused = not got[1] and got[2]:find("collide2d shape expected", 1, true) ~= nil
+                if c2d.backend == "capi" then
+                  assert(refused, what .. ": " .. tostring(got[2]))
+                else
+                  assert(refused or same_numbers(truth, got), what)
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+  end)
+
   it("metamethods called directly with wrong operands", function()
     local mt = getmetatable(held[4])
     local operands = { nil, 1, "x", io.stdout, {}, held[4], held[8] }

@@ -78,22 +78,45 @@ static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
     return &p->s;
 }
 
-/* The two shapes at indices 1 and 2 (the hot path of every pair query). */
-static void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
+/* check_pair's answer when its quick test fails: each argument in turn,
+ * with the error naming the first bad one. Out of line, so that the quick
+ * test stays small enough to be made inline in every pair query. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void check_pair_slow(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
+{
+    *a = check_shape(L, 1, fname);
+    *b = check_shape(L, 2, fname);
+}
+
+/* The two shapes at indices 1 and 2 (the hot path of every pair query).
+ * The check is to_shape's, made with as few and as cheap calls into Lua as
+ * it can be: the metatables are compared by address (lua_topointer, which
+ * for two tables is raw equality, and a cheaper call than lua_rawequal), the
+ * kind's own looked up once when both shapes are of one kind; on success the
+ * two metatables it looked at are left on the stack (every caller pushes its
+ * answers and returns them from the top, so they go with the call), which
+ * saves restoring the top on the path every query takes. */
+static inline void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
 {
     lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
     if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
         unsigned kp = (unsigned)p->s.kind, kq = (unsigned)q->s.kind;
-        int top = lua_gettop(L);
-        if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1) && lua_getmetatable(L, 2)) {
-            int ok = lua_rawequal(L, -2, KIND_MT(kp)) && lua_rawequal(L, -1, KIND_MT(kq));
-            lua_settop(L, top);
-            if (ok) { *a = &p->s; *b = &q->s; return; }
+        if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1)) {
+            const void *mp = lua_topointer(L, KIND_MT(kp));
+            if (lua_topointer(L, -1) == mp && lua_getmetatable(L, 2)) {
+                if (lua_topointer(L, -1) == (kq == kp ? mp : lua_topointer(L, KIND_MT(kq)))) {
+                    *a = &p->s;
+                    *b = &q->s;
+                    return;
+                }
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
         }
-        lua_settop(L, top);
     }
-    *a = check_shape(L, 1, fname);
-    *b = check_shape(L, 2, fname);
+    check_pair_slow(L, fname, a, b);
 }
 
 /* Not NaN and not +-inf. */

@@ -339,6 +339,79 @@ static int hits_round_convex(const c2d_shape *d, const c2d_shape *p)
 }
 
 /*
+ * For the pairs answered from their numbers below: -1 when the pair is not
+ * in the range of squares (or its bounds are not finite), for the general
+ * path to scale it; else whether the cached bounds meet, as in_range and
+ * c2d_bounds_meet decide, from one pass over the bounds' magnitudes.
+ */
+static inline int near_in_range(const c2d_shape *a, const c2d_shape *b)
+{
+    const c2d_bounds *p = &a->bounds, *q = &b->bounds;
+    double m = dmax(c2d_bounds_magnitude(p), c2d_bounds_magnitude(q)), tol;
+    if (!(m <= C2D_RANGE_HI) || (m < C2D_RANGE_LO && m != 0)) return -1;
+    tol = C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * m + C2D_BOUNDS_ROUNDING * 0x1p-1074;
+    return !(q->minx - p->maxx > tol || p->minx - q->maxx > tol || q->miny - p->maxy > tol || p->miny - q->maxy > tol);
+}
+
+/*
+ * Two shapes whose cores are points or segments (Point, Segment, Disk,
+ * Capsule; two round ones go to hits_round_round): the cores within the
+ * summed radii, computed as the general path does (hits_direct) on the same
+ * numbers, so hits and distance agree to the bit. The frame is the position
+ * of the first shape in the canonical order: the lower kind, or for one kind
+ * the lesser first point (when those are equal the frame is the same either
+ * way, and c2d_segments_within is symmetric in its two segments).
+ */
+static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
+{
+    int near = near_in_range(a, b);
+    c2d_vec o;
+    double r;
+    if (near < 0) return hits_general(a, b);
+    if (!near) return 0;
+    if (a->kind > b->kind || (a->kind == b->kind && cmp_v(a->p[0], b->p[0]) > 0)) {
+        const c2d_shape *t = a;
+        a = b;
+        b = t;
+    }
+    o = a->p[0];
+    r = a->radius + b->radius;
+    return c2d_segments_within(v2(0, 0), vsub(a->p[a->count - 1], o), vsub(b->p[0], o), vsub(b->p[b->count - 1], o),
+                               r * r);
+}
+
+/*
+ * A round shape against a Triangle with an interior: disk_hits_convex for
+ * three vertices, unrolled, with the same arithmetic (so the same answers).
+ * Its answer is: the centre inside every edge line, or (radius > 0) within
+ * the radius of some edge; the edges the centre is outside of are tried
+ * first, as they hold the nearest point unless rounding says otherwise.
+ */
+static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
+{
+    int near = near_in_range(d, t);
+    c2d_vec c, v0, v1, v2_, z = v2(0, 0);
+    double s0, s1, s2, r2, orient = t->ccw;
+    if (near < 0 || t->ccw == 0) return hits_general(d, t);
+    if (!near) return 0;
+    c = d->p[0];
+    v0 = vsub(t->p[0], c);
+    v1 = vsub(t->p[1], c);
+    v2_ = vsub(t->p[2], c);
+    s0 = vcross(vsub(v1, v0), vscale(v0, -1)) * orient;
+    s1 = vcross(vsub(v2_, v1), vscale(v1, -1)) * orient;
+    s2 = vcross(vsub(v0, v2_), vscale(v2_, -1)) * orient;
+    if ((s0 >= 0) & (s1 >= 0) & (s2 >= 0)) return 1;
+    r2 = d->radius * d->radius;
+    if (!(r2 > 0)) return 0;
+    if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r2)) return 1;
+    if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r2)) return 1;
+    if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r2)) return 1;
+    return (s0 >= 0 && c2d_pt_seg_within(z, v0, v1, r2)) || (s1 >= 0 && c2d_pt_seg_within(z, v1, v2_, r2)) ||
+           (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r2));
+}
+
+/*
  * Where each pair of kinds is decided: a function named after the kinds, or
  * the general decision on bodies (hits_general, which itself answers some
  * pairs from their numbers: see hits_direct). The mirror of an entry is the
@@ -357,22 +430,28 @@ typedef struct pair_hits {
 #define CR { hits_round_convex, 1 }
 #define AA { hits_aabb_aabb, 0 }
 #define CMP { c2d_compound_hits, 0 }
+#define SS { hits_segment_segment, 0 }
+#define RT { hits_round_triangle, 0 }
+#define TR { hits_round_triangle, 1 }
 static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
     /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan Concave Group */
-    /* Point    */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN, CMP, CMP },
-    /* Segment  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Point    */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, CMP, CMP },
+    /* Segment  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, CMP, CMP },
     /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Disk     */ { RR, GEN, GEN, RR,  RA,  RC,  RC,  RC,  GEN, GEN, CMP, CMP },
+    /* Disk     */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, CMP, CMP },
     /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN, CMP, CMP },
     /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Triangle */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Triangle */ { TR, GEN, GEN, TR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
     /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Capsule  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
+    /* Capsule  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, CMP, CMP },
     /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
     /* Concave  */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
     /* Group    */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
 };
 #undef CMP
+#undef SS
+#undef RT
+#undef TR
 #undef GEN
 #undef RR
 #undef RA

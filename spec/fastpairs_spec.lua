@@ -1,0 +1,172 @@
+-- The pairs hits answers from the shapes' numbers without building bodies:
+-- cores of points and segments against each other (Point, Segment, Disk,
+-- Capsule) and a round shape against a Triangle. Each case is worked out by
+-- hand (the reasoning beside it) and checked every way the answer can be
+-- asked: a:hits(b), b:hits(a), c2d.hits both ways round, and distance (0
+-- exactly when they hit, as the general path decides); at the origin,
+-- moved to around 1e6 (every number here stays exact there), and with every
+-- number scaled by 2^300 and by 2^-300 (exact, beyond the range of squares).
+local c2d = require "collide2d"
+local common = require "support.common"
+
+local P, S, D, T, C = common.P, common.S, common.D, common.T, common.C
+local E = 1e-9
+
+-- { name, a, b, hits }
+local CASES = {
+  -- Capsule x Capsule
+  -- (4,0) and (6,0) are the nearest ends, 2 apart: the radii 1 + 1 close it.
+  { "capsules whose caps touch end to end", C(0, 0, 4, 0, 1), C(6, 0, 10, 0, 1), true },
+  { "capsules 1e-9 past touching end to end", C(0, 0, 4, 0, 1), C(6 + E, 0, 10, 0, 1), false },
+  -- Parallel cores 2 apart, radii 1 + 1.
+  { "parallel capsules whose sides touch", C(0, 0, 4, 0, 1), C(0, 2, 4, 2, 1), true },
+  { "parallel capsules 1e-9 apart", C(0, 0, 4, 0, 1), C(0, 2 + E, 4, 2 + E, 1), false },
+  -- Radius 0: two segments crossing at the origin.
+  { "radius-0 capsules crossing", C(0, -2, 0, 2, 0), C(-2, 0, 2, 0, 0), true },
+  -- The same first point (the frame is the same either way round).
+  { "capsules sharing their first point", C(0, 0, 4, 0, 1), C(0, 0, 0, 4, 1), true },
+  { "radius-0 capsules meeting only at their first point", C(0, 0, 4, 0, 0), C(0, 0, -4, 3, 0), true },
+  -- A short capsule wholly inside a long one's side: no crossing, no contact
+  -- of the boundaries, the endpoint (4,1) is 1 from the other core, within 3.5.
+  { "a capsule inside another", C(0, 0, 10, 0, 3), C(4, 1, 6, 1, 0.5), true },
+  -- Collinear cores along (3,4): nearest ends (3,4) and (6,8), 5 apart = 1 + 4.
+  { "collinear slanted capsules touching", C(0, 0, 3, 4, 1), C(6, 8, 9, 12, 4), true },
+  { "collinear slanted capsules 0.5 apart", C(0, 0, 3, 4, 1), C(6, 8, 9, 12, 3.5), false },
+  -- A cap's end (4,3) is 3 above the core (0,0)-(8,0): radii 1 + 2.
+  { "a cap touching a side square on", C(0, 0, 8, 0, 1), C(4, 3, 4, 7, 2), true },
+  { "a cap 1e-9 off a side square on", C(0, 0, 8, 0, 1), C(4, 3 + E, 4, 7, 2), false },
+  -- Zero length: a disk of radius 1 at (2,3), 3 above the core of radius 2.
+  { "a zero-length capsule touching a capsule's side", C(2, 3, 2, 3, 1), C(0, 0, 4, 0, 2), true },
+  { "a zero-length capsule 1e-9 off a capsule's side", C(2, 3 + E, 2, 3 + E, 1), C(0, 0, 4, 0, 2), false },
+  -- Two zero-length capsules: centres 5 apart (3-4-5), radii 2 + 3.
+  { "two zero-length capsules touching", C(0, 0, 0, 0, 2), C(3, 4, 3, 4, 3), true },
+  { "two zero-length capsules just apart", C(0, 0, 0, 0, 2), C(3, 4, 3, 4, 2.999999999), false },
+  { "two zero-length capsules far apart", C(0, 0, 0, 0, 2), C(30, 40, 30, 40, 3), false },
+
+  -- Segment, Point and Disk with Capsule, Segment and each other
+  { "a segment along a capsule's side", S(0, 3, 4, 3), C(0, 0, 4, 0, 3), true },
+  { "a segment 1e-9 off a capsule's side", S(0, 3 + E, 4, 3 + E), C(0, 0, 4, 0, 3), false },
+  { "a point on a capsule's cap", P(5, 0), C(0, 0, 4, 0, 1), true },
+  { "a point 1e-9 off a capsule's cap", P(5 + E, 0), C(0, 0, 4, 0, 1), false },
+  { "a point on a capsule's side", P(2, 1), C(0, 0, 4, 0, 1), true },
+  -- (0,0)-(4,4) and (0,4)-(4,0) cross at (2,2).
+  { "crossing segments", S(0, 0, 4, 4), S(0, 4, 4, 0), true },
+  { "segments sharing an end", S(0, 0, 2, 2), S(2, 2, 5, 0), true },
+  { "collinear segments overlapping", S(0, 0, 4, 0), S(2, 0, 6, 0), true },
+  { "collinear segments apart", S(0, 0, 2, 2), S(3, 3, 5, 5), false },
+  { "collinear segments 1e-9 apart", S(0, 0, 2, 0), S(2 + E, 0, 5, 0), false },
+  { "a point on a segment", P(1, 1), S(0, 0, 2, 2), true },
+  { "a point 1e-9 beside a segment", P(1, 1 + E), S(0, 0, 2, 2), false },
+  -- (2,3) is 3 above the segment's middle.
+  { "a disk touching a segment", D(2, 3, 3), S(0, 0, 4, 0), true },
+  { "a disk just short of a segment", D(2, 3, 2.999999999), S(0, 0, 4, 0), false },
+  { "a disk touching a capsule's cap", D(7, 4, 4), C(0, 0, 4, 0, 1), true },  -- (7,4) is 5 from (4,0): 4 + 1
+  { "a disk 1e-9 short of a capsule's cap", D(7, 4, 3.999999999), C(0, 0, 4, 0, 1), false },
+
+  -- Point and Disk x Triangle, both windings: (0,0), (4,0), (0,3), whose
+  -- hypotenuse (4,0)-(0,3) lies on 3x + 4y = 12 with outward normal (3,4)/5.
+  { "a disk touching a triangle's bottom edge", D(2, -1, 1), T(0, 0, 4, 0, 0, 3), true },
+  { "a disk touching a clockwise triangle's bottom edge", D(2, -1, 1), T(0, 0, 0, 3, 4, 0), true },
+  { "a disk just short of a triangle's bottom edge", D(2, -1, 0.999999999), T(0, 0, 4, 0, 0, 3), false },
+  -- (5, 5.5) = (2, 1.5) + 5 * (3,4)/5: 5 from the hypotenuse's midpoint.
+  { "a disk touching a triangle's slanted edge", D(5, 5.5, 5), T(0, 0, 4, 0, 0, 3), true },
+  { "a disk touching a clockwise triangle's slanted edge", D(5, 5.5, 5), T(4, 0, 0, 0, 0, 3), true },
+  { "a disk just short of a triangle's slanted edge", D(5, 5.5, 4.999999999), T(0, 0, 4, 0, 0, 3), false },
+  -- (7,4) is 5 from the corner (4,0), and past both edges there.
+  { "a disk touching a triangle's corner", D(7, 4, 5), T(0, 0, 4, 0, 0, 3), true },
+  { "a disk just short of a triangle's corner", D(7, 4, 4.999999999), T(0, 0, 4, 0, 0, 3), false },
+  { "a disk touching the right-angle corner", D(-3, -4, 5), T(0, 0, 0, 3, 4, 0), true },
+  { "a disk around a whole triangle", D(-1, -1, 100), T(0, 0, 4, 0, 0, 3), true },
+  { "a disk centred inside a triangle", D(1, 1, 0.1), T(0, 0, 4, 0, 0, 3), true },
+  { "a point inside a triangle", P(1, 1), T(0, 0, 4, 0, 0, 3), true },
+  { "a point on a triangle's edge", P(2, 0), T(0, 0, 4, 0, 0, 3), true },
+  { "a point on a triangle's slanted edge", P(2, 1.5), T(0, 0, 0, 3, 4, 0), true },
+  { "a point at a triangle's corner", P(4, 0), T(0, 0, 4, 0, 0, 3), true },
+  { "a point 1e-9 below a triangle's edge", P(2, -E), T(0, 0, 4, 0, 0, 3), false },
+  { "a point off a triangle's slanted edge", P(2, 2), T(0, 0, 4, 0, 0, 3), false }, -- 6 + 8 > 12
+  { "a radius-0 disk on a triangle's corner", D(0, 3, 0), T(0, 0, 4, 0, 0, 3), true },
+  -- A flat triangle (its three corners on y = x): the segment (0,0)-(4,4).
+  { "a radius-0 disk on a flat triangle", D(1, 1, 0), T(0, 0, 2, 2, 4, 4), true },
+  -- (5,5) is sqrt 2 from the end (4,4).
+  { "a disk short of a flat triangle's end", D(5, 5, 1), T(0, 0, 2, 2, 4, 4), false },
+  { "a disk over a flat triangle's end", D(5, 5, 1.5), T(0, 0, 2, 2, 4, 4), true },
+}
+
+-- Which numbers of each kind are x and y coordinates (the rest are lengths).
+local ROLES = {
+  point = { "x", "y" }, segment = { "x", "y", "x", "y" }, disk = { "x", "y", "r" },
+  triangle = { "x", "y", "x", "y", "x", "y" }, capsule = { "x", "y", "x", "y", "r" },
+}
+
+-- The shape spec describes, moved by (ox, oy), then every number times k.
+local function make(spec, ox, oy, k)
+  local nums = {}
+  for i = 2, #spec do
+    local role, v = ROLES[spec[1]][i - 1], spec[i]
+    if role == "x" then v = v + ox elseif role == "y" then v = v + oy end
+    nums[i - 1] = v * k
+  end
+  return c2d[spec[1]]((table.unpack or unpack)(nums))
+end
+
+local PLACES = {
+  { "at the origin", 0, 0, 1 },
+  { "around (1e6, 1e6)", 1e6, 1e6, 1 },
+  { "around (-2^20, 3e6)", -2 ^ 20, 3e6, 1 },
+  { "scaled by 2^300", 0, 0, 2 ^ 300 },
+  { "scaled by 2^-300", 0, 0, 2 ^ -300 },
+  { "around (1e6, 1e6) scaled by 2^-300", 1e6, 1e6, 2 ^ -300 },
+}
+
+describe("pairs answered from their numbers", function()
+  for _, place in ipairs(PLACES) do
+    describe(place[1], function()
+      for _, case in ipairs(CASES) do
+        it(case[1], function()
+          local a, b = make(case[2], place[2], place[3], place[4]), make(case[3], place[2], place[3], place[4])
+          local want = case[4]
+          assert.are.equal(want, a:hits(b), "a:hits(b)")
+          assert.are.equal(want, b:hits(a), "b:hits(a)")
+          assert.are.equal(want, c2d.hits(a, b), "c2d.hits(a, b)")
+          assert.are.equal(want, c2d.hits(b, a), "c2d.hits(b, a)")
+          assert.are.equal(want, a:distance(b) == 0, "a:distance(b) == 0")
+          assert.are.equal(want, b:distance(a) == 0, "b:distance(a) == 0")
+        end)
+      end
+    end)
+  end
+
+  -- Random shapes of these kinds with small integer numbers (so that many
+  -- touch exactly), far from the origin: hits agrees with itself both ways
+  -- round and with distance, whose decision is the general path's.
+  it("agree with distance and with the mirrored call on integer shapes that often touch", function()
+    local seed = 4242
+    local function int(lo, hi)
+      seed = (seed * 48271) % 2147483647
+      return lo + seed % (hi - lo + 1)
+    end
+    local O = 1e6
+    local function shape()
+      local k = int(1, 5)
+      local x, y = O + int(-6, 6), O + int(-6, 6)
+      if k == 1 then return c2d.point(x, y) end
+      if k == 2 then return c2d.segment(x, y, O + int(-6, 6), O + int(-6, 6)) end
+      if k == 3 then return c2d.disk(x, y, int(0, 4)) end
+      if k == 4 then return c2d.capsule(x, y, O + int(-6, 6), O + int(-6, 6), int(0, 3)) end
+      return c2d.triangle(x, y, O + int(-6, 6), O + int(-6, 6), O + int(-6, 6), O + int(-6, 6))
+    end
+    local touching = 0
+    for _ = 1, 4000 do
+      local a, b = shape(), shape()
+      local h = a:hits(b)
+      assert.are.equal(h, b:hits(a), a:type() .. " x " .. b:type())
+      assert.are.equal(h, a:distance(b) == 0, a:type() .. " x " .. b:type())
+      if h then
+        local _, _, depth = a:contact(b)
+        if depth == 0 then touching = touching + 1 end
+      end
+    end
+    -- the draw does reach exact touches (hits at depth 0)
+    assert.is_true(touching > 0)
+  end)
+end)
