@@ -3,6 +3,7 @@
 -- beside it) and runs at the origin and 1e6 away; the "no piece alone" checks
 -- make sure the union, not one piece, is what is tested.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local pi, asin = math.pi, math.asin
 local FAR = 1e6
@@ -208,5 +209,73 @@ describe("covers over a union", function()
     local held = c2d.group(c2d.disk(ox + 1.17, oy + 1.17, 1.17), c2d.fan(ox, oy, 2.8, pi / 4, pi / 2))
     assert.is_true(L_concave(ox, oy):covers(held))
     assert.is_false(L_concave(ox, oy):covers(c2d.group(c2d.disk(ox + 1.17, oy + 1.17, 1.17), c2d.disk(ox + 3, oy + 3, 0.1))))
+  end)
+
+  -- Random sets of unit tiles on a 6x6 grid as a Group, and integer targets.
+  -- The closed target lies in the closed union exactly when every tile whose
+  -- open square meets the target's interior is present (a point on a seam has
+  -- target points on both sides, so both tiles are there). A tile's square
+  -- meets a disk's (or quarter disk's) interior when its nearest point is
+  -- nearer than the radius: with half-integer centres and radii the squares
+  -- compare exactly, so every touch is decided by the rule, not by rounding.
+  at_both("integer tiles: covers is the tile rule for disks, quarter fans and boxes", function(ox, oy)
+    local N = 6
+    local r = common.lcg(13)
+    local checked, held = 0, 0
+    for _ = 1, 300 do
+      local present, tiles = {}, {}
+      local fill = 0.6 + 0.4 * r.u()
+      for i = 0, N - 1 do
+        for j = 0, N - 1 do
+          if r.u() < fill then
+            present[i * N + j] = true
+            tiles[#tiles + 1] = c2d.aabb(ox + i, oy + j, 1, 1)
+          end
+        end
+      end
+      local function tile(i, j) return i >= 0 and j >= 0 and i < N and j < N and present[i * N + j] end
+      -- the squared distance from (x, y) to tile (i, j)
+      local function d2(x, y, i, j)
+        local dx, dy = math.max(i - x, 0, x - (i + 1)), math.max(j - y, 0, y - (j + 1))
+        return dx * dx + dy * dy
+      end
+      if #tiles > 0 then
+        local kind, target, want = r.int(1, 3), nil, true
+        if kind == 1 then
+          local cx, cy, rad = r.int(1, 2 * N - 1) / 2, r.int(1, 2 * N - 1) / 2, r.int(1, 6) / 2
+          target = c2d.disk(ox + cx, oy + cy, rad)
+          for i = -3, N + 2 do
+            for j = -3, N + 2 do
+              if d2(cx, cy, i, j) < rad * rad and not tile(i, j) then want = false end
+            end
+          end
+        elseif kind == 2 then
+          -- a quarter disk from a grid point, facing quadrant q (sx, sy: its signs)
+          local ax, ay, rad, q = r.int(0, N), r.int(0, N), r.int(1, 4), r.int(0, 3)
+          local sx, sy = (q == 0 or q == 3) and 1 or -1, q < 2 and 1 or -1
+          target = c2d.fan(ox + ax, oy + ay, rad, pi / 4 + q * pi / 2, pi / 2)
+          for i = -5, N + 4 do
+            for j = -5, N + 4 do
+              local inside = (sx > 0 and i >= ax or sx < 0 and i + 1 <= ax) and (sy > 0 and j >= ay or sy < 0 and j + 1 <= ay)
+              if inside and d2(ax, ay, i, j) < rad * rad and not tile(i, j) then want = false end
+            end
+          end
+        else
+          local x, y, w, h = r.int(0, N - 1), r.int(0, N - 1), r.int(1, 3), r.int(1, 3)
+          target = c2d.aabb(ox + x, oy + y, w, h)
+          for i = x, x + w - 1 do
+            for j = y, y + h - 1 do
+              if not tile(i, j) then want = false end
+            end
+          end
+        end
+        local group = c2d.group(tiles)
+        assert.are.equal(want, group:covers(target), tostring(target) .. " in " .. tostring(group))
+        checked = checked + 1
+        if want then held = held + 1 end
+      end
+    end
+    -- both answers occur often enough for the rule to be tested both ways
+    assert.is_true(held > 30 and checked - held > 30, held .. " held of " .. checked)
   end)
 end)
