@@ -275,19 +275,6 @@ typedef struct bpiece {
  * meet may lie off either and still cut (a needless cut costs time only). */
 #define C2D_COVER_NEAR 1e-9
 
-/* The i-th core vertex of a POLY body, counter-clockwise. */
-static c2d_vec ccw_vertex(const body *x, int i)
-{
-    return c2d_bv(x, x->orient < 0 ? x->n - 1 - i : i);
-}
-
-/* The outward unit normal of an edge run from p to q with the inside on its left. */
-static c2d_vec right_normal(c2d_vec p, c2d_vec q)
-{
-    c2d_vec e = vsub(q, p);
-    return vunit(v2(e.y, -e.x));
-}
-
 /* Can the body hold area. */
 static int has_interior(const body *x)
 {
