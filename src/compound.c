@@ -640,7 +640,7 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
 #define C2D_CONTACT_LEAVES 128
 #define C2D_CONTACT_PAIRS 256
 #define C2D_CONTACT_LINES 64
-#define C2D_CONTACT_HALVES 16
+#define C2D_CONTACT_HALVES 8
 /* Directions tried around the circle when regions are curved, and the
  * golden-section steps that refine the best of them. */
 #define C2D_CONTACT_SPREAD 16
@@ -729,16 +729,16 @@ static double box_size(const c2d_bounds *b)
 }
 
 /* How far p, now at t along u and overlapping q, moves on along u before it
- * only touches q: the first touch of a sweep back from beyond q. */
-static double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
+ * only touches q: the first touch of a sweep back from beyond q (st: room
+ * for the moved copy). */
+static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t, c2d_scaled *st)
 {
-    c2d_scaled st;
     const c2d_shape *far;
     c2d_sweep_result r;
     c2d_vec cp = c2d_center(p), cq = c2d_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
-    far = moved_copy(p, vscale(u, t + T), &st);
+    far = moved_copy(p, vscale(u, t + T), st);
     r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
     return r.hit ? t + T * (1 - r.t) : t;
 }
@@ -749,16 +749,16 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
 {
     double t = 0;
     int rounds, i, moved;
+    c2d_scaled st;
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            c2d_scaled st;
             const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st) : ps->p[i];
             c2d_contact_result r;
             double e;
             if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
             if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
-            e = exit_along(ps->p[i], ps->q[i], u, t);
+            e = exit_along(ps->p[i], ps->q[i], u, t, &st); /* pm is done with */
             if (!(e > t)) continue;
             t = e;
             moved = 1;
@@ -877,7 +877,7 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
 /* The most regions, region items and near boundary pieces. */
 #define C2D_REGIONS 64
 #define C2D_REGION_VERTS 512
-#define C2D_REGION_FEATURES 384
+#define C2D_REGION_FEATURES 256
 
 typedef struct region {
     int first, n;   /* its items [first, first + n), counter-clockwise */
@@ -1084,6 +1084,18 @@ static int add_region(regionset *rs, const body *A, const body *B)
     return 1;
 }
 
+/* Add the region of leaf p moving against leaf q, in the frame at o (the
+ * bodies live in this frame only); 0 when it does not fit, or when a leaf
+ * is not convex (a fan opened beyond pi whose halves found no room). */
+static C2D_NOINLINE int add_pair_region(regionset *rs, const c2d_shape *p, const c2d_shape *q, c2d_vec o)
+{
+    body A, B;
+    c2d_body(&A, p, &o);
+    c2d_body(&B, q, &o);
+    if (A.type == BODY_LINE || B.type == BODY_LINE || (A.type == BODY_FAN && A.wide) || (B.type == BODY_FAN && B.wide)) return 0;
+    return add_region(rs, &A, &B);
+}
+
 /* The item before i in region g. */
 static int item_before(const region *g, int i)
 {
@@ -1146,7 +1158,7 @@ static int region_clear(const regionset *rs, const region *g, c2d_vec x, double 
 
 /* Candidates are gathered, then tried nearest first: the first one inside
  * no region is the least of them, and the rest need no test. */
-#define C2D_CANDIDATES 256
+#define C2D_CANDIDATES 64
 
 typedef struct region_search {
     const regionset *rs;
@@ -1547,16 +1559,12 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
 static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
 {
     regionset rs;
-    body A, B;
     c2d_vec x, u;
     int i, k, keep, touching = 0;
     rs.n = rs.nv = 0;
     *overlapping = 0;
-    for (i = 0; i < ps->n; i++) {
-        c2d_body(&A, ps->p[i], &o);
-        c2d_body(&B, ps->q[i], &o);
-        if (!add_region(&rs, &A, &B)) return 0;
-    }
+    for (i = 0; i < ps->n; i++)
+        if (!add_pair_region(&rs, ps->p[i], ps->q[i], o)) return 0;
     /* Regions nearer than the best bound stay; does any hold or touch the origin. */
     keep = 0;
     for (k = 0; k < rs.n; k++) {
@@ -1583,6 +1591,19 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     return 1;
 }
 
+/* The lines of pair i's region along both bodies' edge normals (room at
+ * most); sets *curved when the region has round or fan edges. */
+static C2D_NOINLINE int pair_lines(const pairset *ps, int i, c2d_vec o, region_line *out, int room, int *curved)
+{
+    body A, B;
+    int n;
+    c2d_body(&A, ps->p[i], &o);
+    c2d_body(&B, ps->q[i], &o);
+    if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) *curved = 1;
+    n = body_lines(&A, &A, &B, i, out, room);
+    return n + body_lines(&B, &A, &B, i, out + n, room - n);
+}
+
 /* Contact over the leaf pairs by chasing candidate directions, when the
  * regions do not fit their room (many pieces deep in each other): sets
  * *overlapping, and the answer in cs. Always a move that separates; the
@@ -1594,24 +1615,19 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
     double lower = 0;
     for (i = 0; i < ps->n; i++) {
         c2d_contact_result r;
-        body A, B;
         if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK || !r.hit) continue;
         if (r.depth <= ps->tol) continue;
         overlapping++;
         /* Every overlapping pair must part: the deepest bounds the answer below. */
         lower = dmax(lower, r.depth);
         try_direction(cs, r.normal);
-        c2d_body(&A, ps->p[i], &o);
-        c2d_body(&B, ps->q[i], &o);
-        if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
         if (nl < C2D_CONTACT_LINES) {
             lines[nl].w = r.normal;
             lines[nl].h = r.depth;
             lines[nl].pair = i;
             nl++;
         }
-        nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-        nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+        nl += pair_lines(ps, i, o, lines + nl, C2D_CONTACT_LINES - nl, &curved);
     }
     /* A pair's own least move that clears every other pair too is the answer. */
     if (overlapping && cs->best <= lower + ps->tol) nl = 0, curved = 0;

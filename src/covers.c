@@ -62,26 +62,31 @@ static double inner_margin(const body *k, c2d_vec p)
     return m;
 }
 
-/* The points of a fan body's arc where the distance to anything built from
- * the given points and normals can peak: its ends, and the arc points facing
- * away from each point or along each normal (when on the arc). */
-static int arc_candidates(const body *f, const c2d_vec *pts, int np, const c2d_vec *normals, int nn, c2d_vec *out)
+/* Is every point of a fan body f within R (by within) of the POLY core k:
+ * the distance to k is convex along the fan's edges, so it peaks at the
+ * apex, the arc ends, or on the arc where the arc faces straight away from
+ * a vertex of k or along an edge normal of k (when that point is on it). */
+static int fan_within_core(const body *f, const body *k, double R)
 {
-    int i, k = 0;
-    out[k++] = f->v[0];
-    out[k++] = c2d_arc_end(f, 0);
-    out[k++] = c2d_arc_end(f, 1);
-    for (i = 0; i < np; i++) {
-        c2d_vec u = vunit(vsub(f->v[0], pts[i]));
-        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u)) out[k++] = vadd(f->v[0], vscale(u, f->r));
+    int i, s;
+    c2d_vec apex = c2d_bv(f, 0);
+    if (!within(core_distance(k, apex), R) || !within(core_distance(k, c2d_arc_end(f, 0)), R) ||
+        !within(core_distance(k, c2d_arc_end(f, 1)), R)) return 0;
+    for (i = 0; i < k->n; i++) {
+        c2d_vec u = vunit(vsub(apex, c2d_bv(k, i))), w;
+        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u) && !within(core_distance(k, vadd(apex, vscale(u, f->r))), R)) return 0;
+        if (k->n < 2 || (k->n == 2 && i == 1)) continue;
+        w = vunit(vperp(vsub(c2d_bv(k, c2d_next(i, k->n)), c2d_bv(k, i))));
+        for (s = -1; s <= 1; s += 2) {
+            c2d_vec n = vscale(w, s);
+            if (c2d_in_wedge(f, n) && !within(core_distance(k, vadd(apex, vscale(n, f->r))), R)) return 0;
+        }
     }
-    for (i = 0; i < nn; i++)
-        if (c2d_in_wedge(f, normals[i])) out[k++] = vadd(f->v[0], vscale(normals[i], f->r));
-    return k;
+    return 1;
 }
 
 /* A convex a (not a wide fan) covers the convex leaf l. */
-static int convex_covers(const c2d_shape *a, const c2d_shape *l)
+static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
 {
     body A, B;
     c2d_vec o = a->p[0];
@@ -116,20 +121,8 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
                 }
             }
             return 1;
-        } else {
-            c2d_vec normals[2 * C2D_MAX_VERTICES], pts[2 * C2D_MAX_VERTICES + 3];
-            int nn = 0, np;
-            for (i = 0; A.n >= 2 && i < A.n; i++) {
-                c2d_vec w = vunit(vperp(vsub(A.v[c2d_next(i, A.n)], A.v[i])));
-                normals[nn++] = w;
-                normals[nn++] = vscale(w, -1);
-                if (A.n == 2) break;
-            }
-            np = arc_candidates(&B, A.v, A.n, normals, nn, pts);
-            for (i = 0; i < np; i++)
-                if (!within(core_distance(&A, pts[i]), R)) return 0;
-            return 1;
         }
+        return fan_within_core(&B, &A, R);
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
@@ -139,10 +132,17 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
             for (i = 0; i < B.n; i++)
                 if (!within(vlen(vsub(B.v[i], apex)) + B.r, R)) return 0;
         } else {
-            c2d_vec pts[4];
-            int np = arc_candidates(&B, &apex, 1, NULL, 0, pts);
+            /* A fan leaf inside the circle about apex: its apex, arc ends, and
+             * the arc point facing away from apex (the distance to a point
+             * is convex along the fan's edges). */
+            c2d_vec u = vunit(vsub(B.v[0], apex)), p[4];
+            int np = 0;
+            p[np++] = B.v[0];
+            p[np++] = c2d_arc_end(&B, 0);
+            p[np++] = c2d_arc_end(&B, 1);
+            if ((u.x != 0 || u.y != 0) && c2d_in_wedge(&B, u)) p[np++] = vadd(B.v[0], vscale(u, B.r));
             for (i = 0; i < np; i++)
-                if (!within(vlen(vsub(pts[i], apex)), R)) return 0;
+                if (!within(vlen(vsub(p[i], apex)), R)) return 0;
         }
         return within(c2d_support(&B, w1) - A.tol, vdot(apex, w1)) &&
                within(c2d_support(&B, w2) - A.tol, vdot(apex, w2));
@@ -671,8 +671,9 @@ static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, con
     return held;
 }
 
-/* Does the compound (or wide fan) a cover the convex leaf l. */
-static int compound_covers(const c2d_shape *a, const c2d_shape *l)
+/* Does the compound (or wide fan) a cover the convex leaf l. Out of line:
+ * its body stays out of the frames covers_part recurses through. */
+static C2D_NOINLINE int compound_covers(const c2d_shape *a, const c2d_shape *l)
 {
     leaf_walk w;
     const c2d_shape *s;
