@@ -882,6 +882,9 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
 typedef struct region {
     int first, n;   /* its items [first, first + n), counter-clockwise */
     c2d_bounds box; /* its items' circles */
+    double rmax;    /* the largest item radius */
+    int uniform;    /* every item has radius rmax: the region is its centres' polygon grown by it */
+    int solid;      /* the centres' polygon has area */
     double sd0;     /* the origin's signed distance */
     double tol;     /* the rounding in its numbers: 16 ulps of its reach, and the bodies' own */
 } region;
@@ -892,6 +895,7 @@ typedef struct regionset {
     c2d_vec v[C2D_REGION_VERTS];   /* item centres */
     double rad[C2D_REGION_VERTS];  /* item radii */
     c2d_vec w[C2D_REGION_VERTS];   /* the outward unit normal of the edge from item i to the next */
+    unsigned char edge[C2D_REGION_VERTS]; /* that edge has positive length */
     int nv;
 } regionset;
 
@@ -901,6 +905,7 @@ typedef struct ring {
     const body *b;
     double sign;
     int n;          /* raw items; a repeated polygon vertex is one with no edge after it */
+    int plain;      /* no repeated vertex: every raw item is one (set by ring_start) */
 } ring;
 
 static ring body_ring(const body *b, double sign)
@@ -909,12 +914,14 @@ static ring body_ring(const body *b, double sign)
     r.b = b;
     r.sign = sign;
     r.n = b->type == BODY_FAN ? 4 : b->n;
+    r.plain = 0;
     return r;
 }
 
-/* Raw item k of the ring: its circle (c, rad) and the outward normal w of
- * the edge after it; 0 when it is a repeated vertex (no item). A fan's ring
- * runs apex, end of its -half edge, arc, end of its +half edge. */
+/* Raw item k of the ring: its circle (c, rad) and an outward normal w of
+ * the edge after it (not of unit length); 0 when it is a repeated vertex
+ * (no item). A fan's ring runs apex, end of its -half edge, arc, end of its
+ * +half edge. */
 static int ring_item(const ring *r, int k, c2d_vec *c, double *rad, c2d_vec *w)
 {
     const body *b = r->b;
@@ -933,7 +940,7 @@ static int ring_item(const ring *r, int k, c2d_vec *c, double *rad, c2d_vec *w)
         *w = v2(0, 0);
         if (b->n > 1) {
             if (veq(p, q)) return 0;
-            *w = right_normal(p, q);
+            *w = v2(q.y - p.y, p.x - q.x);
         }
     }
     *c = vscale(*c, r->sign);
@@ -941,13 +948,23 @@ static int ring_item(const ring *r, int k, c2d_vec *c, double *rad, c2d_vec *w)
     return 1;
 }
 
-/* A number that grows with the direction's angle counter-clockwise from +x,
- * in [0, 4) (a quarter turn is 1): comparisons without trigonometry. */
+/* Is raw item k an item (not a repeated vertex). */
+static int ring_has(const ring *r, int k)
+{
+    const body *b = r->b;
+    if (r->plain || b->type == BODY_FAN || b->n == 1) return 1;
+    return !veq(ccw_vertex(b, k), ccw_vertex(b, c2d_next(k, b->n)));
+}
+
+/* A number that grows with the direction's angle counter-clockwise from -y
+ * (the normal below a lowest vertex), in [0, 4) (a quarter turn is 1):
+ * comparisons without trigonometry, of vectors of any length. */
 static double pseudo_angle(c2d_vec w)
 {
     double s = fabs(w.x) + fabs(w.y), p;
     if (!(s > 0)) return 0;
-    p = w.x >= 0 ? w.y / s : 2 - w.y / s;
+    /* w turned a quarter counter-clockwise, measured from +x */
+    p = -w.y >= 0 ? w.x / s : 2 - w.x / s;
     return p < 0 ? p + 4 : p;
 }
 
@@ -962,12 +979,26 @@ static double turn_between(double a0, double a1)
 }
 
 /* The raw index of the ring's first item along its normals' directions
- * from +x (the first of a run of equal normals), and how many items it has. */
-static int ring_start(const ring *r, int *count)
+ * from -y (the first of a run of equal normals), and how many items it has. */
+static int ring_start(ring *r, int *count)
 {
     c2d_vec c, w;
     double rad, best = 5;
     int k, s = 0, m = 0, steps;
+    if (r->b->type == BODY_POLY) {
+        /* The lowest vertex (the leftmost of them): its edge out is the
+         * first whose normal turns past -y. */
+        c2d_vec low = v2(0, 0);
+        for (k = 0; k < r->n; k++) {
+            c2d_vec p;
+            if (!ring_has(r, k)) continue;
+            p = vscale(ccw_vertex(r->b, k), r->sign);
+            if (m++ == 0 || p.y < low.y || (p.y == low.y && p.x < low.x)) { low = p; s = k; }
+        }
+        r->plain = m == r->n;
+        *count = m;
+        return s;
+    }
     for (k = 0; k < r->n; k++) {
         double p;
         if (!ring_item(r, k, &c, &rad, &w)) continue;
@@ -976,7 +1007,8 @@ static int ring_start(const ring *r, int *count)
     }
     for (steps = 1; steps < m; steps++) {
         int j = s;
-        do j = j == 0 ? r->n - 1 : j - 1; while (!ring_item(r, j, &c, &rad, &w));
+        do j = j == 0 ? r->n - 1 : j - 1; while (!ring_has(r, j));
+        ring_item(r, j, &c, &rad, &w);
         if (pseudo_angle(w) != best) break;
         s = j;
     }
@@ -987,49 +1019,49 @@ static int ring_start(const ring *r, int *count)
 /* The next raw item after k that is one. */
 static int ring_next(const ring *r, int k)
 {
-    c2d_vec c, w;
-    double rad;
     int j = k, steps;
     for (steps = 0; steps < r->n; steps++) {
         j = c2d_next(j, r->n);
-        if (ring_item(r, j, &c, &rad, &w)) return j;
+        if (ring_has(r, j)) return j;
     }
     return k;
 }
 
 /* The Minkowski sum of two rings into (v, rad, w): at most as many items
  * as both have. */
-static int ring_sum(const ring *p, const ring *q, c2d_vec *v, double *rad, c2d_vec *w)
+static int ring_sum(ring *p, ring *q, c2d_vec *v, double *rad, c2d_vec *w)
 {
     c2d_vec cp, cq, wp, wq;
     double rp, rq, ap, aq;
-    int np, nq, ip = ring_start(p, &np), iq = ring_start(q, &nq), i = 0, j = 0, k = 0;
+    int np, nq, ip, iq, i = 0, j = 0, k = 0;
+    if ((p->b->type == BODY_POLY && p->b->n == 1) || (q->b->type == BODY_POLY && q->b->n == 1)) {
+        /* A circle and a ring: the ring moved and grown, from any item. */
+        ring *one = p->b->type == BODY_POLY && p->b->n == 1 ? p : q, *other = one == p ? q : p;
+        c2d_vec c1, c;
+        double r1, r;
+        ring_item(one, 0, &c1, &r1, &wp);
+        for (i = 0; i < other->n; i++) {
+            if (!ring_item(other, i, &c, &r, &w[k])) continue;
+            w[k] = vunit(w[k]);
+            v[k] = vadd(c, c1);
+            rad[k] = r + r1;
+            k++;
+        }
+        if (k == 1) w[0] = v2(0, 0);
+        return k;
+    }
+    ip = ring_start(p, &np);
+    iq = ring_start(q, &nq);
     if (np == 0 || nq == 0) return 0;
     ring_item(p, ip, &cp, &rp, &wp);
     ring_item(q, iq, &cq, &rq, &wq);
-    if (np == 1 || nq == 1) {
-        /* A circle and a ring: the ring moved and grown. */
-        const ring *one = np == 1 ? p : q, *other = np == 1 ? q : p;
-        c2d_vec c1 = np == 1 ? cp : cq, c;
-        double r1 = np == 1 ? rp : rq, r;
-        int m = np == 1 ? nq : np, at = np == 1 ? iq : ip;
-        (void)one;
-        for (k = 0; k < m; k++) {
-            ring_item(other, at, &c, &r, &w[k]);
-            v[k] = vadd(c, c1);
-            rad[k] = r + r1;
-            at = ring_next(other, at);
-        }
-        if (m == 1) w[0] = v2(0, 0);
-        return m;
-    }
     ap = pseudo_angle(wp);
     aq = pseudo_angle(wq);
     while (i < np || j < nq) {
         int take_p = j == nq || (i < np && ap <= aq), take_q = i == np || (j < nq && aq <= ap);
         v[k] = vadd(cp, cq);
         rad[k] = rp + rq;
-        w[k] = take_p ? wp : wq;
+        w[k] = vunit(take_p ? wp : wq);
         k++;
         if (take_p) {
             i++;
@@ -1070,12 +1102,19 @@ static int add_region(regionset *rs, const body *A, const body *B)
     g->box.minx = g->box.maxx = v[0].x;
     g->box.miny = g->box.maxy = v[0].y;
     for (i = 0; i < n; i++) {
-        double r = rs->rad[g->first + i];
+        double r = rs->rad[g->first + i], rn = rs->rad[g->first + c2d_next(i, n)];
+        c2d_vec wi = rs->w[g->first + i];
+        rs->edge[g->first + i] = n > 1 && !veq(vadd(v[i], vscale(wi, r)), vadd(v[c2d_next(i, n)], vscale(wi, rn)));
         area += vcross(vsub(v[i], v[0]), vsub(v[c2d_next(i, n)], v[0]));
         rmax = dmax(rmax, r);
         g->box.minx = dmin(g->box.minx, v[i].x - r); g->box.maxx = dmax(g->box.maxx, v[i].x + r);
         g->box.miny = dmin(g->box.miny, v[i].y - r); g->box.maxy = dmax(g->box.maxy, v[i].y + r);
     }
+    g->rmax = rmax;
+    g->solid = n >= 3 && area > 0;
+    g->uniform = 1;
+    for (i = 0; i < n; i++)
+        if (rs->rad[g->first + i] != rmax) g->uniform = 0;
     g->tol = 16 * DBL_EPSILON * (c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
     if (!(n >= 3 && area > 0) && !(rmax > 0)) return 1;
@@ -1095,6 +1134,9 @@ static C2D_NOINLINE int add_pair_region(regionset *rs, const c2d_shape *p, const
     if (A.type == BODY_LINE || B.type == BODY_LINE || (A.type == BODY_FAN && A.wide) || (B.type == BODY_FAN && B.wide)) return 0;
     return add_region(rs, &A, &B);
 }
+
+/* The most arcs a point is checked against one by one (beyond them, all). */
+#define C2D_FACING 8
 
 /* The item before i in region g. */
 static int item_before(const region *g, int i)
@@ -1137,18 +1179,54 @@ static double region_sd(const regionset *rs, const region *g, c2d_vec x)
 static int region_clear(const regionset *rs, const region *g, c2d_vec x, double allow)
 {
     double least = -allow * g->tol;
-    int i;
+    int i, k, nf = 0, faces[C2D_FACING];
     if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
     if (g->n == 1) {
         double reach = rs->rad[g->first] + least;
         return reach <= 0 || vlen2(vsub(x, rs->v[g->first])) >= reach * reach;
     }
-    for (i = g->first; i < g->first + g->n; i++)
-        if (vdot(vsub(x, rs->v[i]), rs->w[i]) - rs->rad[i] >= least) return 1;
-    /* Inside every edge line: only a round arc x faces can leave it outside. */
+    /* The edges; and the arcs x may face. x - c faces an arc's normals only
+     * when it has a positive share along one of the arc's end normals (an
+     * arc turns by less than half a turn): when x lies beyond an edge's line
+     * drawn through the arc's centre. */
+    if (!(g->rmax > 0)) {
+        /* Sharp: the edges alone. */
+        for (i = g->first; i < g->first + g->n; i++)
+            if (vdot(vsub(x, rs->v[i]), rs->w[i]) >= least) return 1;
+        return 0;
+    }
+    if (g->uniform) {
+        /* The centres' polygon V grown by r: clear when x is r (less the
+         * allowance) from V, which only the edges x lies beyond can tell. */
+        const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+        double reach = g->rmax + least, most = -C2D_INF, d2 = C2D_INF;
+        int outside = 0;
+        for (i = 0; i < g->n; i++) {
+            double s = vdot(vsub(x, v[i]), w[i]);
+            if (s >= reach) return 1;
+            most = dmax(most, s);
+            if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+        }
+        if (!outside && g->solid) return most >= reach;
+        if (!outside)
+            for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+        return reach <= 0 || d2 >= reach * reach;
+    }
     for (i = g->first; i < g->first + g->n; i++) {
-        double reach = rs->rad[i] + least;
+        int next = g->first + c2d_next(i - g->first, g->n);
+        double s = vdot(vsub(x, rs->v[i]), rs->w[i]) - rs->rad[i];
+        if (s >= least) return 1;
+        if (s + rs->rad[i] > -g->tol && nf <= C2D_FACING - 2) faces[nf++] = i;
+        else if (s + rs->rad[i] > -g->tol) nf = C2D_FACING + 1;
+        if (s + rs->rad[next] > -g->tol && nf <= C2D_FACING - 1) faces[nf++] = next;
+        else if (s + rs->rad[next] > -g->tol) nf = C2D_FACING + 1;
+    }
+    /* Inside every edge line: only a round arc x faces can leave it outside. */
+    for (k = 0; k < (nf > C2D_FACING ? g->n : nf); k++) {
+        double reach;
         c2d_vec d;
+        i = nf > C2D_FACING ? g->first + k : faces[k];
+        reach = rs->rad[i] + least;
         if (!(rs->rad[i] > 0)) continue;
         d = vsub(x, rs->v[i]);
         if (in_arc(rs, g, i, d, 0) && (reach <= 0 || vlen2(d) >= reach * reach)) return 1;
@@ -1298,10 +1376,8 @@ static int on_corner(const regionset *rs, const region *g, int i, c2d_vec x)
 /* Does item i have an edge of positive length after it. */
 static int has_edge(const regionset *rs, const region *g, int i)
 {
-    int j = g->first + c2d_next(i - g->first, g->n);
-    c2d_vec w = rs->w[i];
-    if (g->n == 1) return 0;
-    return !veq(vadd(rs->v[i], vscale(w, rs->rad[i])), vadd(rs->v[j], vscale(w, rs->rad[j])));
+    (void)g;
+    return rs->edge[i];
 }
 
 static int on_piece(const regionset *rs, const piece_ref *f, c2d_vec x)
