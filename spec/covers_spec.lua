@@ -211,6 +211,17 @@ describe("covers over a union", function()
     assert.is_false(L_concave(ox, oy):covers(c2d.group(c2d.disk(ox + 1.17, oy + 1.17, 1.17), c2d.disk(ox + 3, oy + 3, 0.1))))
   end)
 
+  it("a sliver polygon holds itself and not a point 1.8e-8 outside its long edge", function()
+    -- the edge from (-48,-48) to (0, 192448274432) passes y = 26 at
+    -- x = -48 + 74 * 48 / 192448274480 = -48 + 1.8457e-8, so (-48, 26) is just
+    -- outside; a tolerance relative to the sliver's length (1e11) would take it in
+    local sliver = c2d.polygon(-48, -48, 9, 2, 0, 192448274432)
+    assert.is_true(sliver:covers(sliver))
+    assert.is_false(sliver:hits(c2d.point(-48, 26)))
+    assert.is_false(sliver:covers(c2d.point(-48, 26)))
+    assert.is_true(sliver:covers(c2d.point(-48 + 2e-8, 26)))
+  end)
+
   -- Random sets of unit tiles on a 6x6 grid as a Group, and integer targets.
   -- The closed target lies in the closed union exactly when every tile whose
   -- open square meets the target's interior is present (a point on a seam has

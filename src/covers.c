@@ -28,10 +28,13 @@
 
 
 
-static int within(double x, double limit)
+/* Is x at most limit, allowing the rounding in them and in numbers of
+ * magnitude mag. */
+static int within(double x, double limit, double mag)
 {
-    return x <= limit + C2D_COVER_ULPS * DBL_EPSILON * (fabs(x) + fabs(limit));
+    return x <= limit + C2D_COVER_ULPS * DBL_EPSILON * (fabs(x) + fabs(limit) + mag);
 }
+
 
 /* The distance from p to a POLY core (0 inside one with an interior). */
 static double core_distance(const body *k, c2d_vec p)
@@ -66,20 +69,20 @@ static double inner_margin(const body *k, c2d_vec p)
  * the distance to k is convex along the fan's edges, so it peaks at the
  * apex, the arc ends, or on the arc where the arc faces straight away from
  * a vertex of k or along an edge normal of k (when that point is on it). */
-static int fan_within_core(const body *f, const body *k, double R)
+static int fan_within_core(const body *f, const body *k, double R, double mag)
 {
     int i, s;
     c2d_vec apex = c2d_bv(f, 0);
-    if (!within(core_distance(k, apex), R) || !within(core_distance(k, c2d_arc_end(f, 0)), R) ||
-        !within(core_distance(k, c2d_arc_end(f, 1)), R)) return 0;
+    if (!within(core_distance(k, apex), R, mag) || !within(core_distance(k, c2d_arc_end(f, 0)), R, mag) ||
+        !within(core_distance(k, c2d_arc_end(f, 1)), R, mag)) return 0;
     for (i = 0; i < k->n; i++) {
         c2d_vec u = vunit(vsub(apex, c2d_bv(k, i))), w;
-        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u) && !within(core_distance(k, vadd(apex, vscale(u, f->r))), R)) return 0;
+        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u) && !within(core_distance(k, vadd(apex, vscale(u, f->r))), R, mag)) return 0;
         if (k->n < 2 || (k->n == 2 && i == 1)) continue;
         w = vunit(vperp(vsub(c2d_bv(k, c2d_next(i, k->n)), c2d_bv(k, i))));
         for (s = -1; s <= 1; s += 2) {
             c2d_vec n = vscale(w, s);
-            if (c2d_in_wedge(f, n) && !within(core_distance(k, vadd(apex, vscale(n, f->r))), R)) return 0;
+            if (c2d_in_wedge(f, n) && !within(core_distance(k, vadd(apex, vscale(n, f->r))), R, mag)) return 0;
         }
     }
     return 1;
@@ -90,6 +93,7 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
 {
     body A, B;
     c2d_vec o = a->p[0];
+    double mag = 0;
     int i;
     c2d_body(&A, a, &o);
     c2d_body(&B, l, &o);
@@ -100,11 +104,25 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         return B.orient == 0;
     }
     if (A.type == BODY_POLY && A.r == 0 && A.orient != 0 && A.n >= 3) {
-        /* A sharp polygon: the leaf's support along each outward normal. */
+        /* A sharp polygon: a sharp leaf's vertices on the inner side of each
+         * edge (cross products, exact up to their own rounding: a sliver's
+         * own vertices stay on its edges); any other leaf's support along
+         * each outward normal. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w = vunit(vscale(vperp(e), -A.orient));
+            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w;
+            int k;
             if (e.x == 0 && e.y == 0) continue;
-            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w))) return 0;
+            if (B.type == BODY_POLY && B.r == 0) {
+                double el = vlen(e);
+                for (k = 0; k < B.n; k++) {
+                    c2d_vec d = vsub(B.v[k], A.v[i]);
+                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el;
+                    if (vcross(e, d) * A.orient < -slack) return 0;
+                }
+                continue;
+            }
+            w = vunit(vscale(vperp(e), -A.orient));
+            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w), mag)) return 0;
         }
         return 1;
     }
@@ -114,15 +132,15 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++) {
                 if (B.r <= R) {
-                    if (!within(core_distance(&A, B.v[i]), R - B.r)) return 0;
+                    if (!within(core_distance(&A, B.v[i]), R - B.r, mag)) return 0;
                 } else {
                     if (A.orient == 0 || core_distance(&A, B.v[i]) > 0) return 0;
-                    if (!within(B.r - R, inner_margin(&A, B.v[i]))) return 0;
+                    if (!within(B.r - R, inner_margin(&A, B.v[i]), mag)) return 0;
                 }
             }
             return 1;
         }
-        return fan_within_core(&B, &A, R);
+        return fan_within_core(&B, &A, R, mag);
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
@@ -130,7 +148,7 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         double R = A.r + A.tol;
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++)
-                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R)) return 0;
+                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R, mag)) return 0;
         } else {
             /* A fan leaf inside the circle about apex: its apex, arc ends, and
              * the arc point facing away from apex (the distance to a point
@@ -142,10 +160,10 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
             p[np++] = c2d_arc_end(&B, 1);
             if ((u.x != 0 || u.y != 0) && c2d_in_wedge(&B, u)) p[np++] = vadd(B.v[0], vscale(u, B.r));
             for (i = 0; i < np; i++)
-                if (!within(vlen(vsub(p[i], apex)), R)) return 0;
+                if (!within(vlen(vsub(p[i], apex)), R, mag)) return 0;
         }
-        return within(c2d_support(&B, w1) - A.tol, vdot(apex, w1)) &&
-               within(c2d_support(&B, w2) - A.tol, vdot(apex, w2));
+        return within(c2d_support(&B, w1) - A.tol, vdot(apex, w1), mag) &&
+               within(c2d_support(&B, w2) - A.tol, vdot(apex, w2), mag);
     }
 }
 
