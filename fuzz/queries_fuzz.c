@@ -49,6 +49,9 @@
  *     240..247  minus the previous number
  *     248..255  the previous number plus (byte - 128)
  *
+ * covers is checked too: a bounded shape holds itself and its pieces, and a
+ * shape that holds another hits it and holds its outline points and centres.
+ *
  * Which numbers are checked for accuracy. Tier 1 holds for every finite input:
  * no crash, no sanitizer report, no NaN anywhere, hits symmetric and equal to
  * (distance == 0), distance >= 0 and symmetric, contact depth >= 0, sweep t in
@@ -109,6 +112,9 @@
 #endif
 #ifndef FUZZ_TRANSFORM
 #define FUZZ_TRANSFORM 1
+#endif
+#ifndef FUZZ_COVERS
+#define FUZZ_COVERS 1
 #endif
 
 /* The documented range for the accuracy checks (tier 2). */
@@ -1176,6 +1182,42 @@ static void check_outline(const spec *S, int segments, int ranged)
     free(out);
 }
 
+#if FUZZ_COVERS
+/* covers: a bounded shape holds itself and each of its pieces; when a holds
+ * b, they hit, and b's outline points (its pieces', for a compound) and
+ * centres lie in a, within the tolerance of the outline points. */
+static void check_covers(const spec *A, const spec *B, int ranged)
+{
+    static c2d_vec pts[C2D_MAX_VERTICES + 64];
+    const c2d_shape *a = &A->s, *b = &B->s, *pieces;
+    int ab = c2d_covers(a, b), n, i, k, m;
+    (void)c2d_covers(b, a);
+    if (!ranged) return;
+    if (a->kind != C2D_LINE) {
+        CHECK(c2d_covers(a, a), "a does not cover itself");
+        n = c2d_pieces(a, &pieces);
+        for (i = 0; i < n; i++) CHECK(c2d_covers(a, &pieces[i]), "a does not cover its piece %d", i);
+    }
+    if (!ab) return;
+    CHECK(c2d_hits(a, b), "a covers b but they do not hit");
+    if (b->kind == C2D_LINE) return;
+    n = c2d_pieces(b, &pieces);
+    for (k = -1; k < n; k++) {
+        const c2d_shape *p = k < 0 ? b : &pieces[k];
+        double t = tol_for(fmax(shape_mag(a), shape_mag(p)), is_fan(a) || is_fan(p)) + 1e-15 * shape_mag(p) + turn_slack(p, 0, shape_mag(p));
+        c2d_vec c = c2d_center(p);
+        double d = dist_point(c, a);
+        CHECK(d <= t, "a covers b, but the centre (%.17g, %.17g) of b's piece %d is %.3g from a", c.x, c.y, k, d);
+        if (is_compound(p)) continue;
+        m = c2d_outline(p, 24, pts, C2D_MAX_VERTICES + 64);
+        for (i = 0; i < m; i++) {
+            d = dist_point(pts[i], a);
+            CHECK(d <= t, "a covers b, but outline point (%.17g, %.17g) of b's piece %d is %.3g from a", pts[i].x, pts[i].y, k, d);
+        }
+    }
+}
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static spec A, B;
@@ -1229,6 +1271,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #if FUZZ_CONTACT
     cur.stage = "contact";
     check_contact(&A, &B, ranged);
+#endif
+#if FUZZ_COVERS
+    cur.stage = "covers";
+    check_covers(&A, &B, ranged);
 #endif
 #if FUZZ_SWEEP
     rng_motion = ranged && vlen(cur.da) <= FUZZ_LIMIT && vlen(cur.db) <= FUZZ_LIMIT;

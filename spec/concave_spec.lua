@@ -271,6 +271,86 @@ describe("Group", function()
   end)
 end)
 
+describe("contact of a Group holding a fan", function()
+  -- F: the quarter fan from (0,0) of radius 2 facing +x, its edges on y = +-x.
+  local function fan() return c2d.fan(0, 0, 2, 0, pi / 2) end
+  -- Moving the group by x parts it from a point p when p - x lies in no member:
+  -- the least move is to the nearest point q of the union's boundary that no
+  -- member holds inside, x = p - q.
+  it("a point in a fan and a disk leaves where the arc crosses the circle", function()
+    -- with the disk (2,0) of radius 1: |q| = 2 and |q - (2,0)| = 1 cross at
+    -- q = (7/4, +-sqrt(15)/4), at 1 from p = (3/2, 0) (1/16 + 15/16). The fan's
+    -- edges are 1.5/sqrt(2) = 1.06 away; the disk's rim outside the fan is at
+    -- squared distance 5/4 + cos(t) >= 1 from p, the fan's arc outside the disk
+    -- 25/4 - 6 cos(t) >= 1.
+    local g = c2d.group(fan(), c2d.disk(2, 0, 1))
+    local nx, ny, depth = g:contact(c2d.point(1.5, 0))
+    near(depth, 1, TOL, "depth"); near(nx, -0.25, TOL, "nx"); near(abs(ny), sqrt(15) / 4, TOL, "ny")
+  end)
+  it("a disk in a fan and a disk leaves across the fan's straight edge", function()
+    -- the disk (3/2, 0) of radius 1/2 clears the fan once its centre is 1/2
+    -- beyond an edge: 1.5/sqrt(2) + 0.5 = 1.5607, the foot (0.396, 1.104)
+    -- being 1.95 > 1.5 from (2,0) (clear of the disk member too); the grown
+    -- arc and circle cross at (2, +-1.5), sqrt(2.5) = 1.581 away.
+    local g = c2d.group(fan(), c2d.disk(2, 0, 1))
+    local nx, ny, depth = g:contact(c2d.disk(1.5, 0, 0.5))
+    near(depth, 1.5 / sqrt(2) + 0.5, TOL, "depth"); near(nx, 1 / sqrt(2), TOL, "nx"); near(abs(ny), 1 / sqrt(2), TOL, "ny")
+  end)
+  for _, o in ipairs { 0, 1e6 } do
+    it(("a box in a fan and a box leaves where the box's side meets the fan's arc%s"):format(o > 0 and ", 1e6 away" or ""), function()
+      -- the group: F and the box [1.5, 3] x [-0.5, 0.5]; b = [1.4, 1.6] x [-0.1, 0.1].
+      -- Moves x that keep b on the box member fill [-1.6, 0.1] x [-0.6, 0.6];
+      -- those that keep it on F reach left to the arc of radius 2 about b's
+      -- corner (1.4, +-0.1). The nearest move outside both is where y = +-0.6
+      -- meets that arc: x = (1.4 - sqrt(3.75), +-0.6), 0.8049 long; the pushes
+      -- right (0.1, buried in F's moves), up (1.514) and across F's edges (1.202)
+      -- are longer or held.
+      local g = c2d.group(c2d.fan(o, -o, 2, 0, pi / 2), c2d.aabb(o + 1.5, -o - 0.5, 1.5, 1))
+      local nx, ny, depth = g:contact(c2d.aabb(o + 1.4, -o - 0.1, 0.2, 0.2))
+      local x = 1.4 - sqrt(3.75)
+      local want = sqrt(x * x + 0.36)
+      local tol = o > 0 and 1e-9 or TOL
+      near(depth, want, tol, "depth"); near(nx, x / want, tol, "nx"); near(abs(ny), 0.6 / want, tol, "ny")
+    end)
+  end
+  it("contact separates, and no shorter move along sampled directions does", function()
+    local r = common.lcg(23)
+    local function member()
+      local x, y, k = r.range(-3, 3), r.range(-3, 3), r.int(1, 4)
+      if k == 1 then return c2d.fan(x, y, r.range(0.5, 3), r.range(-pi, pi), r.range(0.2, 6.2)) end
+      if k == 2 then return c2d.disk(x, y, r.range(0.3, 2)) end
+      if k == 3 then return c2d.box(x, y, r.range(0.5, 3), r.range(0.5, 3), r.range(0, pi)) end
+      return c2d.capsule(x, y, x + r.range(-2, 2), y + r.range(-2, 2), r.range(0.2, 1))
+    end
+    local checked = 0
+    for _ = 1, 60 do
+      local g = c2d.group(c2d.fan(r.range(-2, 2), r.range(-2, 2), r.range(1, 3), r.range(-pi, pi), r.range(0.3, 6)), member(), member())
+      local x, y = r.range(-2, 2), r.range(-2, 2)
+      for _, o in ipairs { c2d.disk(x, y, r.range(0.3, 2)), c2d.box(x, y, r.range(0.5, 3), r.range(0.5, 3), r.range(0, pi)) } do
+        local nx, ny, depth = g:contact(o)
+        if nx and depth > 1e-6 then
+          checked = checked + 1
+          -- moved by the answer: no member overlaps beyond rounding
+          local moved = g:clone():move(nx * depth, ny * depth)
+          for _, p in ipairs(moved:pieces()) do
+            local _, _, d = p:contact(o)
+            assert.is_true(d == nil or d < 1e-7, "separated after the move")
+          end
+          -- along 180 directions, every move up to 0.999 of it still hits
+          for k = 0, 179 do
+            local a = 2 * pi * k / 180
+            for j = 1, 10 do
+              local t = 0.999 * depth * j / 10
+              assert.is_true(g:clone():move(t * cos(a), t * sin(a)):hits(o), "a shorter move along direction " .. k .. " separates")
+            end
+          end
+        end
+      end
+    end
+    assert.is_true(checked > 40, "enough overlapping pairs: " .. checked)
+  end)
+end)
+
 describe("bad input", function()
   it("a self-crossing outline is a clear error", function()
     local ok, err = pcall(c2d.concave, 0, 0, 2, 2, 2, 0, 0, 2)

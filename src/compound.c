@@ -626,22 +626,21 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
 /* ---- contact ----
  *
  * Moving a by x clears b when no piece of a overlaps a piece of b: x leaves
- * the union of the pairs' Minkowski regions M = P - Q. The least such x is
- * the nearest point of that union's boundary: the foot of a perpendicular on
- * one region's edge (along that edge's normal, or a pair's own contact
- * normal), or a corner where two regions' edges cross. Each candidate
- * direction u is chased: from t = 0, while a pair overlaps at a + t u, t
- * jumps to that pair's exit along u (a sweep back from beyond it), so the
- * answer along u is exact and always separates; the least over the
- * candidates is the answer. Curved regions (round or fan pieces) add evenly
- * spread directions, the best refined by a golden-section search.
+ * the union of the pairs' Minkowski regions M = Q - P. The least such x is
+ * the nearest point of that union's boundary, found in closed form (see
+ * "contact by regions" below). When the regions do not fit their room, a
+ * fallback chases candidate directions u: from t = 0, while a pair overlaps
+ * at a + t u, t jumps to that pair's exit along u (a sweep back from beyond
+ * it), so the answer along u is exact and always separates; the least over
+ * the candidates (edge normals, crossings, evenly spread directions refined
+ * by a golden-section search) is the answer.
  */
 
 /* The most leaf pairs, lines and fan halves a contact considers. */
 #define C2D_CONTACT_LEAVES 128
 #define C2D_CONTACT_PAIRS 256
 #define C2D_CONTACT_LINES 64
-#define C2D_CONTACT_HALVES 16
+#define C2D_CONTACT_HALVES 8
 /* Directions tried around the circle when regions are curved, and the
  * golden-section steps that refine the best of them. */
 #define C2D_CONTACT_SPREAD 16
@@ -730,16 +729,16 @@ static double box_size(const c2d_bounds *b)
 }
 
 /* How far p, now at t along u and overlapping q, moves on along u before it
- * only touches q: the first touch of a sweep back from beyond q. */
-static double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
+ * only touches q: the first touch of a sweep back from beyond q (st: room
+ * for the moved copy). */
+static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t, c2d_scaled *st)
 {
-    c2d_scaled st;
     const c2d_shape *far;
     c2d_sweep_result r;
     c2d_vec cp = c2d_center(p), cq = c2d_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
-    far = moved_copy(p, vscale(u, t + T), &st);
+    far = moved_copy(p, vscale(u, t + T), st);
     r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
     return r.hit ? t + T * (1 - r.t) : t;
 }
@@ -750,16 +749,16 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
 {
     double t = 0;
     int rounds, i, moved;
+    c2d_scaled st;
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            c2d_scaled st;
             const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st) : ps->p[i];
             c2d_contact_result r;
             double e;
             if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
             if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
-            e = exit_along(ps->p[i], ps->q[i], u, t);
+            e = exit_along(ps->p[i], ps->q[i], u, t, &st); /* pm is done with */
             if (!(e > t)) continue;
             t = e;
             moved = 1;
@@ -853,105 +852,237 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
 
 /* ---- contact by regions ----
  *
- * When every leaf pair is two rounded polygons (every kind but a fan), each
- * pair's region M = (core(Q) - core(P)) grown by the summed radii is a
- * convex polygon V with round corners of radius r, built once by merging the
- * two cores' edges. A move x clears the pair when x lies outside the
- * interior of M (its signed distance sd(x) >= 0 within rounding), and the
- * answer is the nearest x outside every region's interior. That nearest
- * point x* lies on the boundary of the union; either it is inside one
- * boundary piece of one region (then it is the foot of the perpendicular
- * from the origin on an offset edge, or the point of a round corner on the
- * line through its centre), or two regions' boundaries cross there: a
- * corner of a single convex region cannot be nearest (its outside spans more
- * than half a turn, some of it closer). Every such point is a candidate;
- * each is kept only if it lies inside no region, and any such point is a
- * move that separates, so the least kept is the answer, with no direction
- * search. Only boundary pieces nearer than the best so far are crossed.
+ * Each leaf pair's region M = Q - P (the moves x of a after which P + x
+ * meets Q) is convex, and its boundary is a ring of circle arcs joined by
+ * straight edges: the Minkowski sum of the two bodies' rings. A rounded
+ * polygon's ring is its core vertices, each a circle of its radius; a fan's
+ * is its apex and arc ends (circles of radius 0) and its arc (the circle
+ * about the apex), the arc joined to its ends by edges of length 0. Summing
+ * two rings merges their edges by the direction of their outward normals;
+ * each item of the sum is a pair of items, a circle about the sum of their
+ * centres with the sum of their radii. A move x clears the pair when x lies
+ * outside the interior of M (its signed distance sd(x) >= 0 within
+ * rounding), and the answer is the nearest x outside every region's
+ * interior. That nearest point x* lies on the boundary of the union; either
+ * it is inside one boundary piece of one region (then it is the foot of the
+ * perpendicular from the origin on an edge, or the point of an arc on the
+ * line through its centre), or two regions' boundaries cross there: a corner
+ * of a single convex region cannot be nearest (its outside spans more than
+ * half a turn, some of it closer). Every such point is a candidate; each is
+ * kept only if it lies inside no region, and any such point is a move that
+ * separates, so the least kept is the answer, with no direction search.
+ * Only boundary pieces nearer than the best so far are crossed.
  */
 
-/* The most regions, region vertices and near boundary pieces. */
+/* The most regions, region items and near boundary pieces. */
 #define C2D_REGIONS 64
 #define C2D_REGION_VERTS 512
-#define C2D_REGION_FEATURES 384
+#define C2D_REGION_FEATURES 256
 
 typedef struct region {
-    int first, n;   /* its vertices V[first .. first + n), counter-clockwise */
-    int solid;      /* the polygon V has area */
-    double r;       /* the round corners' radius */
-    c2d_bounds box; /* V grown by r */
+    int first, n;   /* its items [first, first + n), counter-clockwise */
+    c2d_bounds box; /* its items' circles */
+    double rmax;    /* the largest item radius */
+    int uniform;    /* every item has radius rmax: the region is its centres' polygon grown by it */
+    int solid;      /* the centres' polygon has area */
     double sd0;     /* the origin's signed distance */
-    double tol;     /* the rounding in its numbers: 16 ulps of its reach */
+    double tol;     /* the rounding in its numbers: 16 ulps of its reach, and the bodies' own */
 } region;
 
 typedef struct regionset {
     region g[C2D_REGIONS];
     int n;
-    c2d_vec v[C2D_REGION_VERTS];  /* vertices */
-    c2d_vec w[C2D_REGION_VERTS];  /* the outward unit normal of the edge from v[i] (0 for none) */
+    c2d_vec v[C2D_REGION_VERTS];   /* item centres */
+    double rad[C2D_REGION_VERTS];  /* item radii */
+    c2d_vec w[C2D_REGION_VERTS];   /* the outward unit normal of the edge from item i to the next */
+    unsigned char edge[C2D_REGION_VERTS]; /* that edge has positive length */
     int nv;
 } regionset;
 
-/* A convex core read counter-clockwise, scaled by sign (-1: the reflection). */
+/* A convex body read as a ring of items, counter-clockwise, or reflected
+ * through the origin (sign -1: the region subtracts the moving body). */
 typedef struct ring {
-    const c2d_vec *v;
-    int n, rev;
+    const body *b;
     double sign;
+    int n;          /* raw items; a repeated polygon vertex is one with no edge after it */
+    int plain;      /* no repeated vertex: every raw item is one (set by ring_start) */
 } ring;
-
-static c2d_vec ring_at(const ring *r, int i)
-{
-    c2d_vec p = r->v[r->rev ? r->n - 1 - i : i];
-    return v2(r->sign * p.x, r->sign * p.y);
-}
-
-static int lowest_of(const ring *r)
-{
-    int i, k = 0;
-    c2d_vec best = ring_at(r, 0);
-    for (i = 1; i < r->n; i++) {
-        c2d_vec p = ring_at(r, i);
-        if (p.y < best.y || (p.y == best.y && p.x < best.x)) { best = p; k = i; }
-    }
-    return k;
-}
-
-/* The Minkowski sum of two convex rings into out (at most p->n + q->n vertices). */
-static int ring_sum(const ring *p, const ring *q, c2d_vec *out)
-{
-    int ip, iq, i = 0, j = 0, k = 0, n = p->n, m = q->n;
-    if (n == 1 || m == 1) {
-        const ring *one = n == 1 ? p : q, *other = n == 1 ? q : p;
-        c2d_vec s = ring_at(one, 0);
-        for (i = 0; i < other->n; i++) out[i] = vadd(ring_at(other, i), s);
-        return other->n;
-    }
-    ip = lowest_of(p);
-    iq = lowest_of(q);
-    while ((i < n || j < m) && k < n + m) {
-        c2d_vec a0 = ring_at(p, (ip + i) % n), b0 = ring_at(q, (iq + j) % m);
-        c2d_vec ea = vsub(ring_at(p, (ip + i + 1) % n), a0), eb = vsub(ring_at(q, (iq + j + 1) % m), b0);
-        double c;
-        out[k++] = vadd(a0, b0);
-        if (i == n) c = -1;
-        else if (j == m) c = 1;
-        else if (ea.x == 0 && ea.y == 0) c = 1;    /* a repeated vertex: step over it alone */
-        else if (eb.x == 0 && eb.y == 0) c = -1;
-        else c = vcross(ea, eb);
-        if (c >= 0) i++;
-        if (c <= 0) j++;
-    }
-    return k;
-}
 
 static ring body_ring(const body *b, double sign)
 {
     ring r;
-    r.v = b->v;
-    r.n = b->n;
-    r.rev = b->orient < 0;
+    r.b = b;
     r.sign = sign;
+    r.n = b->type == BODY_FAN ? 4 : b->n;
+    r.plain = 0;
     return r;
+}
+
+/* Raw item k of the ring: its circle (c, rad) and an outward normal w of
+ * the edge after it (not of unit length); 0 when it is a repeated vertex
+ * (no item). A fan's ring runs apex, end of its -half edge, arc, end of its
+ * +half edge. */
+static int ring_item(const ring *r, int k, c2d_vec *c, double *rad, c2d_vec *w)
+{
+    const body *b = r->b;
+    if (b->type == BODY_FAN) {
+        *rad = 0;
+        switch (k) {
+        case 0: *c = c2d_bv(b, 0); *w = v2(b->e2.y, -b->e2.x); break;
+        case 1: *c = c2d_arc_end(b, 1); *w = b->e2; break;
+        case 2: *c = c2d_bv(b, 0); *rad = b->r; *w = b->e1; break;
+        default: *c = c2d_arc_end(b, 0); *w = vperp(b->e1); break;
+        }
+    } else {
+        c2d_vec p = ccw_vertex(b, k), q = ccw_vertex(b, c2d_next(k, b->n));
+        *c = p;
+        *rad = b->r;
+        *w = v2(0, 0);
+        if (b->n > 1) {
+            if (veq(p, q)) return 0;
+            *w = v2(q.y - p.y, p.x - q.x);
+        }
+    }
+    *c = vscale(*c, r->sign);
+    *w = vscale(*w, r->sign);
+    return 1;
+}
+
+/* Is raw item k an item (not a repeated vertex). */
+static int ring_has(const ring *r, int k)
+{
+    const body *b = r->b;
+    if (r->plain || b->type == BODY_FAN || b->n == 1) return 1;
+    return !veq(ccw_vertex(b, k), ccw_vertex(b, c2d_next(k, b->n)));
+}
+
+/* A number that grows with the direction's angle counter-clockwise from -y
+ * (the normal below a lowest vertex), in [0, 4) (a quarter turn is 1):
+ * comparisons without trigonometry, of vectors of any length. */
+static double pseudo_angle(c2d_vec w)
+{
+    double s = fabs(w.x) + fabs(w.y), p;
+    if (!(s > 0)) return 0;
+    /* w turned a quarter counter-clockwise, measured from +x */
+    p = -w.y >= 0 ? w.x / s : 2 - w.x / s;
+    return p < 0 ? p + 4 : p;
+}
+
+/* How far the direction turns from angle a0 to a1 (pseudo-angles), forward;
+ * a step back (a polygon convex only within rounding) counts as none. */
+static double turn_between(double a0, double a1)
+{
+    double d = a1 - a0;
+    if (d <= -1) d += 4;
+    else if (d > 3) d -= 4;
+    return d > 0 ? d : 0;
+}
+
+/* The raw index of the ring's first item along its normals' directions
+ * from -y (the first of a run of equal normals), and how many items it has. */
+static int ring_start(ring *r, int *count)
+{
+    c2d_vec c, w;
+    double rad, best = 5;
+    int k, s = 0, m = 0, steps;
+    if (r->b->type == BODY_POLY) {
+        /* The lowest vertex (the leftmost of them): its edge out is the
+         * first whose normal turns past -y. */
+        c2d_vec low = v2(0, 0);
+        for (k = 0; k < r->n; k++) {
+            c2d_vec p;
+            if (!ring_has(r, k)) continue;
+            p = vscale(ccw_vertex(r->b, k), r->sign);
+            if (m++ == 0 || p.y < low.y || (p.y == low.y && p.x < low.x)) { low = p; s = k; }
+        }
+        r->plain = m == r->n;
+        *count = m;
+        return s;
+    }
+    for (k = 0; k < r->n; k++) {
+        double p;
+        if (!ring_item(r, k, &c, &rad, &w)) continue;
+        p = pseudo_angle(w);
+        if (m++ == 0 || p < best) { best = p; s = k; }
+    }
+    for (steps = 1; steps < m; steps++) {
+        int j = s;
+        do j = j == 0 ? r->n - 1 : j - 1; while (!ring_has(r, j));
+        ring_item(r, j, &c, &rad, &w);
+        if (pseudo_angle(w) != best) break;
+        s = j;
+    }
+    *count = m;
+    return s;
+}
+
+/* The next raw item after k that is one. */
+static int ring_next(const ring *r, int k)
+{
+    int j = k, steps;
+    for (steps = 0; steps < r->n; steps++) {
+        j = c2d_next(j, r->n);
+        if (ring_has(r, j)) return j;
+    }
+    return k;
+}
+
+/* The Minkowski sum of two rings into (v, rad, w): at most as many items
+ * as both have. */
+static int ring_sum(ring *p, ring *q, c2d_vec *v, double *rad, c2d_vec *w)
+{
+    c2d_vec cp, cq, wp, wq;
+    double rp, rq, ap, aq;
+    int np, nq, ip, iq, i = 0, j = 0, k = 0;
+    if ((p->b->type == BODY_POLY && p->b->n == 1) || (q->b->type == BODY_POLY && q->b->n == 1)) {
+        /* A circle and a ring: the ring moved and grown, from any item. */
+        ring *one = p->b->type == BODY_POLY && p->b->n == 1 ? p : q, *other = one == p ? q : p;
+        c2d_vec c1, c;
+        double r1, r;
+        ring_item(one, 0, &c1, &r1, &wp);
+        for (i = 0; i < other->n; i++) {
+            if (!ring_item(other, i, &c, &r, &w[k])) continue;
+            w[k] = vunit(w[k]);
+            v[k] = vadd(c, c1);
+            rad[k] = r + r1;
+            k++;
+        }
+        if (k == 1) w[0] = v2(0, 0);
+        return k;
+    }
+    ip = ring_start(p, &np);
+    iq = ring_start(q, &nq);
+    if (np == 0 || nq == 0) return 0;
+    ring_item(p, ip, &cp, &rp, &wp);
+    ring_item(q, iq, &cq, &rq, &wq);
+    ap = pseudo_angle(wp);
+    aq = pseudo_angle(wq);
+    while (i < np || j < nq) {
+        int take_p = j == nq || (i < np && ap <= aq), take_q = i == np || (j < nq && aq <= ap);
+        v[k] = vadd(cp, cq);
+        rad[k] = rp + rq;
+        w[k] = vunit(take_p ? wp : wq);
+        k++;
+        if (take_p) {
+            i++;
+            ip = ring_next(p, ip);
+            ring_item(p, ip, &cp, &rp, &wp);
+            ap += turn_between(ap, pseudo_angle(wp));
+        }
+        if (take_q) {
+            j++;
+            iq = ring_next(q, iq);
+            ring_item(q, iq, &cq, &rq, &wq);
+            aq += turn_between(aq, pseudo_angle(wq));
+        }
+    }
+    return k;
+}
+
+/* The room a body's ring needs. */
+static int ring_room(const body *b)
+{
+    return b->type == BODY_FAN ? 4 : b->n;
 }
 
 /* Add the region of moving body A against body B; 0 when there is no room. */
@@ -959,79 +1090,153 @@ static int add_region(regionset *rs, const body *A, const body *B)
 {
     ring ra = body_ring(A, -1), rb = body_ring(B, 1);
     region *g;
-    double area = 0;
+    double area = 0, rmax = 0;
     int i, n;
-    if (rs->n == C2D_REGIONS || rs->nv + A->n + B->n > C2D_REGION_VERTS) return 0;
+    c2d_vec *v = rs->v + rs->nv;
+    if (rs->n == C2D_REGIONS || rs->nv + ring_room(A) + ring_room(B) > C2D_REGION_VERTS) return 0;
     g = &rs->g[rs->n];
     g->first = rs->nv;
-    g->r = A->r + B->r;
-    n = ring_sum(&ra, &rb, rs->v + rs->nv);
+    n = ring_sum(&ra, &rb, v, rs->rad + rs->nv, rs->w + rs->nv);
     g->n = n;
+    if (n == 0) return 1;
+    g->box.minx = g->box.maxx = v[0].x;
+    g->box.miny = g->box.maxy = v[0].y;
     for (i = 0; i < n; i++) {
-        c2d_vec p = rs->v[g->first + i], e = vsub(rs->v[g->first + c2d_next(i, n)], p);
-        rs->w[g->first + i] = n > 1 && (e.x != 0 || e.y != 0) ? vunit(v2(e.y, -e.x)) : v2(0, 0);
-        area += vcross(vsub(p, rs->v[g->first]), vsub(rs->v[g->first + c2d_next(i, n)], rs->v[g->first]));
+        double r = rs->rad[g->first + i], rn = rs->rad[g->first + c2d_next(i, n)];
+        c2d_vec wi = rs->w[g->first + i];
+        rs->edge[g->first + i] = n > 1 && !veq(vadd(v[i], vscale(wi, r)), vadd(v[c2d_next(i, n)], vscale(wi, rn)));
+        area += vcross(vsub(v[i], v[0]), vsub(v[c2d_next(i, n)], v[0]));
+        rmax = dmax(rmax, r);
+        g->box.minx = dmin(g->box.minx, v[i].x - r); g->box.maxx = dmax(g->box.maxx, v[i].x + r);
+        g->box.miny = dmin(g->box.miny, v[i].y - r); g->box.maxy = dmax(g->box.maxy, v[i].y + r);
     }
+    g->rmax = rmax;
     g->solid = n >= 3 && area > 0;
-    c2d_points_bounds(rs->v + g->first, n, &g->box);
-    g->tol = 16 * DBL_EPSILON * (dmax(dmax(fabs(g->box.minx), fabs(g->box.maxx)), dmax(fabs(g->box.miny), fabs(g->box.maxy))) + g->r);
-    g->box.minx -= g->r; g->box.miny -= g->r;
-    g->box.maxx += g->r; g->box.maxy += g->r;
+    g->uniform = 1;
+    for (i = 0; i < n; i++)
+        if (rs->rad[g->first + i] != rmax) g->uniform = 0;
+    g->tol = 16 * DBL_EPSILON * (c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
-    if (!g->solid && !(g->r > 0)) return 1;
+    if (!(n >= 3 && area > 0) && !(rmax > 0)) return 1;
     rs->nv += n;
     rs->n++;
     return 1;
 }
 
-/* The signed distance of x from region g's boundary (< 0 inside). */
-static double region_sd(const regionset *rs, const region *g, c2d_vec x)
+/* Add the region of leaf p moving against leaf q, in the frame at o (the
+ * bodies live in this frame only); 0 when it does not fit, or when a leaf
+ * is not convex (a fan opened beyond pi whose halves found no room). */
+static C2D_NOINLINE int add_pair_region(regionset *rs, const c2d_shape *p, const c2d_shape *q, c2d_vec o)
 {
-    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
-    double most = -C2D_INF, d2 = C2D_INF;
-    int i, outside = 0;
-    if (g->n == 1) return vlen(vsub(x, v[0])) - g->r;
-    for (i = 0; i < g->n; i++) {
-        double s;
-        if (w[i].x == 0 && w[i].y == 0) continue;
-        s = vdot(vsub(x, v[i]), w[i]);
-        most = dmax(most, s);
-        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
-    }
-    if (!outside && g->solid) return most - g->r;
-    if (!outside)
-        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
-    return sqrt(d2) - g->r;
+    body A, B;
+    c2d_body(&A, p, &o);
+    c2d_body(&B, q, &o);
+    if (A.type == BODY_LINE || B.type == BODY_LINE || (A.type == BODY_FAN && A.wide) || (B.type == BODY_FAN && B.wide)) return 0;
+    return add_region(rs, &A, &B);
 }
 
-/* Is x outside (or on, within allow times its rounding) the interior of region g: one pass
- * over the edges; the distance only from the edges x is beyond. */
+/* The most arcs a point is checked against one by one (beyond them, all). */
+#define C2D_FACING 8
+
+/* The item before i in region g. */
+static int item_before(const region *g, int i)
+{
+    return i == g->first ? g->first + g->n - 1 : i - 1;
+}
+
+/* Is the direction d within the normals of item i's arc (from the normal
+ * before it to its own), each side allowed slack. An arc that turns back
+ * (rounding) holds no direction. */
+static int in_arc(const regionset *rs, const region *g, int i, c2d_vec d, double slack)
+{
+    c2d_vec a = rs->w[item_before(g, i)], b = rs->w[i];
+    if (g->n == 1) return 1;
+    if (vdot(a, b) >= 0 && vcross(a, b) < 0) return 0;
+    return vcross(a, d) >= -slack && vcross(d, b) >= -slack;
+}
+
+/* The signed distance of x from region g's boundary (< 0 inside): the
+ * greatest x.u - h(u) over unit u, h the region's support, which on item
+ * i's normals is c_i.u + rad_i; its greatest over an arc is |x - c_i| -
+ * rad_i when x - c_i points within the arc, else at the arc's ends (the
+ * edge normals). */
+static double region_sd(const regionset *rs, const region *g, c2d_vec x)
+{
+    double most = -C2D_INF;
+    int i;
+    if (g->n == 1) return vlen(vsub(x, rs->v[g->first])) - rs->rad[g->first];
+    for (i = g->first; i < g->first + g->n; i++) {
+        c2d_vec d = vsub(x, rs->v[i]);
+        most = dmax(most, vdot(d, rs->w[i]) - rs->rad[i]);
+        if (in_arc(rs, g, i, d, 0)) most = dmax(most, vlen(d) - rs->rad[i]);
+    }
+    return most;
+}
+
+/* Is x outside (or on, within allow times its rounding) the interior of
+ * region g: sd(x) >= -allow * tol, from the edges first, then the round
+ * arcs x faces. */
 static int region_clear(const regionset *rs, const region *g, c2d_vec x, double allow)
 {
-    const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
-    double most = -C2D_INF, d2 = C2D_INF, reach = g->r - allow * g->tol;
-    int i, outside = 0;
+    double least = -allow * g->tol;
+    int i, k, nf = 0, faces[C2D_FACING];
     if (x.x <= g->box.minx || x.x >= g->box.maxx || x.y <= g->box.miny || x.y >= g->box.maxy) return 1;
-    if (g->n == 1) return vlen2(vsub(x, v[0])) >= reach * reach || reach <= 0;
-    for (i = 0; i < g->n; i++) {
-        double s;
-        if (w[i].x == 0 && w[i].y == 0) continue;
-        s = vdot(vsub(x, v[i]), w[i]);
-        /* Past one edge's line by the radius: clear. */
-        if (s >= reach) return 1;
-        most = dmax(most, s);
-        if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+    if (g->n == 1) {
+        double reach = rs->rad[g->first] + least;
+        return reach <= 0 || vlen2(vsub(x, rs->v[g->first])) >= reach * reach;
     }
-    /* Here every edge has x short of it by more than the reach. */
-    if (!outside && g->solid) return most >= reach;
-    if (!outside)
-        for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
-    return d2 >= reach * reach;
+    /* The edges; and the arcs x may face. x - c faces an arc's normals only
+     * when it has a positive share along one of the arc's end normals (an
+     * arc turns by less than half a turn): when x lies beyond an edge's line
+     * drawn through the arc's centre. */
+    if (!(g->rmax > 0)) {
+        /* Sharp: the edges alone. */
+        for (i = g->first; i < g->first + g->n; i++)
+            if (vdot(vsub(x, rs->v[i]), rs->w[i]) >= least) return 1;
+        return 0;
+    }
+    if (g->uniform) {
+        /* The centres' polygon V grown by r: clear when x is r (less the
+         * allowance) from V, which only the edges x lies beyond can tell. */
+        const c2d_vec *v = rs->v + g->first, *w = rs->w + g->first;
+        double reach = g->rmax + least, most = -C2D_INF, d2 = C2D_INF;
+        int outside = 0;
+        for (i = 0; i < g->n; i++) {
+            double s = vdot(vsub(x, v[i]), w[i]);
+            if (s >= reach) return 1;
+            most = dmax(most, s);
+            if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
+        }
+        if (!outside && g->solid) return most >= reach;
+        if (!outside)
+            for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
+        return reach <= 0 || d2 >= reach * reach;
+    }
+    for (i = g->first; i < g->first + g->n; i++) {
+        int next = g->first + c2d_next(i - g->first, g->n);
+        double s = vdot(vsub(x, rs->v[i]), rs->w[i]) - rs->rad[i];
+        if (s >= least) return 1;
+        if (s + rs->rad[i] > -g->tol && nf <= C2D_FACING - 2) faces[nf++] = i;
+        else if (s + rs->rad[i] > -g->tol) nf = C2D_FACING + 1;
+        if (s + rs->rad[next] > -g->tol && nf <= C2D_FACING - 1) faces[nf++] = next;
+        else if (s + rs->rad[next] > -g->tol) nf = C2D_FACING + 1;
+    }
+    /* Inside every edge line: only a round arc x faces can leave it outside. */
+    for (k = 0; k < (nf > C2D_FACING ? g->n : nf); k++) {
+        double reach;
+        c2d_vec d;
+        i = nf > C2D_FACING ? g->first + k : faces[k];
+        reach = rs->rad[i] + least;
+        if (!(rs->rad[i] > 0)) continue;
+        d = vsub(x, rs->v[i]);
+        if (in_arc(rs, g, i, d, 0) && (reach <= 0 || vlen2(d) >= reach * reach)) return 1;
+    }
+    return 0;
 }
 
 /* Candidates are gathered, then tried nearest first: the first one inside
  * no region is the least of them, and the rest need no test. */
-#define C2D_CANDIDATES 256
+#define C2D_CANDIDATES 64
 
 typedef struct region_search {
     const regionset *rs;
@@ -1145,15 +1350,17 @@ typedef struct piece_ref {
 
 static void edge_line(const regionset *rs, const region *g, int i, c2d_vec *w, double *c)
 {
+    (void)g;
     *w = rs->w[i];
-    *c = vdot(rs->v[i], *w) + g->r;
+    *c = vdot(rs->v[i], *w) + rs->rad[i];
 }
 
 /* Is x, on the line of the offset edge from vertex i, within that edge. */
 static int on_edge(const regionset *rs, const region *g, int i, c2d_vec x)
 {
-    c2d_vec off = vscale(rs->w[i], g->r), p0 = vadd(rs->v[i], off);
-    c2d_vec e = vsub(vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off), p0);
+    int j = g->first + c2d_next(i - g->first, g->n);
+    c2d_vec p0 = vadd(rs->v[i], vscale(rs->w[i], rs->rad[i]));
+    c2d_vec e = vsub(vadd(rs->v[j], vscale(rs->w[i], rs->rad[j])), p0);
     double t = vdot(vsub(x, p0), e), ee = vlen2(e), slack = C2D_ON_PIECE * ee;
     return t >= -slack && t <= ee + slack;
 }
@@ -1162,14 +1369,15 @@ static int on_edge(const regionset *rs, const region *g, int i, c2d_vec x)
  * normals of the edges that meet there. */
 static int on_corner(const regionset *rs, const region *g, int i, c2d_vec x)
 {
-    int k = i - g->first, j, n = g->n;
-    c2d_vec u = vsub(x, rs->v[i]), win = v2(0, 0), wout = v2(0, 0);
-    double slack;
-    if (n == 1) return 1;
-    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
-    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
-    slack = C2D_ON_PIECE * vlen(u);
-    return vcross(win, u) >= -slack && vcross(u, wout) >= -slack;
+    c2d_vec u = vsub(x, rs->v[i]);
+    return in_arc(rs, g, i, u, C2D_ON_PIECE * vlen(u));
+}
+
+/* Does item i have an edge of positive length after it. */
+static int has_edge(const regionset *rs, const region *g, int i)
+{
+    (void)g;
+    return rs->edge[i];
 }
 
 static int on_piece(const regionset *rs, const piece_ref *f, c2d_vec x)
@@ -1216,7 +1424,7 @@ static void try_crossing(region_search *s, const piece_ref *f, const piece_ref *
     } else if (!f->round) {
         /* An offset edge's line x.w = c and the circle about v of radius r. */
         c2d_vec w, v = rs->v[h->i], foot;
-        double c, d, r = gh->r, half;
+        double c, d, r = rs->rad[h->i], half;
         edge_line(rs, gf, f->i, &w, &c);
         d = c - vdot(v, w);
         if (!(fabs(d) <= r)) return;
@@ -1226,7 +1434,7 @@ static void try_crossing(region_search *s, const piece_ref *f, const piece_ref *
         try_on(s, f, h, vsub(foot, vscale(vperp(w), half)));
     } else {
         c2d_vec v1 = rs->v[f->i], v2_ = rs->v[h->i], e = vsub(v2_, v1), u, p;
-        double r1 = gf->r, r2 = gh->r, dd = vlen(e), along, half;
+        double r1 = rs->rad[f->i], r2 = rs->rad[h->i], dd = vlen(e), along, half;
         if (!(dd > 0) || dd > r1 + r2 || dd < fabs(r1 - r2)) return;
         u = vscale(e, 1 / dd);
         along = (dd + (r1 - r2) * (r1 + r2) / dd) / 2;
@@ -1243,20 +1451,19 @@ static void corner_box(const regionset *rs, const region *g, int i, c2d_bounds *
 {
     static const c2d_vec axes[4] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
     c2d_vec v = rs->v[i], p[6];
-    int k = i - g->first, j, n = g->n, m = 0;
-    if (n == 1) {
-        box->minx = v.x - g->r; box->maxx = v.x + g->r;
-        box->miny = v.y - g->r; box->maxy = v.y + g->r;
+    double r = rs->rad[i];
+    int j, m = 0;
+    if (g->n == 1) {
+        box->minx = v.x - r; box->maxx = v.x + r;
+        box->miny = v.y - r; box->maxy = v.y + r;
         return;
     }
     {
-        c2d_vec win = v2(0, 0), wout = v2(0, 0);
-        for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (k + n - 1 - j) % n];
-        for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (k + j) % n];
-        p[m++] = vadd(v, vscale(win, g->r));
-        p[m++] = vadd(v, vscale(wout, g->r));
+        c2d_vec win = rs->w[item_before(g, i)], wout = rs->w[i];
+        p[m++] = vadd(v, vscale(win, r));
+        p[m++] = vadd(v, vscale(wout, r));
         for (j = 0; j < 4; j++)
-            if (vcross(win, axes[j]) >= 0 && vcross(axes[j], wout) >= 0) p[m++] = vadd(v, vscale(axes[j], g->r));
+            if (vcross(win, axes[j]) >= 0 && vcross(axes[j], wout) >= 0) p[m++] = vadd(v, vscale(axes[j], r));
     }
     c2d_points_bounds(p, m, box);
 }
@@ -1305,17 +1512,17 @@ static int buried_corner(region_search *s, int k, int i)
 {
     const regionset *rs = s->rs;
     const region *g = &rs->g[k];
-    c2d_vec v = rs->v[i], win = v2(0, 0), wout = v2(0, 0), e0, e1, apex;
-    int j, l, n = g->n, at = i - g->first;
-    double c;
-    if (n == 1) return 0;
-    for (j = 0; j < n && win.x == 0 && win.y == 0; j++) win = rs->w[g->first + (at + n - 1 - j) % n];
-    for (j = 0; j < n && wout.x == 0 && wout.y == 0; j++) wout = rs->w[g->first + (at + j) % n];
+    c2d_vec v = rs->v[i], win, wout, e0, e1, apex;
+    double c, r = rs->rad[i];
+    int l;
+    if (g->n == 1) return 0;
+    win = rs->w[item_before(g, i)];
+    wout = rs->w[i];
     c = vdot(win, wout);
     if (!(c > -0.5)) return 0;
-    e0 = vadd(v, vscale(win, g->r));
-    e1 = vadd(v, vscale(wout, g->r));
-    apex = vadd(v, vscale(vadd(win, wout), g->r / (1 + c)));
+    e0 = vadd(v, vscale(win, r));
+    e1 = vadd(v, vscale(wout, r));
+    apex = vadd(v, vscale(vadd(win, wout), r / (1 + c)));
     for (l = 0; l < rs->n; l++) {
         const region *h = &rs->g[l];
         if (l != k && !region_clear(rs, h, e0, 1) && !region_clear(rs, h, e1, 1) && !region_clear(rs, h, apex, 1)) return 1;
@@ -1340,26 +1547,27 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
         const region *g = &rs->g[k];
         for (i = g->first; i < g->first + g->n; i++) {
             c2d_vec v = rs->v[i];
-            if (rs->w[i].x != 0 || rs->w[i].y != 0) {
+            double r = rs->rad[i];
+            if (has_edge(rs, g, i)) {
                 c2d_vec w;
                 double c;
                 edge_line(rs, g, i, &w, &c);
                 if (c >= -g->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
             }
-            if (g->r > 0) {
+            if (r > 0) {
                 double len = vlen(v);
                 if (len > 0) {
-                    c2d_vec far = vscale(v, (len + g->r) / len), back = vscale(v, (len - g->r) / len);
+                    c2d_vec far = vscale(v, (len + r) / len), back = vscale(v, (len - r) / len);
                     c2d_vec out = vscale(v, 1 / len);
                     if (on_corner(rs, g, i, far)) try_point(&s, far, out);
-                    if (len <= g->r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                    if (len <= r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                } else if (g->n > 1) {
+                    /* Centred on the origin: the whole arc is as near; its ends. */
+                    int prev = item_before(g, i);
+                    try_point(&s, vadd(v, vscale(rs->w[i], r)), rs->w[i]);
+                    try_point(&s, vadd(v, vscale(rs->w[prev], r)), rs->w[prev]);
                 } else {
-                    /* Centred on the origin: the whole corner is as near; its
-                     * ends, and up. */
-                    int prev = g->first + (i - g->first + g->n - 1) % g->n;
-                    try_point(&s, vadd(v, vscale(rs->w[i], g->r)), rs->w[i]);
-                    try_point(&s, vadd(v, vscale(rs->w[prev], g->r)), rs->w[prev]);
-                    try_point(&s, v2(0, -g->r), v2(0, -1));
+                    try_point(&s, v2(0, -r), v2(0, -1));
                 }
             }
         }
@@ -1378,11 +1586,11 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
         double best_now = sqrt(s.best2);
         for (i = g->first; i < g->first + g->n; i++) {
             c2d_vec w = rs->w[i];
-            if (w.x != 0 || w.y != 0) {
-                c2d_vec off = vscale(w, g->r);
+            double r = rs->rad[i];
+            if (has_edge(rs, g, i)) {
                 c2d_vec p[2];
-                p[0] = vadd(rs->v[i], off);
-                p[1] = vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], off);
+                p[0] = vadd(rs->v[i], vscale(w, r));
+                p[1] = vadd(rs->v[g->first + c2d_next(i - g->first, g->n)], vscale(w, rs->rad[g->first + c2d_next(i - g->first, g->n)]));
                 if (c2d_pt_seg_d2(v2(0, 0), p[0], p[1], NULL) < s.best2 && !buried(&s, k, p[0], p[1])) {
                     if (np == C2D_REGION_FEATURES) return -1;
                     near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 0;
@@ -1390,7 +1598,7 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
                     np += piece_box(&near_pieces[np].box, best_now);
                 }
             }
-            if (g->r > 0 && fabs(vlen(rs->v[i]) - g->r) < best_now && !buried_corner(&s, k, i)) {
+            if (r > 0 && fabs(vlen(rs->v[i]) - r) < best_now && !buried_corner(&s, k, i)) {
                 if (np == C2D_REGION_FEATURES) return -1;
                 near_pieces[np].region = k; near_pieces[np].i = i; near_pieces[np].round = 1;
                 corner_box(rs, g, i, &near_pieces[np].box);
@@ -1418,7 +1626,7 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
 }
 
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
- * (a fan among the leaves, or more regions than it holds); otherwise sets
+ * (more regions, items or near pieces than it holds); otherwise sets
  * the answer in cs (when below cs->best) and *overlapping to 1, or to 0
  * when no region has the origin on or in it. Shapes that only touch are
  * searched too: a touch at a seam of two pieces is inside their union, and
@@ -1427,17 +1635,12 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
 static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
 {
     regionset rs;
-    body A, B;
     c2d_vec x, u;
     int i, k, keep, touching = 0;
     rs.n = rs.nv = 0;
     *overlapping = 0;
-    for (i = 0; i < ps->n; i++) {
-        c2d_body(&A, ps->p[i], &o);
-        c2d_body(&B, ps->q[i], &o);
-        if (A.type != BODY_POLY || B.type != BODY_POLY) return 0;
-        if (!add_region(&rs, &A, &B)) return 0;
-    }
+    for (i = 0; i < ps->n; i++)
+        if (!add_pair_region(&rs, ps->p[i], ps->q[i], o)) return 0;
     /* Regions nearer than the best bound stay; does any hold or touch the origin. */
     keep = 0;
     for (k = 0; k < rs.n; k++) {
@@ -1464,9 +1667,23 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     return 1;
 }
 
-/* Contact over the leaf pairs by chasing candidate directions (the way for
- * fans, whose regions have curved edges that are not circles about a
- * point): sets *overlapping, and the answer in cs. */
+/* The lines of pair i's region along both bodies' edge normals (room at
+ * most); sets *curved when the region has round or fan edges. */
+static C2D_NOINLINE int pair_lines(const pairset *ps, int i, c2d_vec o, region_line *out, int room, int *curved)
+{
+    body A, B;
+    int n;
+    c2d_body(&A, ps->p[i], &o);
+    c2d_body(&B, ps->q[i], &o);
+    if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) *curved = 1;
+    n = body_lines(&A, &A, &B, i, out, room);
+    return n + body_lines(&B, &A, &B, i, out + n, room - n);
+}
+
+/* Contact over the leaf pairs by chasing candidate directions, when the
+ * regions do not fit their room (many pieces deep in each other): sets
+ * *overlapping, and the answer in cs. Always a move that separates; the
+ * least only along the directions it tries. */
 static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping_out)
 {
     region_line lines[C2D_CONTACT_LINES];
@@ -1474,24 +1691,19 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
     double lower = 0;
     for (i = 0; i < ps->n; i++) {
         c2d_contact_result r;
-        body A, B;
         if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK || !r.hit) continue;
         if (r.depth <= ps->tol) continue;
         overlapping++;
         /* Every overlapping pair must part: the deepest bounds the answer below. */
         lower = dmax(lower, r.depth);
         try_direction(cs, r.normal);
-        c2d_body(&A, ps->p[i], &o);
-        c2d_body(&B, ps->q[i], &o);
-        if (A.type != BODY_POLY || B.type != BODY_POLY || A.r > 0 || B.r > 0 || A.tol > 0 || B.tol > 0) curved = 1;
         if (nl < C2D_CONTACT_LINES) {
             lines[nl].w = r.normal;
             lines[nl].h = r.depth;
             lines[nl].pair = i;
             nl++;
         }
-        nl += body_lines(&A, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
-        nl += body_lines(&B, &A, &B, i, lines + nl, C2D_CONTACT_LINES - nl);
+        nl += pair_lines(ps, i, o, lines + nl, C2D_CONTACT_LINES - nl, &curved);
     }
     /* A pair's own least move that clears every other pair too is the answer. */
     if (overlapping && cs->best <= lower + ps->tol) nl = 0, curved = 0;

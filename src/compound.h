@@ -56,6 +56,19 @@ const c2d_shape *c2d_walk_next(piece_walk *w, const c2d_bounds *box, double reac
 void c2d_tree_build(c2d_shape *s);
 void c2d_tree_refit(c2d_shape *s);
 
+/* The i-th core vertex of a POLY body, counter-clockwise. */
+static inline c2d_vec ccw_vertex(const body *x, int i)
+{
+    return c2d_bv(x, x->orient < 0 ? x->n - 1 - i : i);
+}
+
+/* The outward unit normal of an edge run from p to q with the inside on its left. */
+static inline c2d_vec right_normal(c2d_vec p, c2d_vec q)
+{
+    c2d_vec e = vsub(q, p);
+    return vunit(v2(e.y, -e.x));
+}
+
 /* Is s a Concave or a Group. */
 static inline int c2d_is_compound(const c2d_shape *s)
 {

@@ -14,29 +14,27 @@
  *   a fan (<= pi)     L inside the circle (its farthest point) and inside
  *                     both edge half-planes (supports);
  *   a Line            L a point or segment on it.
- * A compound a (or a wide fan) covers L when one of its leaves does, or else
- * by subtraction: L less each sharp convex leaf (polygon clipping; a point or
- * segment by intervals along it) must leave no area. A round leaf L against a
- * Concave: its core covered and at least its radius from every outline edge.
+ * A compound a (or a wide fan) covers L when one of its leaves does, or
+ * else by its union: a point or segment L by the intervals the leaves hold
+ * along it; an L with an interior when no boundary piece of any leaf that
+ * lies inside L has its outside uncovered (below), and one inner point of L
+ * is held.
  */
 #include <float.h>
-#include <string.h>
 #include "compound.h"
 
 /* Rounding allowed in a support comparison: so many ulps of the values. */
 #define C2D_COVER_ULPS 16.0
-/* Subtraction: the most convex parts it keeps, and their vertices. */
-#define C2D_COVER_PARTS 32
-#define C2D_COVER_VERTS 64
-/* The most leaves of a compound a tried against one leaf of b. */
-#define C2D_COVER_LEAVES 128
 
 
 
-static int within(double x, double limit)
+/* Is x at most limit, allowing the rounding in them and in numbers of
+ * magnitude mag. */
+static int within(double x, double limit, double mag)
 {
-    return x <= limit + C2D_COVER_ULPS * DBL_EPSILON * (fabs(x) + fabs(limit));
+    return x <= limit + C2D_COVER_ULPS * DBL_EPSILON * (fabs(x) + fabs(limit) + mag);
 }
+
 
 /* The distance from p to a POLY core (0 inside one with an interior). */
 static double core_distance(const body *k, c2d_vec p)
@@ -67,29 +65,35 @@ static double inner_margin(const body *k, c2d_vec p)
     return m;
 }
 
-/* The points of a fan body's arc where the distance to anything built from
- * the given points and normals can peak: its ends, and the arc points facing
- * away from each point or along each normal (when on the arc). */
-static int arc_candidates(const body *f, const c2d_vec *pts, int np, const c2d_vec *normals, int nn, c2d_vec *out)
+/* Is every point of a fan body f within R (by within) of the POLY core k:
+ * the distance to k is convex along the fan's edges, so it peaks at the
+ * apex, the arc ends, or on the arc where the arc faces straight away from
+ * a vertex of k or along an edge normal of k (when that point is on it). */
+static int fan_within_core(const body *f, const body *k, double R, double mag)
 {
-    int i, k = 0;
-    out[k++] = f->v[0];
-    out[k++] = c2d_arc_end(f, 0);
-    out[k++] = c2d_arc_end(f, 1);
-    for (i = 0; i < np; i++) {
-        c2d_vec u = vunit(vsub(f->v[0], pts[i]));
-        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u)) out[k++] = vadd(f->v[0], vscale(u, f->r));
+    int i, s;
+    c2d_vec apex = c2d_bv(f, 0);
+    if (!within(core_distance(k, apex), R, mag) || !within(core_distance(k, c2d_arc_end(f, 0)), R, mag) ||
+        !within(core_distance(k, c2d_arc_end(f, 1)), R, mag)) return 0;
+    for (i = 0; i < k->n; i++) {
+        c2d_vec u = vunit(vsub(apex, c2d_bv(k, i))), w;
+        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u) && !within(core_distance(k, vadd(apex, vscale(u, f->r))), R, mag)) return 0;
+        if (k->n < 2 || (k->n == 2 && i == 1)) continue;
+        w = vunit(vperp(vsub(c2d_bv(k, c2d_next(i, k->n)), c2d_bv(k, i))));
+        for (s = -1; s <= 1; s += 2) {
+            c2d_vec n = vscale(w, s);
+            if (c2d_in_wedge(f, n) && !within(core_distance(k, vadd(apex, vscale(n, f->r))), R, mag)) return 0;
+        }
     }
-    for (i = 0; i < nn; i++)
-        if (c2d_in_wedge(f, normals[i])) out[k++] = vadd(f->v[0], vscale(normals[i], f->r));
-    return k;
+    return 1;
 }
 
 /* A convex a (not a wide fan) covers the convex leaf l. */
-static int convex_covers(const c2d_shape *a, const c2d_shape *l)
+static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
 {
     body A, B;
     c2d_vec o = a->p[0];
+    double mag = 0;
     int i;
     c2d_body(&A, a, &o);
     c2d_body(&B, l, &o);
@@ -100,11 +104,25 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
         return B.orient == 0;
     }
     if (A.type == BODY_POLY && A.r == 0 && A.orient != 0 && A.n >= 3) {
-        /* A sharp polygon: the leaf's support along each outward normal. */
+        /* A sharp polygon: a sharp leaf's vertices on the inner side of each
+         * edge (cross products, exact up to their own rounding: a sliver's
+         * own vertices stay on its edges); any other leaf's support along
+         * each outward normal. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w = vunit(vscale(vperp(e), -A.orient));
+            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w;
+            int k;
             if (e.x == 0 && e.y == 0) continue;
-            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w))) return 0;
+            if (B.type == BODY_POLY && B.r == 0) {
+                double el = vlen(e);
+                for (k = 0; k < B.n; k++) {
+                    c2d_vec d = vsub(B.v[k], A.v[i]);
+                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el;
+                    if (vcross(e, d) * A.orient < -slack) return 0;
+                }
+                continue;
+            }
+            w = vunit(vscale(vperp(e), -A.orient));
+            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w), mag)) return 0;
         }
         return 1;
     }
@@ -114,27 +132,15 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++) {
                 if (B.r <= R) {
-                    if (!within(core_distance(&A, B.v[i]), R - B.r)) return 0;
+                    if (!within(core_distance(&A, B.v[i]), R - B.r, mag)) return 0;
                 } else {
                     if (A.orient == 0 || core_distance(&A, B.v[i]) > 0) return 0;
-                    if (!within(B.r - R, inner_margin(&A, B.v[i]))) return 0;
+                    if (!within(B.r - R, inner_margin(&A, B.v[i]), mag)) return 0;
                 }
             }
             return 1;
-        } else {
-            c2d_vec normals[2 * C2D_MAX_VERTICES], pts[2 * C2D_MAX_VERTICES + 3];
-            int nn = 0, np;
-            for (i = 0; A.n >= 2 && i < A.n; i++) {
-                c2d_vec w = vunit(vperp(vsub(A.v[c2d_next(i, A.n)], A.v[i])));
-                normals[nn++] = w;
-                normals[nn++] = vscale(w, -1);
-                if (A.n == 2) break;
-            }
-            np = arc_candidates(&B, A.v, A.n, normals, nn, pts);
-            for (i = 0; i < np; i++)
-                if (!within(core_distance(&A, pts[i]), R)) return 0;
-            return 1;
         }
+        return fan_within_core(&B, &A, R, mag);
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
@@ -142,178 +148,564 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
         double R = A.r + A.tol;
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++)
-                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R)) return 0;
+                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R, mag)) return 0;
         } else {
-            c2d_vec pts[4];
-            int np = arc_candidates(&B, &apex, 1, NULL, 0, pts);
+            /* A fan leaf inside the circle about apex: its apex, arc ends, and
+             * the arc point facing away from apex (the distance to a point
+             * is convex along the fan's edges). */
+            c2d_vec u = vunit(vsub(B.v[0], apex)), p[4];
+            int np = 0;
+            p[np++] = B.v[0];
+            p[np++] = c2d_arc_end(&B, 0);
+            p[np++] = c2d_arc_end(&B, 1);
+            if ((u.x != 0 || u.y != 0) && c2d_in_wedge(&B, u)) p[np++] = vadd(B.v[0], vscale(u, B.r));
             for (i = 0; i < np; i++)
-                if (!within(vlen(vsub(pts[i], apex)), R)) return 0;
+                if (!within(vlen(vsub(p[i], apex)), R, mag)) return 0;
         }
-        return within(c2d_support(&B, w1) - A.tol, vdot(apex, w1)) &&
-               within(c2d_support(&B, w2) - A.tol, vdot(apex, w2));
+        return within(c2d_support(&B, w1) - A.tol, vdot(apex, w1), mag) &&
+               within(c2d_support(&B, w2) - A.tol, vdot(apex, w2), mag);
     }
 }
 
-/* ---- subtraction, for a compound a ---- */
+/* ---- a compound a: the boundaries of its leaves inside l ----
+ *
+ * The leaves of a compound a are its convex parts: a Concave's pieces, a
+ * Group's members (a Concave member's pieces), a wide fan's two halves. */
 
-typedef struct part {
-    int n;
-    c2d_vec v[C2D_COVER_VERTS];
-} part;
+/* A leaf of a, and where it comes from: the shape, and which half of it
+ * (0: the shape itself) when the shape is a wide fan. */
+typedef struct leaf_walk {
+    const c2d_shape *single;     /* a that is not compound, not yet given */
+    const c2d_bounds *box;
+    piece_walk outer, inner;
+    int compound, in_inner, pending;
+    const c2d_shape *src;
+    c2d_shape halves[2];
+} leaf_walk;
 
-typedef struct parts {
-    int n, overflow;
-    part p[C2D_COVER_PARTS];
-} parts;
+static void leaf_start(leaf_walk *w, const c2d_shape *a, const c2d_bounds *box)
+{
+    w->box = box;
+    w->compound = c2d_is_compound(a);
+    w->single = w->compound ? NULL : a;
+    w->in_inner = w->pending = 0;
+    w->src = NULL;
+    if (w->compound) c2d_walk_start(&w->outer, a);
+}
+
+/* The next leaf whose box meets the walk's box, or NULL; *half as above. */
+static const c2d_shape *leaf_next(leaf_walk *w, int *half)
+{
+    const c2d_shape *p;
+    for (;;) {
+        if (w->pending) {
+            w->pending = 0;
+            *half = 2;
+            return &w->halves[1];
+        }
+        if (w->in_inner) {
+            p = c2d_walk_next(&w->inner, w->box, 0);
+            if (p == NULL) { w->in_inner = 0; continue; }
+        } else if (w->single != NULL) {
+            p = w->single;
+            w->single = NULL;
+        } else if (w->compound) {
+            p = c2d_walk_next(&w->outer, w->box, 0);
+            if (p == NULL) return NULL;
+            if (c2d_is_compound(p)) {
+                /* A Concave inside a Group: its pieces. */
+                c2d_walk_start(&w->inner, p);
+                w->in_inner = 1;
+                continue;
+            }
+        } else {
+            return NULL;
+        }
+        w->src = p;
+        if (c2d_wide_fan(p)) {
+            c2d_fan_halves(p, w->halves);
+            w->pending = 1;
+            *half = 1;
+            return &w->halves[0];
+        }
+        *half = 0;
+        return p;
+    }
+}
+
+/* Is a point or segment p0..p1 inside the union of a's leaves: the
+ * intervals along it that the leaves hold must chain from 0 to 1 (each
+ * meeting the reach so far within rounding). No list is kept: the leaves
+ * are walked again until none extends the reach. */
+static int segment_covered(const c2d_shape *a, const c2d_bounds *box, c2d_vec p0, c2d_vec p1)
+{
+    leaf_walk w;
+    const c2d_shape *s;
+    c2d_vec d = vsub(p1, p0);
+    double reach = 0, slack = C2D_COVER_ULPS * DBL_EPSILON;
+    int half, moved = 1;
+    while (moved && reach < 1 - slack) {
+        moved = 0;
+        leaf_start(&w, a, box);
+        while ((s = leaf_next(&w, &half)) != NULL) {
+            c2d_sweep_result in = c2d_raycast(s, p0, d, 1), out;
+            double hi;
+            if (!in.hit) continue;
+            if (d.x == 0 && d.y == 0) return 1;
+            if (in.t > reach + slack) continue;
+            out = c2d_raycast(s, p1, vscale(d, -1), 1);
+            if (!out.hit) continue;
+            hi = 1 - out.t;
+            if (hi > reach) { reach = hi; moved = 1; }
+        }
+    }
+    return reach >= 1 - slack;
+}
+
+/*
+ * A leaf l with an interior: a holds l when no point of the union's boundary
+ * lies inside l and one inner point of l is held (l's interior is connected,
+ * so it then lies all inside the union or all outside it). The union's
+ * boundary is made of pieces of the leaves' boundaries: segments and circle
+ * arcs. Each piece is cut wherever another leaf's boundary or l's own meets
+ * it; between two cuts, whether another leaf holds the outside of the piece
+ * does not change, so the middle of each run decides. A run inside l must
+ * have its middle inside another leaf, or on an edge of another leaf that
+ * lies across it (two tiles sharing an edge hold their seam). Exact up to
+ * rounding in the pieces' numbers: points within it of a boundary count as
+ * on it, and runs shorter than it decide nothing.
+ */
+
+/* A boundary piece of a convex body, counter-clockwise round it: a segment
+ * from a to b with outward unit normal n, or an arc of the circle about a
+ * of radius r from the unit direction u turning counter-clockwise by span. */
+typedef struct bpiece {
+    int arc;
+    c2d_vec a, b, n, u;
+    double r, span;
+} bpiece;
+
+/* The most cuts kept along a piece at once; a piece with more is taken in
+ * halves, up to so many times. */
+#define C2D_COVER_CUTS 128
+#define C2D_COVER_HALVINGS 40
+/* How far (relative to the pieces' sizes) a point computed where two pieces
+ * meet may lie off either and still cut (a needless cut costs time only). */
+#define C2D_COVER_NEAR 1e-9
+
+/* Can the body hold area. */
+static int has_interior(const body *x)
+{
+    return x->type == BODY_FAN || (x->type == BODY_POLY && (x->r > 0 || (x->orient != 0 && x->n >= 3)));
+}
+
+/* How many boundary pieces the body has (some may be empty). */
+static int piece_count(const body *x)
+{
+    if (x->type == BODY_FAN) return 3;
+    if (x->r == 0) return x->n;
+    if (x->n == 1) return 1;
+    if (x->n == 2) return 4;
+    return 2 * x->n;
+}
+
+/* The outward normal of the first edge of positive length from vertex i on. */
+static c2d_vec normal_from(const body *x, int i)
+{
+    int k, j;
+    for (k = 0; k < x->n; k++) {
+        c2d_vec p, q;
+        j = (i + k) % x->n;
+        p = ccw_vertex(x, j);
+        q = ccw_vertex(x, c2d_next(j, x->n));
+        if (!veq(p, q)) return right_normal(p, q);
+    }
+    return v2(0, 0);
+}
+
+/* Piece k of the body's boundary; 0 when it is empty. A rounded polygon's
+ * pieces alternate: offset edge k / 2, then the round corner at its end. */
+static int body_piece(const body *x, int k, bpiece *f)
+{
+    f->arc = 0;
+    f->r = x->r;
+    if (x->type == BODY_FAN) {
+        c2d_vec apex = c2d_bv(x, 0);
+        if (k == 0) { f->a = apex; f->b = c2d_arc_end(x, 1); f->n = v2(x->e2.y, -x->e2.x); }
+        else if (k == 2) { f->a = c2d_arc_end(x, 0); f->b = apex; f->n = vperp(x->e1); }
+        else { f->arc = 1; f->a = apex; f->u = x->e2; f->span = 2 * atan2(vcross(x->d, x->e1), vdot(x->d, x->e1)); }
+        return 1;
+    }
+    if (x->r == 0) {
+        c2d_vec p = ccw_vertex(x, k), q = ccw_vertex(x, c2d_next(k, x->n));
+        if (veq(p, q)) return 0;
+        f->a = p; f->b = q; f->n = right_normal(p, q);
+        return 1;
+    }
+    if (x->n == 1) { f->arc = 1; f->a = c2d_bv(x, 0); f->u = v2(1, 0); f->span = 2 * C2D_PI; return 1; }
+    if (x->n == 2) {
+        /* A capsule: side, cap round the second end, side back, cap. */
+        c2d_vec p = c2d_bv(x, 0), q = c2d_bv(x, 1), w = right_normal(p, q), s = vscale(w, x->r);
+        switch (k) {
+        case 0: f->a = vadd(p, s); f->b = vadd(q, s); f->n = w; break;
+        case 1: f->arc = 1; f->a = q; f->u = w; f->span = C2D_PI; break;
+        case 2: f->a = vsub(q, s); f->b = vsub(p, s); f->n = vscale(w, -1); break;
+        default: f->arc = 1; f->a = p; f->u = vscale(w, -1); f->span = C2D_PI; break;
+        }
+        return 1;
+    }
+    {
+        int i = k / 2;
+        c2d_vec p = ccw_vertex(x, i), q = ccw_vertex(x, c2d_next(i, x->n)), w;
+        /* A repeated vertex: no edge, and its corner is the one before. */
+        if (veq(p, q)) return 0;
+        w = right_normal(p, q);
+        if (k % 2 == 0) {
+            f->a = vadd(p, vscale(w, x->r)); f->b = vadd(q, vscale(w, x->r)); f->n = w;
+        } else {
+            c2d_vec out = normal_from(x, c2d_next(i, x->n));
+            f->arc = 1; f->a = q; f->u = w;
+            f->span = atan2(vcross(w, out), vdot(w, out));
+            if (!(f->span > 0)) return 0;
+        }
+        return 1;
+    }
+}
+
+/* u turned counter-clockwise by t. */
+static c2d_vec turned(c2d_vec u, double t)
+{
+    double c = cos(t), s = sin(t);
+    return v2(u.x * c - u.y * s, u.x * s + u.y * c);
+}
+
+static double piece_end(const bpiece *f) { return f->arc ? f->span : 1; }
+
+static c2d_vec piece_at(const bpiece *f, double t)
+{
+    return f->arc ? vadd(f->a, vscale(turned(f->u, t), f->r)) : vlerp(f->a, f->b, t);
+}
+
+/* The parameter of the point of f's line or circle nearest x. */
+static double piece_param(const bpiece *f, c2d_vec x)
+{
+    c2d_vec d = vsub(x, f->a), e;
+    double t;
+    if (f->arc) {
+        t = atan2(vcross(f->u, d), vdot(f->u, d));
+        return t < 0 ? t + 2 * C2D_PI : t;
+    }
+    e = vsub(f->b, f->a);
+    return vdot(d, e) / vlen2(e);
+}
+
+/* The distance from x to the piece. */
+static double piece_distance(const bpiece *f, c2d_vec x)
+{
+    if (!f->arc) return sqrt(c2d_pt_seg_d2(x, f->a, f->b, NULL));
+    if (piece_param(f, x) <= f->span) return fabs(vlen(vsub(x, f->a)) - f->r);
+    return dmin(vlen(vsub(x, piece_at(f, 0))), vlen(vsub(x, piece_at(f, f->span))));
+}
+
+static void piece_bounds(const bpiece *f, c2d_bounds *b)
+{
+    if (f->arc) {
+        b->minx = f->a.x - f->r; b->maxx = f->a.x + f->r;
+        b->miny = f->a.y - f->r; b->maxy = f->a.y + f->r;
+    } else {
+        c2d_vec p[2];
+        p[0] = f->a;
+        p[1] = f->b;
+        c2d_points_bounds(p, 2, b);
+    }
+}
 
 static double box_extent(const c2d_bounds *b)
 {
     return dmax(b->maxx - b->minx, b->maxy - b->miny);
 }
 
-static double part_area(const part *p)
+static int boxes_meet(const c2d_bounds *a, const c2d_bounds *b, double slack)
 {
-    double a = 0;
-    int i;
-    for (i = 1; i + 1 < p->n; i++) a += vcross(vsub(p->v[i], p->v[0]), vsub(p->v[i + 1], p->v[0]));
-    return fabs(a) / 2;
+    return !(a->minx > b->maxx + slack || b->minx > a->maxx + slack ||
+             a->miny > b->maxy + slack || b->miny > a->maxy + slack);
 }
 
-/* The part of src on the side of line (k0, e) where side * cross(e, p - k0) >= 0. */
-static void clip(const part *src, c2d_vec k0, c2d_vec e, double side, part *dst)
+/* How far inside the body p lies (< 0: outside, by as much when it has a
+ * sharp core or is round). */
+static double inner_depth(const body *x, c2d_vec p)
 {
-    int i;
-    dst->n = 0;
-    for (i = 0; i < src->n; i++) {
-        c2d_vec p = src->v[i], q = src->v[c2d_next(i, src->n)];
-        double sp = side * vcross(e, vsub(p, k0)), sq = side * vcross(e, vsub(q, k0));
-        if (sp >= 0 && dst->n < C2D_COVER_VERTS) dst->v[dst->n++] = p;
-        if (((sp > 0 && sq < 0) || (sp < 0 && sq > 0)) && dst->n < C2D_COVER_VERTS)
-            dst->v[dst->n++] = vlerp(p, q, sp / (sp - sq));
+    if (x->type == BODY_FAN) {
+        c2d_vec v = vsub(p, c2d_bv(x, 0));
+        return dmin(x->r - vlen(v), dmin(-vcross(x->e1, v), vcross(x->e2, v)));
     }
+    if (x->orient != 0 && core_distance(x, p) == 0) return x->r + inner_margin(x, p);
+    return x->r - core_distance(x, p);
 }
 
-/* Replace the parts by what is left of them outside the sharp convex body k. */
-static void subtract(parts *ps, const body *k, double tol)
+/* A point well inside a body with an interior. */
+static c2d_vec inner_point(const body *x)
 {
-    parts out;
-    part cur, piece;
-    int i, j;
-    out.n = 0;
-    out.overflow = ps->overflow;
-    for (i = 0; i < ps->n; i++) {
-        cur = ps->p[i];
-        for (j = 0; j < k->n && cur.n > 0; j++) {
-            c2d_vec k0 = k->v[j], e = vsub(k->v[c2d_next(j, k->n)], k0);
-            if (e.x == 0 && e.y == 0) continue;
-            clip(&cur, k0, e, -k->orient, &piece);
-            if (piece.n >= 3 && part_area(&piece) > tol) {
-                if (out.n < C2D_COVER_PARTS) out.p[out.n++] = piece;
-                else out.overflow = 1;
-            }
-            clip(&cur, k0, e, k->orient, &piece);
-            cur = piece;
+    c2d_vec c = v2(0, 0);
+    int i;
+    if (x->type == BODY_FAN) return vadd(c2d_bv(x, 0), vscale(x->d, x->r / 2));
+    for (i = 0; i < x->n; i++) c = vadd(c, c2d_bv(x, i));
+    return vscale(c, 1.0 / x->n);
+}
+
+/* The rounding in the numbers of shape s as body x in the frame at o. */
+static double rounding_of(const c2d_shape *s, c2d_vec o, const body *x)
+{
+    c2d_bounds b = s->bounds;
+    b.minx -= o.x; b.maxx -= o.x; b.miny -= o.y; b.maxy -= o.y;
+    return C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&b) + x->tol + C2D_COVER_ULPS * 0x1p-1074;
+}
+
+typedef struct cover_job {
+    const c2d_shape *a, *l;
+    const body *B;           /* l in the frame at o */
+    c2d_vec o;
+    double eb;               /* l's rounding */
+    c2d_bounds box;          /* l's box in the frame */
+} cover_job;
+
+typedef struct cuts {
+    double lo, hi, near;
+    int n, overflow;
+    double t[C2D_COVER_CUTS];
+} cuts;
+
+/* Cut f at x when x lies on both f and h (within the cuts' near) inside (lo, hi). */
+static void cut_at(cuts *c, const bpiece *f, const bpiece *h, c2d_vec x)
+{
+    double t;
+    if (!(piece_distance(f, x) <= c->near && piece_distance(h, x) <= c->near)) return;
+    t = piece_param(f, x);
+    if (!(t > c->lo && t < c->hi)) return;
+    if (c->n == C2D_COVER_CUTS) { c->overflow = 1; return; }
+    c->t[c->n++] = t;
+}
+
+/* The points where the line p + t e meets the circle (c, r): 0 or 2. */
+static int line_circle(c2d_vec p, c2d_vec e, c2d_vec c, double r, double near, c2d_vec *out)
+{
+    c2d_vec w = vsub(p, c);
+    double l = vlen(e), t0, d, half;
+    if (!(l > 0)) return 0;
+    t0 = -vdot(w, e) / (l * l);
+    d = vcross(e, w) / l;
+    if (!(fabs(d) <= r + near)) return 0;
+    half = sqrt(dmax(0, (r - d) * (r + d))) / l;
+    out[0] = vadd(p, vscale(e, t0 + half));
+    out[1] = vadd(p, vscale(e, t0 - half));
+    return 2;
+}
+
+/* Cut f where h meets it: where they cross, and at h's ends on f. */
+static void cut_with(cuts *c, const bpiece *f, const bpiece *h)
+{
+    c2d_vec x[2];
+    int k, m = 0;
+    cut_at(c, f, h, piece_at(h, 0));
+    cut_at(c, f, h, piece_at(h, piece_end(h)));
+    if (!f->arc && !h->arc) {
+        c2d_vec e = vsub(f->b, f->a), g = vsub(h->b, h->a);
+        double det = vcross(e, g);
+        if (det != 0) {
+            x[0] = vadd(f->a, vscale(e, vcross(vsub(h->a, f->a), g) / det));
+            m = 1;
         }
-    }
-    *ps = out;
-}
-
-/* Is a segment (or point) p0..p1 inside the union of a's leaves: the
- * intervals along it that each leaf holds must cover [0, 1]. */
-static int segment_covered(const c2d_shape *const *lv, int n, c2d_vec p0, c2d_vec p1)
-{
-    double lo[C2D_COVER_LEAVES], hi[C2D_COVER_LEAVES], reach = 0;
-    int i, m = 0, moved = 1;
-    c2d_vec d = vsub(p1, p0);
-    for (i = 0; i < n && m < C2D_COVER_LEAVES; i++) {
-        c2d_sweep_result in = c2d_raycast(lv[i], p0, d, 1), out;
-        if (!in.hit) continue;
-        out = c2d_raycast(lv[i], p1, vscale(d, -1), 1);
-        if (!out.hit) continue;
-        lo[m] = in.t;
-        hi[m] = 1 - out.t;
-        m++;
-    }
-    if (d.x == 0 && d.y == 0) return m > 0;
-    /* Grow the covered prefix [0, reach] until nothing extends it. */
-    while (moved) {
-        moved = 0;
-        for (i = 0; i < m; i++)
-            if (lo[i] <= reach && hi[i] > reach) { reach = hi[i]; moved = 1; }
-    }
-    return reach >= 1;
-}
-
-/* Does the compound (or wide fan) a cover the convex leaf l. */
-static int compound_covers(const c2d_shape *a, const c2d_shape *l)
-{
-    const c2d_shape *lv[C2D_COVER_LEAVES];
-    c2d_shape halves[2];
-    piece_walk w;
-    const c2d_shape *p;
-    body B;
-    c2d_vec o = l->p[0];
-    int n = 0, i;
-    if (c2d_wide_fan(a)) {
-        c2d_fan_halves(a, halves);
-        lv[n++] = &halves[0];
-        lv[n++] = &halves[1];
+    } else if (!f->arc || !h->arc) {
+        const bpiece *s = f->arc ? h : f, *r = f->arc ? f : h;
+        m = line_circle(s->a, vsub(s->b, s->a), r->a, r->r, c->near, x);
     } else {
-        c2d_walk_start(&w, a);
-        while ((p = c2d_walk_next(&w, &l->bounds, 0)) != NULL && n < C2D_COVER_LEAVES) {
-            if (c2d_is_compound(p)) {
-                /* A Concave inside a Group: its pieces. */
-                piece_walk w2;
-                const c2d_shape *q;
-                c2d_walk_start(&w2, p);
-                while ((q = c2d_walk_next(&w2, &l->bounds, 0)) != NULL && n < C2D_COVER_LEAVES) lv[n++] = q;
-            } else {
-                lv[n++] = p;
+        c2d_vec e = vsub(h->a, f->a), u, p;
+        double dd = vlen(e), along, half;
+        if (dd > 0 && dd <= f->r + h->r + c->near && dd >= fabs(f->r - h->r) - c->near) {
+            u = vscale(e, 1 / dd);
+            along = (dd + (f->r - h->r) * (f->r + h->r) / dd) / 2;
+            half = sqrt(dmax(0, (f->r - along) * (f->r + along)));
+            p = vadd(f->a, vscale(u, along));
+            x[0] = vadd(p, vscale(vperp(u), half));
+            x[1] = vsub(p, vscale(vperp(u), half));
+            m = 2;
+        }
+    }
+    for (k = 0; k < m; k++) cut_at(c, f, h, x[k]);
+}
+
+/* Is s the leaf (src, half). */
+static int same_leaf(const leaf_walk *w, int half, const c2d_shape *src, int src_half)
+{
+    return w->src == src && half == src_half;
+}
+
+/* Gather the cuts of f (of leaf (src, half)) in (c->lo, c->hi): by l's
+ * boundary and by every other leaf's. */
+static C2D_NOINLINE void gather_cuts(const cover_job *job, const c2d_shape *src, int src_half, const bpiece *f, cuts *c)
+{
+    leaf_walk w;
+    const c2d_shape *s;
+    body M;
+    bpiece h;
+    c2d_bounds fb, hb, abs_box;
+    int half, k;
+    double slack;
+    piece_bounds(f, &fb);
+    slack = c->near;
+    for (k = 0; k < piece_count(job->B); k++)
+        if (body_piece(job->B, k, &h)) {
+            piece_bounds(&h, &hb);
+            if (boxes_meet(&fb, &hb, slack)) cut_with(c, f, &h);
+        }
+    abs_box = fb;
+    abs_box.minx += job->o.x; abs_box.maxx += job->o.x;
+    abs_box.miny += job->o.y; abs_box.maxy += job->o.y;
+    slack += C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&abs_box);
+    leaf_start(&w, job->a, &job->l->bounds);
+    while ((s = leaf_next(&w, &half)) != NULL) {
+        if (same_leaf(&w, half, src, src_half) || !boxes_meet(&s->bounds, &abs_box, slack)) continue;
+        c2d_body(&M, s, &job->o);
+        if (!has_interior(&M)) continue;
+        for (k = 0; k < piece_count(&M); k++)
+            if (body_piece(&M, k, &h)) {
+                piece_bounds(&h, &hb);
+                if (boxes_meet(&fb, &hb, c->near)) cut_with(c, f, &h);
             }
-        }
     }
-    for (i = 0; i < n; i++)
-        if (!c2d_wide_fan(lv[i]) && convex_covers(lv[i], l)) return 1;
-    c2d_body(&B, l, &o);
-    if (B.type == BODY_POLY && B.r == 0 && B.n <= 2)
-        return segment_covered(lv, n, vadd(B.v[0], o), vadd(B.v[B.n - 1], o));
-    if (B.type == BODY_POLY && B.r == 0) {
-        parts ps;
-        double size = box_extent(&l->bounds), tol = C2D_COVER_ULPS * 4 * DBL_EPSILON * size * size;
-        ps.n = 1;
-        ps.overflow = 0;
-        ps.p[0].n = B.n;
-        for (i = 0; i < B.n; i++) ps.p[0].v[i] = B.v[i];
-        for (i = 0; i < n && ps.n > 0; i++) {
-            body K;
-            c2d_body(&K, lv[i], &o);
-            if (K.type == BODY_POLY && K.r == 0 && K.orient != 0 && K.n >= 3) subtract(&ps, &K, tol);
-        }
-        return ps.n == 0 && !ps.overflow;
-    }
-    if (a->kind == C2D_CONCAVE && B.type == BODY_POLY) {
-        /* A round leaf: its core covered, and its radius clear of the outline. */
-        c2d_shape core, edge;
-        c2d_vec store[C2D_MAX_VERTICES];
-        double nums[2 * C2D_MAX_VERTICES];
-        int bad, k;
-        for (i = 0; i < B.n; i++) { nums[2 * i] = B.v[i].x + o.x; nums[2 * i + 1] = B.v[i].y + o.y; }
-        if (B.n >= 3) {
-            if (c2d_make(&core, C2D_POLYGON, nums, 2 * B.n, store, &bad) != C2D_OK) return 0;
-        } else if (c2d_make(&core, B.n == 1 ? C2D_POINT : C2D_SEGMENT, nums, 2 * B.n, NULL, &bad) != C2D_OK) {
-            return 0;
-        }
-        if (!compound_covers(a, &core)) return 0;
-        for (k = 0; k < a->count; k++) {
-            c2d_vec e0 = a->verts[k], e1 = a->verts[(k + 1) % a->count];
-            double en[4];
-            en[0] = e0.x; en[1] = e0.y; en[2] = e1.x; en[3] = e1.y;
-            c2d_make(&edge, C2D_SEGMENT, en, 4, NULL, &bad);
-            if (!within(B.r, c2d_distance(&core, &edge).distance)) return 0;
-        }
-        return 1;
+}
+
+/* Is the outside of f (of leaf (src, half)) at x, its point with outward
+ * normal n, held by another leaf: x inside it, or on an edge of it that
+ * lies across f (f straight too). ef: f's rounding. */
+static C2D_NOINLINE int held_outside(const cover_job *job, const c2d_shape *src, int src_half, const bpiece *f, c2d_vec x, c2d_vec n, double ef)
+{
+    leaf_walk w;
+    const c2d_shape *s;
+    body M;
+    bpiece g;
+    c2d_bounds at;
+    int half, k;
+    at.minx = at.maxx = x.x + job->o.x;
+    at.miny = at.maxy = x.y + job->o.y;
+    leaf_start(&w, job->a, &job->l->bounds);
+    while ((s = leaf_next(&w, &half)) != NULL) {
+        double e;
+        if (same_leaf(&w, half, src, src_half) ||
+            !boxes_meet(&s->bounds, &at, ef + C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&at))) continue;
+        c2d_body(&M, s, &job->o);
+        if (!has_interior(&M)) continue;
+        e = ef + rounding_of(s, job->o, &M);
+        if (inner_depth(&M, x) > e) return 1;
+        if (f->arc) continue;
+        for (k = 0; k < piece_count(&M); k++)
+            if (body_piece(&M, k, &g) && !g.arc && vdot(g.n, n) < -0.5 && piece_distance(&g, x) <= e) return 1;
     }
     return 0;
+}
+
+static void sort_cuts(cuts *c)
+{
+    int i, j;
+    for (i = 1; i < c->n; i++) {
+        double t = c->t[i];
+        for (j = i; j > 0 && c->t[j - 1] > t; j--) c->t[j] = c->t[j - 1];
+        c->t[j] = t;
+    }
+}
+
+/* Is every run of f inside l held on its outside by another leaf. A piece
+ * with more cuts than are kept is taken a window at a time, each window
+ * halved until its cuts fit. */
+static int piece_held(const cover_job *job, const c2d_shape *src, int src_half, const bpiece *f, double ef)
+{
+    cuts c;
+    double lo = 0, end = piece_end(f), size;
+    c2d_bounds fb;
+    piece_bounds(f, &fb);
+    size = box_extent(&fb);
+    while (lo < end) {
+        double hi = end;
+        int halvings = 0, i;
+        for (;;) {
+            c.lo = lo;
+            c.hi = hi;
+            c.n = c.overflow = 0;
+            c.near = C2D_COVER_NEAR * (size + box_extent(&job->box)) + ef + job->eb;
+            gather_cuts(job, src, src_half, f, &c);
+            if (!c.overflow || halvings == C2D_COVER_HALVINGS) break;
+            hi = lo + (hi - lo) / 2;
+            halvings++;
+        }
+        sort_cuts(&c);
+        for (i = 0; i <= c.n; i++) {
+            double t0 = i == 0 ? lo : c.t[i - 1], t1 = i == c.n ? hi : c.t[i];
+            double len = (t1 - t0) * (f->arc ? f->r : vlen(vsub(f->b, f->a))), mid = t0 + (t1 - t0) / 2;
+            c2d_vec x;
+            if (!(len > ef + job->eb)) continue;
+            x = piece_at(f, mid);
+            if (!(inner_depth(job->B, x) > ef + job->eb)) continue;
+            if (!held_outside(job, src, src_half, f, x, f->arc ? turned(f->u, mid) : f->n, ef)) return 0;
+        }
+        lo = hi;
+    }
+    return 1;
+}
+
+/* Does the union of a's leaves hold the leaf l (body B in the frame at o). */
+static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, const body *B, c2d_vec o)
+{
+    cover_job job;
+    leaf_walk w;
+    const c2d_shape *s;
+    body M;
+    bpiece f;
+    c2d_bounds fb;
+    c2d_vec inner = inner_point(B);
+    int half, k, held = 0;
+    job.a = a;
+    job.l = l;
+    job.B = B;
+    job.o = o;
+    job.eb = rounding_of(l, o, B);
+    job.box = l->bounds;
+    job.box.minx -= o.x; job.box.maxx -= o.x;
+    job.box.miny -= o.y; job.box.maxy -= o.y;
+    leaf_start(&w, a, &l->bounds);
+    while ((s = leaf_next(&w, &half)) != NULL) {
+        double ef;
+        const c2d_shape *src = w.src;
+        c2d_body(&M, s, &o);
+        if (!has_interior(&M)) continue;
+        ef = rounding_of(s, o, &M);
+        if (!held && inner_depth(&M, inner) >= -ef) held = 1;
+        for (k = 0; k < piece_count(&M); k++) {
+            if (!body_piece(&M, k, &f)) continue;
+            piece_bounds(&f, &fb);
+            if (!boxes_meet(&fb, &job.box, ef + job.eb)) continue;
+            if (!piece_held(&job, src, half, &f, ef)) return 0;
+        }
+    }
+    return held;
+}
+
+/* Does the compound (or wide fan) a cover the convex leaf l. Out of line:
+ * its body stays out of the frames covers_part recurses through. */
+static C2D_NOINLINE int compound_covers(const c2d_shape *a, const c2d_shape *l)
+{
+    leaf_walk w;
+    const c2d_shape *s;
+    body B;
+    c2d_vec o = l->p[0];
+    int half;
+    leaf_start(&w, a, &l->bounds);
+    while ((s = leaf_next(&w, &half)) != NULL)
+        if (convex_covers(s, l)) return 1;
+    c2d_body(&B, l, &o);
+    if (B.type == BODY_LINE) return 0;
+    if (!has_interior(&B))
+        return segment_covered(a, &l->bounds, vadd(c2d_bv(&B, 0), o), vadd(c2d_bv(&B, B.n - 1), o));
+    return union_covers(a, l, &B, o);
 }
 
 /* Does a cover the shape l (a leaf, or a compound taken piece by piece). */
@@ -343,9 +735,12 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
         return a->kind == C2D_LINE && vcross(vsub(b->p[0], a->p[0]), vsub(a->p[1], a->p[0])) == 0 &&
                vcross(vsub(b->p[1], a->p[0]), vsub(a->p[1], a->p[0])) == 0;
     }
-    /* b's box must lie in a's (grown by the rounding in both). */
+    /* b's box must lie in a's (grown by the rounding in both, and by the
+     * widening of a fan's box for its edge tolerance). */
     g = a->bounds;
-    slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(g.minx) + fabs(g.maxx) + fabs(g.miny) + fabs(g.maxy));
+    slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(g.minx) + fabs(g.maxx) + fabs(g.miny) + fabs(g.maxy) +
+                                            c2d_bounds_magnitude(&b->bounds)) +
+            2 * C2D_ANGLE_TOLERANCE * box_extent(&b->bounds);
     if (!(b->bounds.minx >= g.minx - slack && b->bounds.maxx <= g.maxx + slack &&
           b->bounds.miny >= g.miny - slack && b->bounds.maxy <= g.maxy + slack) && a->kind != C2D_LINE)
         return 0;
