@@ -404,6 +404,36 @@ static int finite_bounds(const c2d_bounds *b)
     return isfinite(b->minx) && isfinite(b->miny) && isfinite(b->maxx) && isfinite(b->maxy);
 }
 
+/* A Group changes whole or not at all: the transform op (0 move by (a, b),
+ * 1 moveTo (a, b) of the first member with the others moved by (dx, dy),
+ * 2 rotate by a about (dx, dy), 3 scale by a about (dx, dy)) is tried first
+ * on a scratch copy of each Polygon member (the only kind whose checks a
+ * change can fail once the Group's bounds are finite), so that a member the
+ * constructor would refuse leaves every member as it was. */
+enum { MEMBERS_MOVE, MEMBERS_MOVE_TO, MEMBERS_ROTATE, MEMBERS_SCALE };
+static c2d_error members_take(const c2d_shape *s, int op, double a, double b, double dx, double dy)
+{
+    const struct c2d_compound *c = s->compound;
+    c2d_vec room[C2D_MAX_VERTICES];
+    int i;
+    for (i = 0; i < c->count; i++) {
+        c2d_shape t = c->pieces[i];
+        c2d_error err;
+        if (t.kind != C2D_POLYGON) continue;
+        memcpy(room, t.verts, (size_t)t.count * sizeof *room);
+        t.verts = room;
+        t.world = NULL;
+        switch (op) {
+        case MEMBERS_MOVE: err = c2d_move(&t, a, b); break;
+        case MEMBERS_MOVE_TO: err = i == 0 ? c2d_move_to(&t, a, b) : c2d_move(&t, dx, dy); break;
+        case MEMBERS_ROTATE: err = c2d_rotate(&t, a, dx, dy); break;
+        default: err = c2d_scale(&t, a, dx, dy); break;
+        }
+        if (err != C2D_OK) return err;
+    }
+    return C2D_OK;
+}
+
 c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy)
 {
     struct c2d_compound *c = s->compound;
@@ -414,6 +444,8 @@ c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy)
     if (s->kind == C2D_CONCAVE) {
         for (i = 0; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);
     } else {
+        c2d_error err = members_take(s, MEMBERS_MOVE, dx, dy, 0, 0);
+        if (err != C2D_OK) return err;
         for (i = 0; i < c->count; i++) c2d_move(&c->pieces[i], dx, dy);
     }
     transformed(s);
@@ -431,6 +463,8 @@ c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy)
     if (s->kind == C2D_CONCAVE) {
         map_outline(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy));
     } else {
+        c2d_error err = members_take(s, MEMBERS_ROTATE, angle, 0, ox, oy);
+        if (err != C2D_OK) return err;
         for (i = 0; i < c->count; i++) {
             c2d_shape *m = &c->pieces[i];
             if (m->kind == C2D_AABB) {
@@ -465,6 +499,8 @@ c2d_error c2d_compound_scale(c2d_shape *s, double k, double ox, double oy)
     if (s->kind == C2D_CONCAVE) {
         map_outline(s, v2(k, 0), v2(0, k), v2(ox, oy));
     } else {
+        c2d_error err = members_take(s, MEMBERS_SCALE, k, 0, ox, oy);
+        if (err != C2D_OK) return err;
         for (i = 0; i < c->count; i++) c2d_scale(&c->pieces[i], k, ox, oy);
     }
     transformed(s);
@@ -559,6 +595,8 @@ c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y)
         for (i = 1; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);
         c->verts[0] = v2(x, y);
     } else {
+        c2d_error err = members_take(s, MEMBERS_MOVE_TO, x, y, dx, dy);
+        if (err != C2D_OK) return err;
         c2d_move_to(&c->pieces[0], x, y);
         for (i = 1; i < c->count; i++) c2d_move(&c->pieces[i], dx, dy);
     }
