@@ -802,7 +802,7 @@ static int body_lines(const body *x, const body *A, const body *B, int pair, reg
         axes[k++] = vperp(x->e2);
     } else if (x->type == BODY_POLY) {
         m = x->n == 1 ? 0 : x->n == 2 ? 1 : x->n;
-        for (i = 0; i < m; i++) axes[k++] = vperp(vsub(x->v[c2d_next(i, x->n)], x->v[i]));
+        for (i = 0; i < m; i++) axes[k++] = vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i)));
     }
     m = 0;
     for (i = 0; i < k; i++) {
@@ -839,7 +839,7 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
     ls.n = ls.nh = ls.overflow = 0;
     leaves(a, &line->bounds, 0, &ls);
     c2d_body(&L, line, &o);
-    n = vunit(vperp(L.v[1]));
+    n = vunit(vperp(c2d_bv(&L, 1)));
     if (vdot(vsub(c2d_center(a), o), n) < 0) n = vscale(n, -1);
     for (i = 0; i < ls.n; i++) {
         c2d_body(&P, ls.s[i], &o);
@@ -894,14 +894,14 @@ typedef struct regionset {
 
 /* A convex core read counter-clockwise, scaled by sign (-1: the reflection). */
 typedef struct ring {
-    const c2d_vec *v;
+    const body *b;
     int n, rev;
     double sign;
 } ring;
 
 static c2d_vec ring_at(const ring *r, int i)
 {
-    c2d_vec p = r->v[r->rev ? r->n - 1 - i : i];
+    c2d_vec p = c2d_bv(r->b, r->rev ? r->n - 1 - i : i);
     return v2(r->sign * p.x, r->sign * p.y);
 }
 
@@ -947,7 +947,7 @@ static int ring_sum(const ring *p, const ring *q, c2d_vec *out)
 static ring body_ring(const body *b, double sign)
 {
     ring r;
-    r.v = b->v;
+    r.b = b;
     r.n = b->n;
     r.rev = b->orient < 0;
     r.sign = sign;

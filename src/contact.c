@@ -53,26 +53,26 @@ static void try_edges(const body *p, const body *a, const body *b, int flat, axi
 {
     int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
     for (i = 0; i < m; i++) {
-        c2d_vec e = vsub(p->v[c2d_next(i, p->n)], p->v[i]);
+        c2d_vec e = vsub(c2d_bv(p, c2d_next(i, p->n)), c2d_bv(p, i));
         try_axis(a, b, vperp(e), as);
         if (flat) try_axis(a, b, e, as);
     }
 }
 
-/* The round centres of a body: a fan's apex, a rounded polygon's vertices. */
-static int round_centres(const body *b, c2d_vec *out)
+/* The round centres of a body: a fan's apex, a rounded polygon's vertices
+ * (its corners, the first so many of them). */
+static int round_centre_count(const body *b)
 {
-    if (b->type == BODY_FAN) { out[0] = b->v[0]; return 1; }
-    return b->r > 0 ? c2d_body_corners(b, out) : 0;
+    if (b->type == BODY_FAN) return 1;
+    return b->r > 0 ? c2d_corner_count(b) : 0;
 }
 
 /* Candidate axes when a fan is involved: every edge normal, and the lines
  * from each round centre of one body to each corner point of the other. */
 static void fan_axes(const body *a, const body *b, axis_search *as)
 {
-    c2d_vec ca[C2D_MAX_VERTICES], cb[C2D_MAX_VERTICES], ka[C2D_MAX_VERTICES], kb[C2D_MAX_VERTICES];
-    int i, j, nca = round_centres(a, ca), ncb = round_centres(b, cb);
-    int nka = c2d_body_corners(a, ka), nkb = c2d_body_corners(b, kb);
+    int i, j, nca = round_centre_count(a), ncb = round_centre_count(b);
+    int nka = c2d_corner_count(a), nkb = c2d_corner_count(b);
     const body *both[2];
     both[0] = a;
     both[1] = b;
@@ -85,26 +85,30 @@ static void fan_axes(const body *a, const body *b, axis_search *as)
             try_edges(f, a, b, 0, as);
         }
     }
-    for (i = 0; i < nca; i++)
-        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(kb[j], ca[i]), as);
-    for (i = 0; i < ncb; i++)
-        for (j = 0; j < nka; j++) try_axis(a, b, vsub(ka[j], cb[i]), as);
+    for (i = 0; i < nca; i++) {
+        c2d_vec c = c2d_corner(a, i);
+        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(c2d_corner(b, j), c), as);
+    }
+    for (i = 0; i < ncb; i++) {
+        c2d_vec c = c2d_corner(b, i);
+        for (j = 0; j < nka; j++) try_axis(a, b, vsub(c2d_corner(a, j), c), as);
+    }
 }
 
 /* Contact of a body x with a line l; the normal points from l toward x. */
 static void line_contact(const body *x, const body *l, c2d_vec x_centre, double *depth, c2d_vec *n)
 {
-    c2d_vec nl = vunit(vperp(l->v[1]));
+    c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
     double side, lowest;
     if (x->type == BODY_LINE) {
         /* Parallel lines meet only when they coincide; crossing ones never part. */
         *n = nl;
-        *depth = vcross(x->v[1], l->v[1]) == 0 ? 0 : C2D_INF;
+        *depth = vcross(c2d_bv(x, 1), c2d_bv(l, 1)) == 0 ? 0 : C2D_INF;
         return;
     }
-    side = vdot(vsub(x_centre, l->v[0]), nl);
+    side = vdot(vsub(x_centre, c2d_bv(l, 0)), nl);
     if (side < 0) nl = vscale(nl, -1);
-    lowest = -c2d_support(x, vscale(nl, -1)) - vdot(l->v[0], nl);
+    lowest = -c2d_support(x, vscale(nl, -1)) - vdot(c2d_bv(l, 0), nl);
     *n = nl;
     *depth = dmax(0, -lowest);
 }

@@ -43,9 +43,9 @@ static double core_distance(const body *k, c2d_vec p)
 {
     double best = C2D_INF;
     int i, inside = k->orient != 0;
-    if (k->n == 1) return vlen(vsub(p, k->v[0]));
+    if (k->n == 1) return vlen(vsub(p, c2d_bv(k, 0)));
     for (i = 0; i < k->n; i++) {
-        c2d_vec a = k->v[i], b = k->v[c2d_next(i, k->n)];
+        c2d_vec a = c2d_bv(k, i), b = c2d_bv(k, c2d_next(i, k->n));
         if (k->orient != 0 && vcross(vsub(b, a), vsub(p, a)) * k->orient < 0) inside = 0;
         best = dmin(best, sqrt(c2d_pt_seg_d2(p, a, b, NULL)));
         if (k->n == 2) break;
@@ -59,7 +59,7 @@ static double inner_margin(const body *k, c2d_vec p)
     double m = C2D_INF;
     int i;
     for (i = 0; i < k->n; i++) {
-        c2d_vec a = k->v[i], e = vsub(k->v[c2d_next(i, k->n)], a);
+        c2d_vec a = c2d_bv(k, i), e = vsub(c2d_bv(k, c2d_next(i, k->n)), a);
         double l = vlen(e);
         if (l == 0) continue;
         m = dmin(m, vcross(e, vsub(p, a)) * k->orient / l);
@@ -70,18 +70,19 @@ static double inner_margin(const body *k, c2d_vec p)
 /* The points of a fan body's arc where the distance to anything built from
  * the given points and normals can peak: its ends, and the arc points facing
  * away from each point or along each normal (when on the arc). */
-static int arc_candidates(const body *f, const c2d_vec *pts, int np, const c2d_vec *normals, int nn, c2d_vec *out)
+static int arc_candidates(const body *f, const body *pb, const c2d_vec *pts, int np, const c2d_vec *normals, int nn,
+                          c2d_vec *out)
 {
     int i, k = 0;
-    out[k++] = f->v[0];
+    out[k++] = c2d_bv(f, 0);
     out[k++] = c2d_arc_end(f, 0);
     out[k++] = c2d_arc_end(f, 1);
     for (i = 0; i < np; i++) {
-        c2d_vec u = vunit(vsub(f->v[0], pts[i]));
-        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u)) out[k++] = vadd(f->v[0], vscale(u, f->r));
+        c2d_vec u = vunit(vsub(c2d_bv(f, 0), pb ? c2d_bv(pb, i) : pts[i])); /* the points: pb's vertices, or pts */
+        if ((u.x != 0 || u.y != 0) && c2d_in_wedge(f, u)) out[k++] = vadd(c2d_bv(f, 0), vscale(u, f->r));
     }
     for (i = 0; i < nn; i++)
-        if (c2d_in_wedge(f, normals[i])) out[k++] = vadd(f->v[0], vscale(normals[i], f->r));
+        if (c2d_in_wedge(f, normals[i])) out[k++] = vadd(c2d_bv(f, 0), vscale(normals[i], f->r));
     return k;
 }
 
@@ -96,15 +97,15 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
     if (A.type == BODY_LINE) {
         if (B.type != BODY_POLY || B.r > 0) return 0;
         for (i = 0; i < B.n; i++)
-            if (vcross(vsub(B.v[i], A.v[0]), A.v[1]) != 0) return 0;
+            if (vcross(vsub(c2d_bv(&B, i), c2d_bv(&A, 0)), c2d_bv(&A, 1)) != 0) return 0;
         return B.orient == 0;
     }
     if (A.type == BODY_POLY && A.r == 0 && A.orient != 0 && A.n >= 3) {
         /* A sharp polygon: the leaf's support along each outward normal. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w = vunit(vscale(vperp(e), -A.orient));
+            c2d_vec e = vsub(c2d_bv(&A, c2d_next(i, A.n)), c2d_bv(&A, i)), w = vunit(vscale(vperp(e), -A.orient));
             if (e.x == 0 && e.y == 0) continue;
-            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w))) return 0;
+            if (!within(c2d_support(&B, w) - A.tol, vdot(c2d_bv(&A, i), w))) return 0;
         }
         return 1;
     }
@@ -114,10 +115,10 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++) {
                 if (B.r <= R) {
-                    if (!within(core_distance(&A, B.v[i]), R - B.r)) return 0;
+                    if (!within(core_distance(&A, c2d_bv(&B, i)), R - B.r)) return 0;
                 } else {
-                    if (A.orient == 0 || core_distance(&A, B.v[i]) > 0) return 0;
-                    if (!within(B.r - R, inner_margin(&A, B.v[i]))) return 0;
+                    if (A.orient == 0 || core_distance(&A, c2d_bv(&B, i)) > 0) return 0;
+                    if (!within(B.r - R, inner_margin(&A, c2d_bv(&B, i)))) return 0;
                 }
             }
             return 1;
@@ -125,12 +126,12 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
             c2d_vec normals[2 * C2D_MAX_VERTICES], pts[2 * C2D_MAX_VERTICES + 3];
             int nn = 0, np;
             for (i = 0; A.n >= 2 && i < A.n; i++) {
-                c2d_vec w = vunit(vperp(vsub(A.v[c2d_next(i, A.n)], A.v[i])));
+                c2d_vec w = vunit(vperp(vsub(c2d_bv(&A, c2d_next(i, A.n)), c2d_bv(&A, i))));
                 normals[nn++] = w;
                 normals[nn++] = vscale(w, -1);
                 if (A.n == 2) break;
             }
-            np = arc_candidates(&B, A.v, A.n, normals, nn, pts);
+            np = arc_candidates(&B, &A, NULL, A.n, normals, nn, pts);
             for (i = 0; i < np; i++)
                 if (!within(core_distance(&A, pts[i]), R)) return 0;
             return 1;
@@ -138,14 +139,14 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
-        c2d_vec apex = A.v[0], w1 = vperp(A.e1), w2 = vscale(vperp(A.e2), -1);
+        c2d_vec apex = c2d_bv(&A, 0), w1 = vperp(A.e1), w2 = vscale(vperp(A.e2), -1);
         double R = A.r + A.tol;
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++)
-                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R)) return 0;
+                if (!within(vlen(vsub(c2d_bv(&B, i), apex)) + B.r, R)) return 0;
         } else {
             c2d_vec pts[4];
-            int np = arc_candidates(&B, &apex, 1, NULL, 0, pts);
+            int np = arc_candidates(&B, NULL, &apex, 1, NULL, 0, pts);
             for (i = 0; i < np; i++)
                 if (!within(vlen(vsub(pts[i], apex)), R)) return 0;
         }
@@ -204,7 +205,7 @@ static void subtract(parts *ps, const body *k, double tol)
     for (i = 0; i < ps->n; i++) {
         cur = ps->p[i];
         for (j = 0; j < k->n && cur.n > 0; j++) {
-            c2d_vec k0 = k->v[j], e = vsub(k->v[c2d_next(j, k->n)], k0);
+            c2d_vec k0 = c2d_bv(k, j), e = vsub(c2d_bv(k, c2d_next(j, k->n)), k0);
             if (e.x == 0 && e.y == 0) continue;
             clip(&cur, k0, e, -k->orient, &piece);
             if (piece.n >= 3 && part_area(&piece) > tol) {
@@ -276,14 +277,14 @@ static int compound_covers(const c2d_shape *a, const c2d_shape *l)
         if (!c2d_wide_fan(lv[i]) && convex_covers(lv[i], l)) return 1;
     c2d_body(&B, l, &o);
     if (B.type == BODY_POLY && B.r == 0 && B.n <= 2)
-        return segment_covered(lv, n, vadd(B.v[0], o), vadd(B.v[B.n - 1], o));
+        return segment_covered(lv, n, vadd(c2d_bv(&B, 0), o), vadd(c2d_bv(&B, B.n - 1), o));
     if (B.type == BODY_POLY && B.r == 0) {
         parts ps;
         double size = box_extent(&l->bounds), tol = C2D_COVER_ULPS * 4 * DBL_EPSILON * size * size;
         ps.n = 1;
         ps.overflow = 0;
         ps.p[0].n = B.n;
-        for (i = 0; i < B.n; i++) ps.p[0].v[i] = B.v[i];
+        for (i = 0; i < B.n; i++) ps.p[0].v[i] = c2d_bv(&B, i);
         for (i = 0; i < n && ps.n > 0; i++) {
             body K;
             c2d_body(&K, lv[i], &o);
@@ -297,7 +298,7 @@ static int compound_covers(const c2d_shape *a, const c2d_shape *l)
         c2d_vec store[C2D_MAX_VERTICES];
         double nums[2 * C2D_MAX_VERTICES];
         int bad, k;
-        for (i = 0; i < B.n; i++) { nums[2 * i] = B.v[i].x + o.x; nums[2 * i + 1] = B.v[i].y + o.y; }
+        for (i = 0; i < B.n; i++) { nums[2 * i] = c2d_bv(&B, i).x + o.x; nums[2 * i + 1] = c2d_bv(&B, i).y + o.y; }
         if (B.n >= 3) {
             if (c2d_make(&core, C2D_POLYGON, nums, 2 * B.n, store, &bad) != C2D_OK) return 0;
         } else if (c2d_make(&core, B.n == 1 ? C2D_POINT : C2D_SEGMENT, nums, 2 * B.n, NULL, &bad) != C2D_OK) {

@@ -142,22 +142,63 @@ void c2d_sincos(double angle, double *c, double *s);
  */
 typedef enum body_type { BODY_POLY, BODY_FAN, BODY_LINE } body_type;
 
+/* How many vertices a body holds itself: those it computes (an AABB's or a
+ * Box's corners, a flat core's two ends, a Line's point and direction, a
+ * Fan's segment) and a Polygon's vertices when dropping rounding-length
+ * edges leaves few of them. */
+#define C2D_BODY_OWN 16
+
 typedef struct body {
+    /* The core's vertices: vertex i is src[i] - off, or src[map[i]] - off.
+     * Most bodies borrow their shape's points (src the shape's, off the
+     * frame's origin, the subtraction exact for nearby numbers); the
+     * vertices a body computes stand in own.v with off 0 (x - 0 is x, signed
+     * zeros included). map is set only for a Polygon of more than
+     * C2D_BODY_OWN vertices some of which were dropped: own.map lists the kept. */
+    const c2d_vec *src;
+    const unsigned char *map;
+    c2d_vec off;
     body_type type;
     int n;        /* POLY: core vertices */
     int orient;   /* POLY: +1 ccw, -1 cw, 0 no interior (n < 3 or zero area) */
+    int wide;
     double r;     /* POLY: rounding radius; FAN: radius */
     double tol;   /* how far rounding in cos/sin may have moved the boundary (turned Box, Fan) */
     /* FAN: unit direction d, unit edge directions e1 = d turned by +half,
      * e2 = d turned by -half; wide when the opening is above pi. */
     c2d_vec d, e1, e2;
-    int wide;
-    c2d_vec v[C2D_MAX_VERTICES]; /* POLY: core; FAN: v[0] apex; LINE: point, direction */
-} body;
+    union {
+        c2d_vec v[C2D_BODY_OWN];
+        unsigned char map[C2D_MAX_VERTICES];
+    } own;
+} body; /* POLY: the core; FAN: vertex 0 the apex; LINE: vertex 0 a point, 1 the direction */
 
-/* The i-th vertex of a body in its frame: new code reads vertices through
- * this, so that a body may hold them or borrow them from its shape. */
-static inline c2d_vec c2d_bv(const body *b, int i) { return b->v[i]; }
+/* The i-th vertex of a body in its frame: every read of a body's vertices
+ * goes through this. */
+static inline c2d_vec c2d_bv(const body *b, int i)
+{
+    return vsub(b->src[b->map ? b->map[i] : i], b->off);
+}
+
+/* A copy of a body (its own vertices, if any, read from the copy). */
+static inline void c2d_body_copy(body *dst, const body *src)
+{
+    *dst = *src;
+    if (src->src == src->own.v) dst->src = dst->own.v;
+    if (src->map) dst->map = dst->own.map;
+}
+
+/* Set a body's vertices to n points of its own (n <= C2D_BODY_OWN), already
+ * in its frame; v may be the body's own vertices. */
+static inline void c2d_body_own(body *b, const c2d_vec *v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) b->own.v[i] = v[i];
+    b->src = b->own.v;
+    b->map = NULL;
+    b->off = v2(0, 0);
+    b->n = n;
+}
 
 /* The index after i round a cycle of n. */
 static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
@@ -165,7 +206,7 @@ static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 /* The end of a fan body's arc on its +half edge (which 0) or -half edge (1). */
 static inline c2d_vec c2d_arc_end(const body *f, int which)
 {
-    return vadd(f->v[0], vscale(which ? f->e2 : f->e1, f->r));
+    return vadd(c2d_bv(f, 0), vscale(which ? f->e2 : f->e1, f->r));
 }
 
 /* The bounding box of n >= 1 points. */
@@ -214,8 +255,13 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
 }
 
 /* The corner points of a POLY or FAN body: core vertices, or a fan's apex
- * and arc ends; returns how many. */
-int c2d_body_corners(const body *b, c2d_vec *out);
+ * and arc ends; how many, and the i-th. */
+static inline int c2d_corner_count(const body *b) { return b->type == BODY_FAN ? 3 : b->n; }
+static inline c2d_vec c2d_corner(const body *b, int i)
+{
+    if (b->type == BODY_FAN) return i == 0 ? c2d_bv(b, 0) : c2d_arc_end(b, i - 1);
+    return c2d_bv(b, i);
+}
 
 /* The four corners of an AABB, counter-clockwise from its min corner. */
 void c2d_aabb_corners(const c2d_shape *s, c2d_vec *out);

@@ -121,11 +121,11 @@ static int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
     double r2, rr;
     c2d_body(&f, fan, &o);
     r2 = (d->radius + f.tol) * (d->radius + f.tol);
-    v = vscale(f.v[0], -1);
+    v = vscale(c2d_bv(&f, 0), -1);
     if (!c2d_in_wedge(&f, v)) {
-        tip1 = vadd(f.v[0], vscale(f.e1, f.r));
-        tip2 = vadd(f.v[0], vscale(f.e2, f.r));
-        return c2d_pt_seg_within(v2(0, 0), f.v[0], tip1, r2) || c2d_pt_seg_within(v2(0, 0), f.v[0], tip2, r2);
+        tip1 = vadd(c2d_bv(&f, 0), vscale(f.e1, f.r));
+        tip2 = vadd(c2d_bv(&f, 0), vscale(f.e2, f.r));
+        return c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip1, r2) || c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip2, r2);
     }
     rr = f.r + d->radius + f.tol;
     return vlen2(v) <= rr * rr;
