@@ -698,10 +698,11 @@ static void leaves(const c2d_shape *s, const c2d_bounds *box, double reach, leaf
     while ((p = c2d_walk_next(&w, box, reach)) != NULL) leaves(p, box, reach, ls);
 }
 
-/* A copy of the convex shape s moved by d. */
-static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_scaled *out)
+/* A copy of the convex shape s moved by d, in out with its vertices in store
+ * (c2d_scaled_room(s) of them); s itself when the result would be invalid. */
+static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out, c2d_vec *store)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int i, bad, n = c2d_numbers(s, nums), points;
     switch (s->kind) {
     case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: points = 2; break;
@@ -711,10 +712,10 @@ static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_scaled *ou
     }
     for (i = 0; i < points; i++) { nums[2 * i] += d.x; nums[2 * i + 1] += d.y; }
     if (s->kind == C2D_POLYGON && s->count < 3) {
-        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+        for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
     }
-    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
+    return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
 typedef struct pairset {
@@ -733,13 +734,14 @@ static double box_size(const c2d_bounds *b)
  * only touches q: the first touch of a sweep back from beyond q. */
 static double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
 {
-    c2d_scaled st;
+    c2d_shape st;
+    c2d_vec room[c2d_scaled_room(p)];
     const c2d_shape *far;
     c2d_sweep_result r;
     c2d_vec cp = c2d_center(p), cq = c2d_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
-    far = moved_copy(p, vscale(u, t + T), &st);
+    far = moved_copy(p, vscale(u, t + T), &st, room);
     r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
     return r.hit ? t + T * (1 - r.t) : t;
 }
@@ -753,8 +755,9 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            c2d_scaled st;
-            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st) : ps->p[i];
+            c2d_shape st;
+            c2d_vec room[c2d_scaled_room(ps->p[i])];
+            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st, room) : ps->p[i];
             c2d_contact_result r;
             double e;
             if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
@@ -798,8 +801,8 @@ static int body_lines(const body *x, const body *A, const body *B, int pair, reg
     int i, k = 0, m, s;
     c2d_vec axes[2 * C2D_MAX_VERTICES];
     if (x->type == BODY_FAN) {
-        axes[k++] = vperp(x->e1);
-        axes[k++] = vperp(x->e2);
+        axes[k++] = vperp(x->own.fan.e1);
+        axes[k++] = vperp(x->own.fan.e2);
     } else if (x->type == BODY_POLY) {
         m = x->n == 1 ? 0 : x->n == 2 ? 1 : x->n;
         for (i = 0; i < m; i++) axes[k++] = vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i)));

@@ -79,8 +79,8 @@ static void fan_axes(const body *a, const body *b, axis_search *as)
     for (i = 0; i < 2; i++) {
         const body *f = both[i];
         if (f->type == BODY_FAN) {
-            try_axis(a, b, vperp(f->e1), as);
-            try_axis(a, b, vperp(f->e2), as);
+            try_axis(a, b, vperp(f->own.fan.e1), as);
+            try_axis(a, b, vperp(f->own.fan.e2), as);
         } else {
             try_edges(f, a, b, 0, as);
         }
@@ -164,8 +164,9 @@ static c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_co
 /* A pair beyond the range of squares, on copies scaled by 2^-e, lengths scaled back. */
 static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape *b, int e, c2d_contact_result *out)
 {
-    c2d_scaled sa, sb;
-    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb), out);
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb), out);
     if (err == C2D_OK && out->hit) {
         out->depth = ldexp(out->depth, e);
         out->point = v2(ldexp(out->point.x, e), ldexp(out->point.y, e));

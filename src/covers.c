@@ -139,7 +139,7 @@ static int convex_covers(const c2d_shape *a, const c2d_shape *l)
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
-        c2d_vec apex = c2d_bv(&A, 0), w1 = vperp(A.e1), w2 = vscale(vperp(A.e2), -1);
+        c2d_vec apex = c2d_bv(&A, 0), w1 = vperp(A.own.fan.e1), w2 = vscale(vperp(A.own.fan.e2), -1);
         double R = A.r + A.tol;
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++)

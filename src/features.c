@@ -36,10 +36,10 @@ int c2d_in_wedge(const body *f, c2d_vec v)
 {
     if (!f->wide) /* the convex cone from e2 round to e1, on the bisector's side
                      (for a thin fan the two edge tests alone also pass -d) */
-        return not_below(vcross(f->e2, v), v) && not_below(vcross(v, f->e1), v) &&
-               not_below(vdot(v, f->d), v);
+        return not_below(vcross(f->own.fan.e2, v), v) && not_below(vcross(v, f->own.fan.e1), v) &&
+               not_below(vdot(v, f->own.fan.d), v);
     /* above pi: all but the open cone from e1 round to e2, which is under pi */
-    return not_below(-vcross(f->e1, v), v) || not_below(-vcross(v, f->e2), v);
+    return not_below(-vcross(f->own.fan.e1, v), v) || not_below(-vcross(v, f->own.fan.e2), v);
 }
 
 int c2d_body_contains_solid(const body *b, c2d_vec p)
@@ -85,11 +85,11 @@ static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p,
 
 
 /* Point to arc: along the radius when its direction is in the wedge, else to an end. */
-static double pt_arc_d2(c2d_vec p, const body *f, c2d_vec *q)
+static C2D_NOINLINE double pt_arc_d2(c2d_vec p, const body *f, c2d_vec *q)
 {
     c2d_vec v = vsub(p, c2d_bv(f, 0)), e1 = c2d_arc_end(f, 0), e2 = c2d_arc_end(f, 1);
     double len = vlen(v), d1, d2;
-    if (len == 0) { *q = vadd(c2d_bv(f, 0), vscale(f->d, f->r)); return f->r * f->r; }
+    if (len == 0) { *q = vadd(c2d_bv(f, 0), vscale(f->own.fan.d, f->r)); return f->r * f->r; }
     if (c2d_in_wedge(f, v)) {
         double k = len - f->r;
         *q = vadd(c2d_bv(f, 0), vscale(v, f->r / len));
@@ -134,7 +134,7 @@ static int circle_crossing(const body *f, c2d_vec a, c2d_vec b, int infinite, c2
 
 /* Segment to arc. The least distance is at a crossing, an end of either, or
  * where the radius through the segment's nearest point to the centre meets it. */
-static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_vec *q)
 {
     c2d_vec c = c2d_bv(f, 0), e = vsub(b, a), t1, t2, x;
     double best = C2D_INF, ee = vlen2(e);
@@ -169,7 +169,7 @@ static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_ve
 
 /* Arc to arc: a crossing of the circles inside both wedges, an end of either
  * to the other, or the pairs of points on the line through both centres. */
-static double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
 {
     c2d_vec u = vsub(c2d_bv(g, 0), c2d_bv(f, 0)), t;
     double D = vlen(u), best = C2D_INF;
@@ -217,7 +217,7 @@ static c2d_vec line_foot(c2d_vec a, c2d_vec dir, c2d_vec x)
 }
 
 /* Line to segment: 0 where the segment reaches the line, else its nearer end. */
-static double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec *p, c2d_vec *q)
 {
     double sa = line_side(la, dir, a), sb = line_side(la, dir, b);
     if (sgn(sa) * sgn(sb) <= 0) {
@@ -232,7 +232,7 @@ static double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec
 
 /* Line to arc: the arc's extreme points across the line are its ends and the
  * points where the radius is normal to the line; it crosses when they differ in side. */
-static double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2d_vec *q)
 {
     c2d_vec cand[4], n = vscale(vperp(dir), 1 / vlen(dir)), x;
     double lo = C2D_INF, hi = -C2D_INF, bests = C2D_INF;
@@ -258,7 +258,7 @@ static double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2
 }
 
 /* Line to line: 0 unless parallel. */
-static double line_line_d2(c2d_vec a, c2d_vec da, c2d_vec b, c2d_vec db, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_line_d2(c2d_vec a, c2d_vec da, c2d_vec b, c2d_vec db, c2d_vec *p, c2d_vec *q)
 {
     double c = vcross(da, db), s;
     if (c != 0) {
@@ -470,6 +470,9 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
             vertex_to_edges_at(c2d_bv(b, s[j].ib), a, s[i].ia, &best, pb, pa);
         }
     }
+    /* No pair came nearer than infinity (squares that overflowed): nothing
+     * was found, and the full search decides. */
+    if (!(best < C2D_INF)) return -1;
     /* A closest point on an edge is rounded (to a few ulps of the edge's
      * ends): near an end of its edge, that end may stand out of the slab by
      * as much, which proves nothing. */
@@ -570,6 +573,15 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
 
 double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
+    if (a->type == BODY_POLY && b->type == BODY_POLY && a->n == 1 && b->n == 1) {
+        /* Two points (disks' cores): their squared distance, as the feature
+         * search finds it, infinity when it is not a number below that. */
+        double d2;
+        *pa = c2d_bv(a, 0);
+        *pb = c2d_bv(b, 0);
+        d2 = vlen2(vsub(*pa, *pb));
+        return d2 < C2D_INF ? d2 : C2D_INF;
+    }
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n + b->n > 4) {
         double d2 = c2d_polygon_cores_d2(a, b, pa, pb);
         if (d2 >= 0) return d2;

@@ -114,7 +114,7 @@ static int segment_kind(c2d_kind k)
  * the centre inside (within the radius and the half-angle), or within r of an
  * edge, or of the arc (in the wedge and within the fan's radius plus r).
  */
-static int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
+static C2D_NOINLINE int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
 {
     body f;
     c2d_vec o = d->p[0], v, tip1, tip2;
@@ -123,8 +123,8 @@ static int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
     r2 = (d->radius + f.tol) * (d->radius + f.tol);
     v = vscale(c2d_bv(&f, 0), -1);
     if (!c2d_in_wedge(&f, v)) {
-        tip1 = vadd(c2d_bv(&f, 0), vscale(f.e1, f.r));
-        tip2 = vadd(c2d_bv(&f, 0), vscale(f.e2, f.r));
+        tip1 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e1, f.r));
+        tip2 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e2, f.r));
         return c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip1, r2) || c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip2, r2);
     }
     rr = f.r + d->radius + f.tol;
@@ -202,7 +202,7 @@ static double magnitude(const c2d_shape *s)
     const c2d_bounds *b = &s->bounds;
     double m = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
     if (!(m < C2D_INF)) {
-        double nums[2 * C2D_MAX_VERTICES];
+        double nums[c2d_number_room(s)];
         int i, n = c2d_numbers(s, nums);
         m = 0;
         for (i = 0; i < n; i++) m = dmax(m, fabs(nums[i]));
@@ -218,20 +218,20 @@ int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra)
     return 0;
 }
 
-const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
+const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_vec *store)
 {
     /* ldexp on each number: exact for any e, where 2^-e itself may not be a double. */
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int i, bad, n = c2d_numbers(s, nums);
     for (i = 0; i < n; i++) {
         int angle = (s->kind == C2D_BOX && i == 4) || (s->kind == C2D_FAN && i >= 3);
         if (!angle) nums[i] = ldexp(nums[i], -e);
     }
     if (s->kind == C2D_POLYGON && s->count < 3) {
-        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+        for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
     }
-    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
+    return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
 /* Two AABBs: comparisons, exact at any magnitude. All four are made and
@@ -256,8 +256,9 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
 /* A pair beyond the range of squares, on copies scaled by 2^-e. */
 static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
-    c2d_scaled sa, sb;
-    return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    return hits_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb));
 }
 
 /* Any pair: the canonical order, the frame, the range. Out of line, so that
@@ -410,8 +411,9 @@ static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape
 static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
     c2d_distance_result r;
-    c2d_scaled sa, sb;
-    r = distance_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    r = distance_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb));
     /* Apart stays apart: a gap that underflows scaling back is the least double. */
     r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
     r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));

@@ -428,8 +428,8 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
             return 1;
         }
         /* The apex, the arc's ends, and each axis extreme the wedge takes in. */
-        p1 = vadd(c, vscale(f.e1, r));
-        p2 = vadd(c, vscale(f.e2, r));
+        p1 = vadd(c, vscale(f.own.fan.e1, r));
+        p2 = vadd(c, vscale(f.own.fan.e2, r));
         out->minx = dmin(c.x, dmin(p1.x, p2.x));
         out->maxx = dmax(c.x, dmax(p1.x, p2.x));
         out->miny = dmin(c.y, dmin(p1.y, p2.y));
@@ -523,32 +523,50 @@ c2d_vec c2d_position(const c2d_shape *s)
 static void borrow(body *b, const c2d_vec *src, int n, c2d_vec o)
 {
     b->src = src;
-    b->map = NULL;
+    b->kept = 0;
     b->off = o;
     b->n = n;
 }
 
+/* The highest index set in a vertex bit set below end (-1 when none). */
+static int last_bit_below(const uint64_t *w, int end)
+{
+    int i;
+    for (i = end - 1; i >= 0; i--)
+        if (w[i / 64] >> (i % 64) & 1) return i;
+    return -1;
+}
+
 /* A Polygon convex only within rounding: drop vertices a rounding length
  * from the last one kept (the edge between them has no direction to speak
- * of). The kept ones are listed in own.map, or copied to own.v when few. */
-static void drop_rounding_edges(body *b, const c2d_shape *s)
+ * of). The kept ones are marked in own.kept, or copied to own.v when few.
+ * Out of line: rare. */
+static C2D_NOINLINE void drop_rounding_edges(body *b, const c2d_shape *s)
 {
     double tiny = rounding_length(s->verts, s->count);
-    unsigned char *keep = b->own.map;
-    int i, k = 1;
-    keep[0] = 0;
+    uint64_t *keep = b->own.kept;
+    int i, k = 1, last = 0;
+    for (i = 0; i < C2D_VERTEX_WORDS; i++) keep[i] = 0;
+    keep[0] = 1;
     for (i = 1; i < b->n; i++)
-        if (vlen(vsub(c2d_bv(b, i), c2d_bv(b, keep[k - 1]))) > tiny) keep[k++] = (unsigned char)i;
-    while (k > 1 && vlen(vsub(c2d_bv(b, keep[k - 1]), c2d_bv(b, 0))) <= tiny) k--;
+        if (vlen(vsub(c2d_bv(b, i), c2d_bv(b, last))) > tiny) {
+            keep[i / 64] |= (uint64_t)1 << (i % 64);
+            last = i;
+            k++;
+        }
+    while (k > 1 && vlen(vsub(c2d_bv(b, last), c2d_bv(b, 0))) <= tiny) {
+        keep[last / 64] &= ~((uint64_t)1 << (last % 64));
+        last = last_bit_below(keep, last);
+        k--;
+    }
     if (k == b->n) return;
+    b->kept = 1;
+    b->n = k;
     if (k <= C2D_BODY_OWN) {
         c2d_vec v[C2D_BODY_OWN];
-        for (i = 0; i < k; i++) v[i] = c2d_bv(b, keep[i]);
+        for (i = 0; i < k; i++) v[i] = c2d_bv(b, i);
         c2d_body_own(b, v, k);
-        return;
     }
-    b->map = keep;
-    b->n = k;
 }
 
 static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
@@ -571,20 +589,20 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         return;
     }
     case C2D_FAN: {
-        b->d = v2(s->cos_a, s->sin_a);
+        b->own.fan.d = v2(s->cos_a, s->sin_a);
         borrow(b, s->p, 1, o);                                         /* the apex */
         if (s->radius == 0) { b->r = 0; return; }                     /* a point */
         if (s->opening >= 2 * C2D_PI - C2D_FULL_TURN) return;          /* a disk */
         if (s->opening == 0) {                                         /* a segment */
             b->r = 0;
             v[0] = vsub(s->p[0], o);
-            v[1] = vadd(v[0], vscale(b->d, s->radius));
+            v[1] = vadd(v[0], vscale(b->own.fan.d, s->radius));
             c2d_body_own(b, v, 2);
             return;
         }
         b->type = BODY_FAN;
-        b->e1 = v2(s->cos_a * s->cos_h - s->sin_a * s->sin_h, s->sin_a * s->cos_h + s->cos_a * s->sin_h);
-        b->e2 = v2(s->cos_a * s->cos_h + s->sin_a * s->sin_h, s->sin_a * s->cos_h - s->cos_a * s->sin_h);
+        b->own.fan.e1 = v2(s->cos_a * s->cos_h - s->sin_a * s->sin_h, s->sin_a * s->cos_h + s->cos_a * s->sin_h);
+        b->own.fan.e2 = v2(s->cos_a * s->cos_h + s->sin_a * s->sin_h, s->sin_a * s->cos_h - s->cos_a * s->sin_h);
         b->wide = s->opening > C2D_PI;
         return;
     }
@@ -642,34 +660,37 @@ static int before(c2d_vec a, c2d_vec b)
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
+/* A flat core is the segment between its extreme points along its line (or
+ * a point): the line runs from vertex 0 to the vertex farthest from it, and
+ * a list that doubles back still spans all of it. Out of line: rare. */
+static C2D_NOINLINE void flatten(body *b)
+{
+    c2d_vec v0 = c2d_bv(b, 0), lo = v0, hi = v0, e = v2(0, 0), ends[2];
+    double plo = 0, phi = 0, far = 0;
+    int i;
+    for (i = 1; i < b->n; i++) {
+        c2d_vec w = vsub(c2d_bv(b, i), v0);
+        double d = vlen2(w);
+        if (d > far) { far = d; e = w; }
+    }
+    for (i = 1; i < b->n; i++) {
+        c2d_vec p = c2d_bv(b, i);
+        double t = vdot(vsub(p, v0), e);
+        if (t < plo || (t == plo && before(p, lo))) { plo = t; lo = p; }
+        if (t > phi || (t == phi && before(hi, p))) { phi = t; hi = p; }
+    }
+    ends[0] = lo;
+    ends[1] = hi;
+    c2d_body_own(b, ends, veq(lo, hi) ? 1 : 2);
+}
+
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
 {
-    int i;
     body_core(b, s, po);
     b->tol = 0;
     if (b->type == BODY_POLY && b->orient != 0 && sign_of(body_area2(b)) != b->orient)
         b->orient = 0; /* rounding in this frame flattened (or turned) it: treat it as flat */
-    if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) {
-        /* A flat core is the segment between its extreme points along its
-         * line (or a point): the line runs from vertex 0 to the vertex
-         * farthest from it, and a list that doubles back still spans all of it. */
-        c2d_vec v0 = c2d_bv(b, 0), lo = v0, hi = v0, e = v2(0, 0), ends[2];
-        double plo = 0, phi = 0, far = 0;
-        for (i = 1; i < b->n; i++) {
-            c2d_vec w = vsub(c2d_bv(b, i), v0);
-            double d = vlen2(w);
-            if (d > far) { far = d; e = w; }
-        }
-        for (i = 1; i < b->n; i++) {
-            c2d_vec p = c2d_bv(b, i);
-            double t = vdot(vsub(p, v0), e);
-            if (t < plo || (t == plo && before(p, lo))) { plo = t; lo = p; }
-            if (t > phi || (t == phi && before(hi, p))) { phi = t; hi = p; }
-        }
-        ends[0] = lo;
-        ends[1] = hi;
-        c2d_body_own(b, ends, veq(lo, hi) ? 1 : 2);
-    }
+    if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) flatten(b);
     if (b->type == BODY_POLY && b->n == 2 && veq(c2d_bv(b, 0), c2d_bv(b, 1))) b->n = 1; /* a zero-length segment is a point */
     if (s->kind == C2D_BOX && s->cos_a != 0 && s->sin_a != 0) {
         c2d_vec c = vsub(s->p[0], *po);

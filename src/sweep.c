@@ -205,17 +205,18 @@ static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, 
 }
 
 /* Move a body by d in its frame: its vertices, as its own (in room when
- * more than a body holds, room holding as many as the body has). */
+ * more than a body holds, or a fan's apex, room holding as many as the body
+ * has). A Line's direction stays where it is, in own.v[1]. */
 static void shift(body *b, c2d_vec d, c2d_vec *room)
 {
     int i, n = b->type == BODY_POLY ? b->n : 1;
-    c2d_vec *to = n <= C2D_BODY_OWN ? b->own.v : room;
+    c2d_vec *to = b->type != BODY_FAN && n <= C2D_BODY_OWN ? b->own.v : room;
     for (i = 0; i < n; i++) {
         c2d_vec p = c2d_bv(b, i);
         to[i] = vadd(p, d);
     }
     b->src = to;
-    b->map = NULL;
+    b->kept = 0;
     b->off = v2(0, 0);
 }
 
@@ -463,9 +464,9 @@ static void fan_halves(const body *f, body *h)
     for (k = 0; k < 2; k++) {
         c2d_body_copy(&h[k], f);
         h[k].wide = 0;
-        h[k].e1 = k == 0 ? f->e1 : f->d;
-        h[k].e2 = k == 0 ? f->d : f->e2;
-        h[k].d = vunit(vadd(h[k].e1, h[k].e2));
+        h[k].own.fan.e1 = k == 0 ? f->own.fan.e1 : f->own.fan.d;
+        h[k].own.fan.e2 = k == 0 ? f->own.fan.d : f->own.fan.e2;
+        h[k].own.fan.d = vunit(vadd(h[k].own.fan.e1, h[k].own.fan.e2));
     }
 }
 
@@ -675,8 +676,10 @@ static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)
 /* A pair beyond the range of squares, on copies scaled by 2^-e, the point scaled back. */
 static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db, int e)
 {
-    c2d_scaled sa, sb;
-    c2d_sweep_result r = sweep_in_range(c2d_scaled_copy(a, e, &sa), vldexp(da, -e), c2d_scaled_copy(b, e, &sb), vldexp(db, -e));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    c2d_sweep_result r = sweep_in_range(c2d_scaled_copy(a, e, &sa, ra), vldexp(da, -e), c2d_scaled_copy(b, e, &sb, rb),
+                                        vldexp(db, -e));
     r.point = vldexp(r.point, e);
     return r;
 }
@@ -1091,20 +1094,28 @@ static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, doubl
     return out;
 }
 
+/* A ray beyond the range of squares, on a copy scaled by 2^-e: out of line
+ * with its scratch (as much as the shape needs). */
+static C2D_NOINLINE c2d_sweep_result raycast_scaled(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt, int e)
+{
+    c2d_shape ss;
+    c2d_vec room[c2d_scaled_room(s)];
+    c2d_sweep_result r = raycast_in_range(c2d_scaled_copy(s, e, &ss, room), vldexp(origin, -e), vldexp(dir, -e), maxt);
+    r.point = vldexp(r.point, e);
+    return r;
+}
+
 /* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
- * squares: kept out of line with its scratch, so the direct paths do not pay
- * for its stack. */
+ * squares: kept out of line, so the direct paths do not pay for its stack. */
 static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
                                                      double reach, double span)
 {
-    c2d_scaled ss;
     c2d_sweep_result r;
     int e = c2d_pair_exponent(s, NULL, reach);
     if (e == 0) {
         r = raycast_in_range(s, origin, dir, maxt);
     } else {
-        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-        r.point = vldexp(r.point, e);
+        r = raycast_scaled(s, origin, dir, maxt, e);
     }
     return ray_answer(&r, span, maxt);
 }

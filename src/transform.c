@@ -23,7 +23,7 @@ static int point_count(const c2d_shape *s)
 static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
 {
     c2d_shape t;
-    c2d_vec storage[C2D_MAX_VERTICES];
+    c2d_vec storage[s->kind == C2D_POLYGON && s->count > 0 ? s->count : 1];
     int bad, i;
     c2d_error err;
     if (s->kind == C2D_POLYGON && s->count < 3) {
@@ -54,7 +54,7 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
 
 c2d_error c2d_move(c2d_shape *s, double dx, double dy)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_move(s, dx, dy);
     n = c2d_numbers(s, nums);
@@ -67,7 +67,7 @@ c2d_error c2d_move(c2d_shape *s, double dx, double dy)
 c2d_error c2d_move_to(c2d_shape *s, double x, double y)
 {
     /* The position lands on (x, y) exactly; the other points keep their offsets. */
-    double nums[2 * C2D_MAX_VERTICES], dx, dy;
+    double nums[c2d_number_room(s)], dx, dy;
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_move_to(s, x, y);
     n = c2d_numbers(s, nums);
@@ -92,7 +92,7 @@ static double wrap_angle(double a)
 
 c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 {
-    double nums[2 * C2D_MAX_VERTICES], c, sn;
+    double nums[c2d_number_room(s)], c, sn;
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_rotate(s, angle, ox, oy);
     n = c2d_numbers(s, nums);
@@ -115,7 +115,7 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 
 c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_scale(s, k, ox, oy);
     n = c2d_numbers(s, nums);
