@@ -884,7 +884,7 @@ typedef struct region {
     double r;       /* the round corners' radius */
     c2d_bounds box; /* V grown by r */
     double sd0;     /* the origin's signed distance */
-    double tol;     /* the rounding in its numbers: 16 ulps of its reach */
+    double tol;     /* the rounding in its numbers: C2D_REGION_ROUNDING ulps of its reach */
 } region;
 
 typedef struct regionset {
@@ -977,7 +977,7 @@ static int add_region(regionset *rs, const body *A, const body *B)
     }
     g->solid = n >= 3 && area > 0;
     c2d_points_bounds(rs->v + g->first, n, &g->box);
-    g->tol = 16 * DBL_EPSILON * (dmax(dmax(fabs(g->box.minx), fabs(g->box.maxx)), dmax(fabs(g->box.miny), fabs(g->box.maxy))) + g->r);
+    g->tol = C2D_REGION_ROUNDING * DBL_EPSILON * (dmax(dmax(fabs(g->box.minx), fabs(g->box.maxx)), dmax(fabs(g->box.miny), fabs(g->box.maxy))) + g->r);
     g->box.minx -= g->r; g->box.miny -= g->r;
     g->box.maxx += g->r; g->box.maxy += g->r;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
@@ -1142,10 +1142,6 @@ typedef struct piece_ref {
     c2d_bounds box;   /* its box (grown by rounding), within the best's square */
 } piece_ref;
 
-/* How far off its piece a point computed on the piece's line or circle may
- * be and still be tried (relative; a wrong try costs time, never truth). */
-#define C2D_ON_PIECE 1e-9
-
 static void edge_line(const regionset *rs, const region *g, int i, c2d_vec *w, double *c)
 {
     *w = rs->w[i];
@@ -1196,7 +1192,7 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
     /* Outside both: between their normals (none when they face each other),
      * by the step over the share of it that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
-    if (!(vlen(u) > 1e-9)) return;
+    if (!(vlen(u) > C2D_OPPOSED_NORMALS)) return;
     try_point(s, x, vscale(u, 2 / vlen2(u)));
 }
 
@@ -1512,7 +1508,7 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
             x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
                    (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
             if (!(vlen(x) < cs->best)) continue;
-            tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
+            tol = C2D_CROSSING_SLACK * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
             if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
             try_direction(cs, x);
         }

@@ -23,8 +23,6 @@
 #include <string.h>
 #include "compound.h"
 
-/* Rounding allowed in a support comparison: so many ulps of the values. */
-#define C2D_COVER_ULPS 16.0
 /* Subtraction: the most convex parts it keeps, and their vertices. */
 #define C2D_COVER_PARTS 32
 #define C2D_COVER_VERTS 64
@@ -280,7 +278,7 @@ static int compound_covers(const c2d_shape *a, const c2d_shape *l)
         return segment_covered(lv, n, vadd(c2d_bv(&B, 0), o), vadd(c2d_bv(&B, B.n - 1), o));
     if (B.type == BODY_POLY && B.r == 0) {
         parts ps;
-        double size = box_extent(&l->bounds), tol = C2D_COVER_ULPS * 4 * DBL_EPSILON * size * size;
+        double size = box_extent(&l->bounds), tol = C2D_SLIVER_AREA * DBL_EPSILON * size * size;
         ps.n = 1;
         ps.overflow = 0;
         ps.p[0].n = B.n;

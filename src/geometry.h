@@ -100,6 +100,32 @@
 #define C2D_GJK_INSIDE 1e-9
 #define C2D_CERTIFY_ROUNDING 16.0
 #define C2D_SLIDE_ROUNDING 16.0
+/*
+ * The compound contact search (Concave and Group), on the regions a pair's
+ * cores sweep out:
+ * C2D_REGION_ROUNDING: in ulps of a region's largest coordinate plus its
+ *   radius, how far rounding in summing two cores may have moved its boundary.
+ * C2D_ON_PIECE: relative, how far off its piece a point computed on the
+ *   piece's line or circle may be and still be tried (a wrong try costs time,
+ *   never truth: every try is checked).
+ * C2D_OPPOSED_NORMALS: two unit normals whose sum is shorter than this face
+ *   each other; no step leaves both pieces, and the corner is not tried.
+ * C2D_CROSSING_SLACK: relative to two edge lines' offsets, how far outside
+ *   the other lines their computed crossing may fall and still be tried.
+ */
+#define C2D_REGION_ROUNDING 16.0
+#define C2D_ON_PIECE 1e-9
+#define C2D_OPPOSED_NORMALS 1e-9
+#define C2D_CROSSING_SLACK 1e-9
+/*
+ * Covers:
+ * C2D_COVER_ULPS: in ulps of the values, the rounding allowed in a support
+ *   comparison.
+ * C2D_SLIVER_AREA: in ulps of the square of a covered shape's extent, the
+ *   area below which a part left uncovered by the subtraction is rounding.
+ */
+#define C2D_COVER_ULPS 16.0
+#define C2D_SLIVER_AREA 64.0
 
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
