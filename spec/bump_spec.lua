@@ -256,6 +256,28 @@ describe("collide2d.bump", function()
       assert.error_matches(function() world:check("item", 0, "up") end, "goalY")
       assert.error_matches(function() world:move("ghost", 0, 0) end, "not in the world")
     end)
+
+    it("raise argument errors at the caller's line, naming the method called", function()
+      world:add("item", 0, 0, 10, 10)
+      -- Each call stands on its own line: the message must name that line of this file.
+      local calls = {
+        { "move", "goalX", function() world:move("item", "a", 2) end },
+        { "check", "goalY", function() world:check("item", 1, "b") end },
+        { "move", "item", function() world:move("ghost", 1, 2) end },
+        { "check", "item", function() world:check("ghost", 1, 2) end },
+        { "remove", "item", function() world:remove("ghost") end },
+        { "update", "item", function() world:update("ghost", 1, 2) end },
+        { "querySegment", "x2", function() world:querySegment(1, 1, "a", 1) end },
+      }
+      for _, c in ipairs(calls) do
+        local info = debug.getinfo(c[3], "S")
+        local ok, message = pcall(c[3])
+        assert.is_false(ok)
+        local where = message:match("^(.-):%d+: ")
+        assert.equal(info.short_src, where, message)
+        assert.is_truthy(message:find("'" .. c[2] .. "' to '" .. c[1] .. "'", 1, true), message)
+      end
+    end)
   end)
 
   describe("project", function()

@@ -194,3 +194,73 @@ describe("scale", function()
     end
   end)
 end)
+
+describe("a common point of shapes of very different sizes", function()
+  -- A Box 2 wide and 2.3e11 long, turned by many angles, through a small
+  -- polygon: where they overlap, distance's point must lie in both. Checked
+  -- without the library: inside the square by its coordinates, and within
+  -- half the box's width of its long axis (its width direction is (cos, sin)
+  -- of the angle), give or take the rounding of its turned corners, which
+  -- lie 1.2e11 from its centre: a few ulps of 1.2e11, 4 * 2^-52 * (w + h)
+  -- as the README's tolerances say (2e-4, where the point itself was
+  -- 2.2e4 off before).
+  it("lies in the small polygon and within the huge box's width", function()
+    local square = c2d.polygon { 6, 10, 10, 10, 10, 14, 6, 14 }
+    for i = 0, 99 do
+      local angle = 17 + math.pi / 2 + i * 0.0123
+      local box = c2d.box(8, 12, 2, 233373515776, angle)
+      local d, ax, ay, bx, by = box:distance(square)
+      assert.equal(0, d)
+      assert.equal(ax, bx)
+      assert.equal(ay, by)
+      assert.is_true(ax >= 6 and ax <= 10 and ay >= 10 and ay <= 14, ("angle %.17g: (%.17g, %.17g)"):format(angle, ax, ay))
+      local across = (ax - 8) * math.cos(angle) + (ay - 12) * math.sin(angle)
+      assert.is_true(math.abs(across) <= 1 + 4 * 2^-52 * (2 + 233373515776), ("angle %.17g: %.17g across"):format(angle, across))
+    end
+  end)
+end)
+
+describe("a sliver: a triangle turned off a line, flat within rounding", function()
+  -- A triangle on y = -48 from x = -47 to 16, turned about (-48, -48): the
+  -- point (-48, -48) stays on its line, 1 before its nearer end, whatever the
+  -- angle (a turn keeps lengths). The sliver's sign tests are all within
+  -- rounding of 0 there, which must not make it hold the point.
+  it("is 1 from a point on its line beyond its end", function()
+    local point = c2d.point(-48, -48)
+    for i = 0, 199 do
+      local sliver = c2d.triangle(-47, -48, 16, -48, 0, -48)
+      sliver:rotate(-48 + i * 0.0317, -48, -48)
+      local d = point:distance(sliver)
+      assert.is_true(math.abs(d - 1) <= 1e-12, ("turn %d: %.17g"):format(i, d))
+      assert.equal(d, sliver:distance(point))
+      assert.is_false(point:hits(sliver))
+    end
+  end)
+end)
+
+describe("contact of two fine polygons 2e-13 across", function()
+  -- Regular polygons of 254 and 218 vertices (the first at angle 0) on the
+  -- same centre, radius r = 1e-13. A regular n-gon reaches r * cos(pi / n)
+  -- along each of its edge normals and further along any other direction, so
+  -- the move that separates them along a unit direction u is at least
+  -- r * cos(pi / 254) + r * cos(pi / 218), reached only where both have an
+  -- edge normal: both n are 2 mod 4, so (0, 1) and (0, -1) are edge normals of
+  -- both. The next candidates (one polygon's normal only) are longer by about
+  -- r * 1e-5, so a 1e-9 relative check tells them apart.
+  local function ngon(n, r, cx, cy)
+    local t = {}
+    for k = 0, n - 1 do
+      t[#t + 1] = cx + r * math.cos(2 * math.pi * k / n)
+      t[#t + 1] = cy + r * math.sin(2 * math.pi * k / n)
+    end
+    return c2d.polygon(t)
+  end
+  it("is the least move, along their common edge normal", function()
+    local r = 1e-13
+    local a, b = ngon(254, r, 1e-13, 1e-13), ngon(218, r, 1e-13, 1e-13)
+    local want = r * math.cos(math.pi / 254) + r * math.cos(math.pi / 218)
+    local nx, ny, depth = a:contact(b)
+    assert.is_true(math.abs(depth - want) <= 1e-9 * want, ("depth %.17g, want %.17g"):format(depth, want))
+    assert.is_true(math.abs(nx) <= 1e-12 and math.abs(math.abs(ny) - 1) <= 1e-12, ("normal (%.17g, %.17g)"):format(nx, ny))
+  end)
+end)

@@ -404,3 +404,38 @@ describe("sweep properties of random pairs", function()
     end
   end
 end)
+
+describe("sweep against edges in line with each other", function()
+  -- A polygon whose edge from (7.57.., -4.86..) runs out 3.3e11 to a spike's
+  -- tip, in line (within rounding) with the short edge before it: a Point
+  -- from (30, 0) moving by (-47, -48) meets the long edge. Where and when,
+  -- worked out here from the line through the two in-line edges' vertices:
+  -- cross(d, P(t) - A) = 0 for P(t) = (30, 0) + t * (-47, -48).
+  local ax, ay = 7.5712817954806306, -4.8657673571003768
+  local bx, by = 0.84125353283118121, -0.54064081745559744
+  local dx, dy = bx - ax, by - ay
+  local t = (dx * (ay - 0) - dy * (ax - 30)) / (dx * -48 - dy * -47)
+  local px, py = 30 - 47 * t, -48 * t
+  local outline = { bx, by, -4.7974648680724865, 1.4086627842071484, 2.4924900780113162, -5.4577919721271115,
+                    279019158475.83435, -179314725034.76511, ax, ay }
+
+  for _, case in ipairs {
+    { "a polygon", function() return c2d.polygon(outline) end },
+    { "a Concave's piece", function()
+      return c2d.concave { 4.2062676641559058, 2.7032040872779879, 3.738735117016978, 8.1866879581906655,
+        -0.71157419136642508, 4.949107209404664, -5.8937466055075651, 6.8017461691883243, -4.7974648680724865,
+        1.4086627842071484, -8.6354367625304782, -2.5355930115728644, 2.4924900780113162, -5.4577919721271115,
+        279019158475.83435, -179314725034.76511, ax, ay, bx, by } end },
+  } do
+    it("touches " .. case[1] .. " on the long edge, where the point is at t", function()
+      local shape, point = case[2](), c2d.point(30, 0)
+      local st, nx, ny, x, y = shape:sweep(0, 0, point, -47, -48)
+      assert.is_true(math.abs(st - t) <= 1e-12, ("t %.17g, worked out %.17g"):format(st, t))
+      -- 12.9 along the edge from its short neighbour's end, not that end:
+      -- within the rounding of a point on a 3.3e11 edge.
+      local off = math.sqrt((x - px) ^ 2 + (y - py) ^ 2)
+      assert.is_true(off <= 1e-4, ("touching point (%.17g, %.17g) is %.3g from the Point"):format(x, y, off))
+      assert.is_true(math.abs(nx * dx + ny * dy) <= 1e-9 * math.sqrt(dx * dx + dy * dy)) -- across the edge
+    end)
+  end
+end)

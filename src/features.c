@@ -403,6 +403,35 @@ static void simplex_points(const body *a, const body *b, const gjk_point *s, int
     }
 }
 
+/* The largest coordinate among the simplex's vertices of core a (which 0)
+ * or core b (which 1). */
+static double simplex_extent(const body *a, const body *b, const gjk_point *s, int k, int which)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < k; i++) {
+        c2d_vec p = which ? c2d_bv(b, s[i].ib) : c2d_bv(a, s[i].ia);
+        m = dmax(m, dmax(fabs(p.x), fabs(p.y)));
+    }
+    return m;
+}
+
+/* p if the POLY core holds it, else the core's point nearest to p: a point
+ * the weights' rounding put just outside the core it stands for. */
+static c2d_vec into_core(const body *b, c2d_vec p)
+{
+    c2d_vec best = c2d_bv(b, 0), q;
+    double d2, best_d2;
+    int i;
+    if (b->n >= 3 && b->orient != 0 && c2d_body_contains_solid(b, p)) return p;
+    best_d2 = vlen2(vsub(p, best));
+    for (i = 0; i < b->n && b->n > 1; i++) {
+        d2 = c2d_pt_seg_d2(p, c2d_bv(b, i), c2d_bv(b, c2d_next(i, b->n)), &q);
+        if (d2 < best_d2) { best_d2 = d2; best = q; }
+    }
+    return best;
+}
+
 /* Does every vertex of b lie on the near side of the line through p across u
  * (sign -1: on the far side), up to the rounding of the dot products and
  * extra (the rounding p itself carries, along u). */
@@ -546,7 +575,13 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                 s[0].l = ly / o;
                 s[1].l = lz / o;
                 simplex_points(a, b, s, 3, pa, pb);
-                *pa = *pb = vlerp(*pa, *pb, 0.5);
+                /* Both sums stand for one point; each carries the weights'
+                 * rounding times its own core's size, so the smaller core's
+                 * (a small polygon against a huge box) is the accurate one. */
+                if (simplex_extent(a, b, s, 3, 0) <= simplex_extent(a, b, s, 3, 1))
+                    *pa = *pb = into_core(a, *pa);
+                else
+                    *pa = *pb = into_core(b, *pb);
                 /* Farther than margin inside each edge: the overlap stands
                  * whatever rounding moved the corners by (less than margin). */
                 *deep = margin >= 0 && origin_clear_of(y, z, lx, margin) && origin_clear_of(z, x, ly, margin) &&
@@ -591,11 +626,16 @@ double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d
 
 double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
-    double best = C2D_INF;
-    int i, j, na = feature_count(a), nb = feature_count(b);
     /* One core inside the other: each holds its own first point. */
     if (has_solid(a) && c2d_body_contains_solid(a, c2d_bv(b, 0))) { *pa = *pb = c2d_bv(b, 0); return 0; }
     if (has_solid(b) && c2d_body_contains_solid(b, c2d_bv(a, 0))) { *pa = *pb = c2d_bv(a, 0); return 0; }
+    return c2d_core_d2_features(a, b, limit2, pa, pb);
+}
+
+double c2d_core_d2_features(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
+{
+    double best = C2D_INF;
+    int i, j, na = feature_count(a), nb = feature_count(b);
     *pa = c2d_bv(a, 0);
     *pb = c2d_bv(b, 0);
     for (i = 0; i < na; i++) {

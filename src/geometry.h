@@ -438,4 +438,10 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
 /* c2d_core_d2 by the search over every pair of features (no GJK). */
 double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
 
+/* c2d_core_d2_full over the boundary features alone, with no test of one
+ * core holding the other: for a pair the exact decision finds apart, where
+ * a sliver's sign tests (all within rounding of 0) may hold a point on its
+ * line beyond its ends. */
+double c2d_core_d2_features(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
+
 #endif

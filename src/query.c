@@ -468,7 +468,7 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
         hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
-        if (d2 == 0 && !hit) d2 = c2d_core_d2_full(&A, &B, -1, &pa, &pb);
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
     } else {
         hit = decide(a, b, &A, &B, &built);
         if (!built) {
@@ -476,6 +476,9 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
             c2d_body(&B, b, &o);
         }
         d2 = searched ? c2d_core_d2_full(&A, &B, -1, &pa, &pb) : c2d_core_d2(&A, &B, -1, &pa, &pb);
+        /* Apart by the exact decision, yet held by a core's sign tests:
+         * the features tell how far. */
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
     }
     ra = body_radius(&A);
     rb = body_radius(&B);

@@ -430,6 +430,19 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
         else x = vadd(x, move);
         c2d_pt_seg_d2(x, s0, s1, &ft->at);
+        if (p->n >= 3) {
+            /* Edges collinear within rounding tie for the face, and x may
+             * touch a neighbour of the one chosen (a long spike's edge in
+             * line with a short one): the nearest point of the whole core. */
+            double best = vlen2(vsub(x, ft->at));
+            for (i = 0; i < p->n && best > 0; i++) {
+                c2d_vec e0 = c2d_bv(p, i), e1 = c2d_bv(p, c2d_next(i, p->n)), y;
+                double d2;
+                if (kin) { e0 = vadd(e0, move); e1 = vadd(e1, move); }
+                d2 = c2d_pt_seg_d2(x, e0, e1, &y);
+                if (d2 < best) { best = d2; ft->at = y; }
+            }
+        }
         ft->at_known = 1;
     }
     return 1;

@@ -25,9 +25,29 @@ local bump = {
 
 -- Argument checks -------------------------------------------------------------
 
--- Called from a check, itself called by a method: level 4 is the user's call.
+-- An argument error is raised at the first caller outside this file, however
+-- deep in it the check was made (a method calling a method, a check calling a
+-- check), so the message names the user's line. Without the debug library it
+-- names the method's caller of the common case.
+local getinfo = debug and debug.getinfo
+local here = getinfo and getinfo(1, 'S').source
+
+local function raise(message)
+  local level = 2
+  if getinfo then
+    while true do
+      local info = getinfo(level + 1, 'S')
+      if not info or info.source ~= here then break end
+      level = level + 1
+    end
+  else
+    level = 3
+  end
+  error(message, level + 1)
+end
+
 local function bad(fname, name, expected, v)
-  error(("bad argument '%s' to '%s' (%s expected, got %s)"):format(name, fname, expected, tostring(v)), 4)
+  raise(("bad argument '%s' to '%s' (%s expected, got %s)"):format(name, fname, expected, tostring(v)))
 end
 
 local function number(v, name, fname)
@@ -158,8 +178,8 @@ local function defaultFilter() return 'slide' end
 local function idOf(world, item, fname)
   local id = world._ids[item]
   if not id then
-    error(("bad argument 'item' to '%s' (%s is not in the world; add it with world:add first)")
-      :format(fname, tostring(item)), 3)
+    raise(("bad argument 'item' to '%s' (%s is not in the world; add it with world:add first)")
+      :format(fname, tostring(item)))
   end
   return id
 end
@@ -175,7 +195,7 @@ end
 function World:add(item, x, y, w, h)
   storable(item)
   if self._ids[item] then
-    error(("bad argument 'item' to 'add' (%s is already in the world)"):format(tostring(item)), 2)
+    raise(("bad argument 'item' to 'add' (%s is already in the world)"):format(tostring(item)))
   end
   rect('add', x, y, w, h)
   local id = C.add(self._w, x, y, w, h)
@@ -185,14 +205,14 @@ function World:add(item, x, y, w, h)
 end
 
 function World:remove(item)
-  self:getRect(item)
-  local id = self._ids[item]
+  local id = idOf(self, item, 'remove')
   self._ids[item], self._items[id] = nil, nil
   self._count = self._count - 1
   if C.remove(self._w, id) > 0 then newEpoch(self) end
 end
 
 function World:update(item, x2, y2, w2, h2)
+  idOf(self, item, 'update')
   local _, _, w1, h1 = self:getRect(item)
   w2, h2 = w2 or w1, h2 or h1
   rect('update', x2, y2, w2, h2)
@@ -341,7 +361,7 @@ local function goal(gx, gy, fname)
 end
 
 function World:check(item, goalX, goalY, filter)
-  local id = self._ids[item]
+  local id = idOf(self, item, 'check')
   if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len = C.check(self._w, id, item, goalX, goalY, filter, self._items, false)
     if x then return x, y, cols, len end
@@ -351,7 +371,7 @@ function World:check(item, goalX, goalY, filter)
 end
 
 function World:move(item, goalX, goalY, filter)
-  local id = self._ids[item]
+  local id = idOf(self, item, 'move')
   if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len, emptied = C.check(self._w, id, item, goalX, goalY, filter, self._items, true)
     if x then
