@@ -174,6 +174,13 @@ static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape
     return err;
 }
 
+void c2d_contact_at_scale(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    if (e == 0) c2d_contact_decided(a, b, A, B, out);
+    else contact_scaled(a, b, e, out);
+}
+
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     int e;
@@ -188,40 +195,44 @@ c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result
 static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     body A, B;
-    c2d_vec n = default_normal, o, pa, pb;
-    double depth = 0, gap;
     int swapped;
     out->hit = 0;
     if (wide_fan(a) || wide_fan(b)) return C2D_ERR_WIDE_FAN;
     swapped = c2d_shape_order(a, b) > 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
-    o = a->p[0];
+    if (!(a->kind == C2D_AABB && b->kind == C2D_AABB) && !c2d_decide(a, b, &A, &B)) return C2D_OK;
+    c2d_contact_decided(a, b, &A, &B, out);
+    if (swapped) out->normal = vscale(out->normal, -1);
+    return C2D_OK;
+}
+
+void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out)
+{
+    c2d_vec n = default_normal, o = a->p[0], pa, pb;
+    double depth = 0, gap;
     if (a->kind == C2D_AABB && b->kind == C2D_AABB) {
         aabb_contact(a, b, out);
-        if (swapped) out->normal = vscale(out->normal, -1);
-        return C2D_OK;
+        return;
     }
-    if (!c2d_decide(a, b, &A, &B)) return C2D_OK;
     out->hit = 1;
-    c2d_core_d2(&A, &B, -1, &pa, &pb);
-    out->point = vadd(c2d_common_point(&A, &B, pa, pb), o);
-    if (B.type == BODY_LINE) {
-        line_contact(&A, &B, vsub(c2d_center(a), o), &depth, &n);
-    } else if (A.type == BODY_LINE) {
-        line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
+    c2d_core_d2(A, B, -1, &pa, &pb);
+    out->point = vadd(c2d_common_point(A, B, pa, pb), o);
+    if (B->type == BODY_LINE) {
+        line_contact(A, B, vsub(c2d_center(a), o), &depth, &n);
+    } else if (A->type == BODY_LINE) {
+        line_contact(B, A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
-    } else if (A.type == BODY_POLY && B.type == BODY_POLY &&
-               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A.r + B.r) && !c2d_cores_overlap(&A, &B)) {
+    } else if (A->type == BODY_POLY && B->type == BODY_POLY &&
+               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) && !c2d_cores_overlap(A, B)) {
         /* Only the radii overlap: along the line between the cores (trusted
          * while the gap is well above the rounding in the closest points). */
         n = vscale(vsub(pa, pb), 1 / gap);
-        depth = A.r + B.r - gap;
+        depth = A->r + B->r - gap;
     } else {
-        depth = c2d_least_overlap(&A, &B, vsub(pa, pb), v2(0, 0), &n);
+        depth = c2d_least_overlap(A, B, vsub(pa, pb), v2(0, 0), &n);
         /* Two equal points offer no axis: any direction parts them by the radii. */
-        if (depth == C2D_INF) depth = A.r + B.r;
+        if (depth == C2D_INF) depth = A->r + B->r;
     }
     out->depth = dmax(depth, 0);
-    out->normal = swapped ? vscale(n, -1) : n;
-    return C2D_OK;
+    out->normal = n;
 }

@@ -340,6 +340,25 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);
 /* Build both bodies in a's frame and decide hits (the shared decision). */
 int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
 
+/* Contact of a pair in canonical order that meets (by c2d_decide), on the
+ * bodies c2d_decide built (two AABBs need none); the normal from b toward a.
+ * contact and the sweep's start share it. */
+void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out);
+
+/* Distance of a pair in canonical order, in a's frame: A and B its bodies,
+ * already built there when built is set (storage otherwise). distance and
+ * the sweep's start share it. */
+c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built);
+
+/* The same two at the pair's own scale: on the bodies given when the pair's
+ * numbers need no scaling (a sweep's or a ray's scale also counts the
+ * motion), else on scaled copies, as contact and distance themselves do. */
+void c2d_contact_at_scale(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out);
+c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built);
+/* And hits of a pair in canonical order, leaving its bodies built in a's
+ * frame when it says so in *built. */
+int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built);
+
 /*
  * Extreme magnitudes. Squared distances and the division-free tests form
  * products of up to four coordinates, which overflow past ~1e77 and lose

@@ -421,6 +421,19 @@ static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, cons
     return r;
 }
 
+int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    *built = e == 0;
+    return e == 0 ? c2d_decide(a, b, A, B) : hits_scaled(a, b, e);
+}
+
+c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? c2d_distance_pair(a, b, A, B, built) : distance_scaled(a, b, e);
+}
+
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
 {
     int e;
@@ -442,10 +455,21 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
 {
     c2d_distance_result res;
     body A, B;
+    c2d_vec t;
+    if (c2d_shape_order(a, b) <= 0) return c2d_distance_pair(a, b, &A, &B, 0);
+    res = c2d_distance_pair(b, a, &A, &B, 0);
+    t = res.a;
+    res.a = res.b;
+    res.b = t;
+    return res;
+}
+
+c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int have)
+{
+    c2d_distance_result res;
     c2d_vec pa, pb, o;
     double ra, rb, d2, D, margin = 0;
-    int swapped = c2d_shape_order(a, b) > 0, hit, built, deep = 0, searched = 0;
-    if (swapped) { const c2d_shape *t = a; a = b; b = t; }
+    int hit, built, deep = 0, searched = 0;
     o = a->p[0];
     d2 = -1;
     if (polygon_core_kind(a->kind) && polygon_core_kind(b->kind)) {
@@ -455,33 +479,36 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
          * the frame is from the origin (the coordinates' own ulps). */
         margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
                  C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
-        c2d_body(&A, a, &o);
-        c2d_body(&B, b, &o);
-        if (A.n + B.n > 4) {
-            d2 = c2d_polygon_cores_gjk(&A, &B, margin, &pa, &pb, &deep);
+        if (!have) {
+            c2d_body(A, a, &o);
+            c2d_body(B, b, &o);
+            have = 1;
+        }
+        if (A->n + B->n > 4) {
+            d2 = c2d_polygon_cores_gjk(A, B, margin, &pa, &pb, &deep);
             searched = d2 < 0; /* GJK could not tell: only the full search is left */
         }
     }
     if (d2 >= 0) {
-        double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
+        double gap = sqrt(d2) - body_radius(A) - body_radius(B);
         /* A core overlap deeper than the margin needs no exact decision. */
-        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
+        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, A, B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
-        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(A, B, -1, &pa, &pb);
     } else {
-        hit = decide(a, b, &A, &B, &built);
-        if (!built) {
-            c2d_body(&A, a, &o);
-            c2d_body(&B, b, &o);
+        hit = decide(a, b, A, B, &built);
+        if (!built && !have) {
+            c2d_body(A, a, &o);
+            c2d_body(B, b, &o);
         }
-        d2 = searched ? c2d_core_d2_full(&A, &B, -1, &pa, &pb) : c2d_core_d2(&A, &B, -1, &pa, &pb);
+        d2 = searched ? c2d_core_d2_full(A, B, -1, &pa, &pb) : c2d_core_d2(A, B, -1, &pa, &pb);
         /* Apart by the exact decision, yet held by a core's sign tests:
          * the features tell how far. */
-        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(A, B, -1, &pa, &pb);
     }
-    ra = body_radius(&A);
-    rb = body_radius(&B);
+    ra = body_radius(A);
+    rb = body_radius(B);
     if (hit) {
         res.distance = 0;
         pa = pb = common_point(pa, pb, ra, rb);
@@ -500,8 +527,8 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
             res.distance = gap > 0 ? gap : DBL_MIN;
         }
     }
-    res.a = vadd(swapped ? pb : pa, o);
-    res.b = vadd(swapped ? pa : pb, o);
+    res.a = vadd(pa, o);
+    res.b = vadd(pb, o);
     return res;
 }
 

@@ -595,7 +595,8 @@ static int overlapping(const c2d_shape *a, const c2d_shape *b, const body *A, co
         }
     } else {
         c2d_contact_result c;
-        if (c2d_contact(a, b, &c) != C2D_OK || !c.hit) return 0;
+        c2d_contact_at_scale(a, b, A, B, &c);
+        if (!c.hit) return 0;
         depth = c.depth;
         *n = c.normal;
     }
@@ -634,7 +635,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
         double depth = dmin(dmin(-mx0, mx1), dmin(-my0, my1));
         if (depth > C2D_REST_ROUNDING * DBL_EPSILON * size) {
             c2d_contact_result c;
-            c2d_contact(a, b, &c);
+            c2d_contact_at_scale(a, b, NULL, NULL, &c);
             res->hit = 1;
             res->t = 0;
             res->normal = c.normal;
@@ -838,6 +839,15 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
     return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
 }
 
+/* Where a pair in canonical order meets at the start: the point distance
+ * gives on the first shape of the call (b's when swapped), from the pair's
+ * bodies (built when built is set). */
+static c2d_vec start_point(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built, int swapped)
+{
+    c2d_distance_result d = c2d_distance_at_scale(a, b, A, B, built);
+    return swapped ? d.b : d.a;
+}
+
 static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     c2d_sweep_result res;
@@ -845,7 +855,6 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     first_touch ft;
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
     int swapped = c2d_shape_order(a, b) > 0, touching;
-    const c2d_shape *oa = a, *ob = b;
     no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
@@ -855,7 +864,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     if (a->kind == C2D_AABB && b->kind == C2D_AABB && aabbs_sweep(a, v, b, &res)) {
         if (!res.hit) return res;
         if (swapped) res.normal = vscale(res.normal, -1);
-        if (res.t == 0) res.point = c2d_distance(oa, ob).a;
+        if (res.t == 0) res.point = start_point(a, b, &A, &B, 0, swapped);
         else res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
         return res;
     }
@@ -864,7 +873,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
         /* Overlapping: t = 0 whatever the motion, with the contact normal. */
         res.hit = 1;
         res.normal = swapped ? vscale(n, -1) : n;
-        res.point = c2d_distance(oa, ob).a;
+        res.point = start_point(a, b, &A, &B, 1, swapped);
         return res;
     }
     sweep_bodies(&A, &B, v, touching, &ft);
@@ -873,7 +882,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     res.t = ft.t;
     res.normal = swapped ? vscale(ft.n, -1) : ft.n;
     if (ft.t == 0) {
-        res.point = c2d_distance(oa, ob).a;
+        res.point = start_point(a, b, &A, &B, 1, swapped);
         return res;
     }
     if (!ft.at_known) {
@@ -1167,7 +1176,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     c2d_shape p;
     body P, S;
     first_touch ft;
-    int bad, inside;
+    int bad, inside, built = 0;
     double xy[2];
     no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
@@ -1180,7 +1189,15 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         xy[0] = origin.x;
         xy[1] = origin.y;
         c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
-        inside = c2d_hits(&p, s);
+        /* The shared decision, in the pair's canonical order; when the
+         * point comes first, its bodies are in the ray's frame and serve
+         * the rest. */
+        if (c2d_shape_order(&p, s) > 0) {
+            inside = c2d_hits_at_scale(s, &p, &S, &P, &built);
+            built = 0;
+        } else {
+            inside = c2d_hits_at_scale(&p, s, &P, &S, &built);
+        }
     }
     if (inside) {
         /* Starting inside: t = 0, the normal facing the ray. */
@@ -1227,8 +1244,10 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         xy[1] = origin.y;
         c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
     }
-    c2d_body(&P, &p, &origin);
-    c2d_body(&S, s, &origin);
+    if (!built) {
+        c2d_body(&P, &p, &origin);
+        c2d_body(&S, s, &origin);
+    }
     if (sharp_solid(&S)) {
         /* A sharp convex polygon: the ray between the last entry into and
          * the first exit from its edges' half-planes (touching counts). */

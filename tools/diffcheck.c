@@ -412,6 +412,10 @@ int main(int argc, char **argv)
                             print_contact("old ab", x.ce_ab, &x.c_ab); print_contact("new ab", y.ce_ab, &y.c_ab);
                             print_contact("old ba", x.ce_ba, &x.c_ba); print_contact("new ba", y.ce_ba, &y.c_ba);
                         }
+                        if (i == 3)
+                            printf("  motions (%.17g, %.17g) (%.17g, %.17g)\n", q[0], q[1], q[2], q[3]);
+                        if (i == 4)
+                            printf("  ray from (%.17g, %.17g) along (%.17g, %.17g) to %.17g\n", q[4], q[5], q[6], q[7], q[8]);
                         if (i == 3 || i == 4) {
                             print_sweep(i == 3 ? "old ab" : "old a", i == 3 ? &x.s_ab : &x.ray);
                             print_sweep(i == 3 ? "new ab" : "new a", i == 3 ? &y.s_ab : &y.ray);
