@@ -264,3 +264,16 @@ describe("contact of two fine polygons 2e-13 across", function()
     assert.is_true(math.abs(nx) <= 1e-12 and math.abs(math.abs(ny) - 1) <= 1e-12, ("normal (%.17g, %.17g)"):format(nx, ny))
   end)
 end)
+
+describe("a hull of points 1e-323 and 3e-20 apart", function()
+  -- (0, 0), (-5 * 2^-1074, 0) and (0, -3.3e-20): every turn's products
+  -- underflow to 0, yet a hull holds every point it is made of.
+  it("holds each of its points", function()
+    local pts = { { 0, 0 }, { -2.4703282292062327e-323, 0 }, { 0, -3.3164979479701092e-20 } }
+    local h = c2d.hull { pts[1][1], pts[1][2], pts[2][1], pts[2][2], pts[3][1], pts[3][2] }
+    for i, p in ipairs(pts) do
+      assert.is_true(h:contains(p[1], p[2]), "point " .. i)
+      assert.equal(0, h:distance(c2d.point(p[1], p[2])))
+    end
+  end)
+end)

@@ -283,12 +283,23 @@ static int point_order(const void *pa, const void *pb)
  * gets one answer: with rounding, starting from another point could flip it. */
 static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
 {
-    c2d_vec t;
-    double sign = 1;
+    c2d_vec t, u, v;
+    double sign = 1, mu, mv;
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
-    return sign * vcross(vsub(b, a), vsub(c, a));
+    u = vsub(b, a);
+    v = vsub(c, a);
+    /* Only the sign is used: where the products could underflow, each
+     * difference is first brought near 1 by its own power of two (exact:
+     * differences of tiny numbers are exact, and scaling keeps the sign). */
+    mu = dmax(fabs(u.x), fabs(u.y));
+    mv = dmax(fabs(v.x), fabs(v.y));
+    if (mu > 0 && mv > 0 && mu * mv < C2D_SQUARES_LO) {
+        u = v2(ldexp(u.x, -ilogb(mu)), ldexp(u.y, -ilogb(mu)));
+        v = v2(ldexp(v.x, -ilogb(mv)), ldexp(v.y, -ilogb(mv)));
+    }
+    return sign * vcross(u, v);
 }
 
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
@@ -325,7 +336,9 @@ c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
     s->count = k;
     s->verts = storage;
     s->p[0] = storage[0];
-    s->ccw = k >= 3 ? sign_of(area2(storage, k)) : 0;
+    /* The chain keeps only left turns: counter-clockwise, even where the
+     * area's products underflow (a sliver 1e-323 wide). */
+    s->ccw = k >= 3 ? 1 : 0;
     is_convex(storage, k, s->ccw, &s->slack);
     keep_bounds(s);
     return C2D_OK;
