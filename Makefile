@@ -221,7 +221,7 @@ build/bench-broadphase: bench/broadphase.c bench/bench.h $(CORE_SRC) $(HEADERS) 
 stack-usage: | deps-build
 	@rm -rf build/stack && mkdir -p build/stack
 	@for f in $(CORE_SRC); do $(CC) -std=c99 $(OPT) $(FP_FLAGS) -fstack-usage -c $$f -o build/stack/$$(basename $$f .c).o || exit 1; done
-	@cat build/stack/*.su | awk -F'\t' '{ n = split($$1, p, ":"); printf "%8d  %s\n", $$2, p[n] }' | sort -rn
+	@cat build/stack/*.su | awk -F'\t' '{ n = split($$1, p, ":"); printf "%8d  %s%s\n", $$2, p[n], $$3 ~ /dynamic/ ? "  (+ room sized by the shapes)" : "" }' | sort -rn
 
 # The World against a naive loop, its growth, and movement (BUMP_LUA=/path/to/bump.lua compares bump.lua).
 bench-world: $(SO)

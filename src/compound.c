@@ -735,10 +735,11 @@ static void leaves(const c2d_shape *s, const c2d_bounds *box, double reach, leaf
     while ((p = c2d_walk_next(&w, box, reach)) != NULL) leaves(p, box, reach, ls);
 }
 
-/* A copy of the convex shape s moved by d. */
-static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_scaled *out)
+/* A copy of the convex shape s moved by d, in out with its vertices in store
+ * (c2d_scaled_room(s) of them); s itself when the result would be invalid. */
+static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out, c2d_vec *store)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int i, bad, n = c2d_numbers(s, nums), points;
     switch (s->kind) {
     case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: points = 2; break;
@@ -748,10 +749,10 @@ static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_scaled *ou
     }
     for (i = 0; i < points; i++) { nums[2 * i] += d.x; nums[2 * i + 1] += d.y; }
     if (s->kind == C2D_POLYGON && s->count < 3) {
-        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+        for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
     }
-    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
+    return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
 typedef struct pairset {
@@ -767,16 +768,17 @@ static double box_size(const c2d_bounds *b)
 }
 
 /* How far p, now at t along u and overlapping q, moves on along u before it
- * only touches q: the first touch of a sweep back from beyond q (st: room
- * for the moved copy). */
-static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t, c2d_scaled *st)
+ * only touches q: the first touch of a sweep back from beyond q. */
+static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
 {
+    c2d_shape st;
+    c2d_vec room[c2d_scaled_room(p)];
     const c2d_shape *far;
     c2d_sweep_result r;
     c2d_vec cp = c2d_center(p), cq = c2d_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
-    far = moved_copy(p, vscale(u, t + T), st);
+    far = moved_copy(p, vscale(u, t + T), &st, room);
     r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
     return r.hit ? t + T * (1 - r.t) : t;
 }
@@ -787,16 +789,17 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
 {
     double t = 0;
     int rounds, i, moved;
-    c2d_scaled st;
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st) : ps->p[i];
+            c2d_shape st;
+            c2d_vec room[c2d_scaled_room(ps->p[i])];
+            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st, room) : ps->p[i];
             c2d_contact_result r;
             double e;
             if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
             if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
-            e = exit_along(ps->p[i], ps->q[i], u, t, &st); /* pm is done with */
+            e = exit_along(ps->p[i], ps->q[i], u, t);
             if (!(e > t)) continue;
             t = e;
             moved = 1;
@@ -835,11 +838,11 @@ static int body_lines(const body *x, const body *A, const body *B, int pair, reg
     int i, k = 0, m, s;
     c2d_vec axes[2 * C2D_MAX_VERTICES];
     if (x->type == BODY_FAN) {
-        axes[k++] = vperp(x->e1);
-        axes[k++] = vperp(x->e2);
+        axes[k++] = vperp(x->own.fan.e1);
+        axes[k++] = vperp(x->own.fan.e2);
     } else if (x->type == BODY_POLY) {
         m = x->n == 1 ? 0 : x->n == 2 ? 1 : x->n;
-        for (i = 0; i < m; i++) axes[k++] = vperp(vsub(x->v[c2d_next(i, x->n)], x->v[i]));
+        for (i = 0; i < m; i++) axes[k++] = vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i)));
     }
     m = 0;
     for (i = 0; i < k; i++) {
@@ -876,7 +879,7 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
     ls.n = ls.nh = ls.overflow = 0;
     leaves(a, &line->bounds, 0, &ls);
     c2d_body(&L, line, &o);
-    n = vunit(vperp(L.v[1]));
+    n = vunit(vperp(c2d_bv(&L, 1)));
     if (vdot(vsub(c2d_center(a), o), n) < 0) n = vscale(n, -1);
     for (i = 0; i < ls.n; i++) {
         c2d_body(&P, ls.s[i], &o);
@@ -924,7 +927,7 @@ typedef struct region {
     int uniform;    /* every item has radius rmax: the region is its centres' polygon grown by it */
     int solid;      /* the centres' polygon has area */
     double sd0;     /* the origin's signed distance */
-    double tol;     /* the rounding in its numbers: 16 ulps of its reach, and the bodies' own */
+    double tol;     /* the rounding in its numbers: C2D_REGION_ROUNDING ulps of its reach, and the bodies' own */
 } region;
 
 typedef struct regionset {
@@ -966,10 +969,10 @@ static int ring_item(const ring *r, int k, c2d_vec *c, double *rad, c2d_vec *w)
     if (b->type == BODY_FAN) {
         *rad = 0;
         switch (k) {
-        case 0: *c = c2d_bv(b, 0); *w = v2(b->e2.y, -b->e2.x); break;
-        case 1: *c = c2d_arc_end(b, 1); *w = b->e2; break;
-        case 2: *c = c2d_bv(b, 0); *rad = b->r; *w = b->e1; break;
-        default: *c = c2d_arc_end(b, 0); *w = vperp(b->e1); break;
+        case 0: *c = c2d_bv(b, 0); *w = v2(b->own.fan.e2.y, -b->own.fan.e2.x); break;
+        case 1: *c = c2d_arc_end(b, 1); *w = b->own.fan.e2; break;
+        case 2: *c = c2d_bv(b, 0); *rad = b->r; *w = b->own.fan.e1; break;
+        default: *c = c2d_arc_end(b, 0); *w = vperp(b->own.fan.e1); break;
         }
     } else {
         c2d_vec p = ccw_vertex(b, k), q = ccw_vertex(b, c2d_next(k, b->n));
@@ -1153,7 +1156,7 @@ static int add_region(regionset *rs, const body *A, const body *B)
     g->uniform = 1;
     for (i = 0; i < n; i++)
         if (rs->rad[g->first + i] != rmax) g->uniform = 0;
-    g->tol = 16 * DBL_EPSILON * (c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
+    g->tol = C2D_REGION_ROUNDING * DBL_EPSILON * (c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
     if (!(n >= 3 && area > 0) && !(rmax > 0)) return 1;
     rs->nv += n;
@@ -1382,10 +1385,6 @@ typedef struct piece_ref {
     c2d_bounds box;   /* its box (grown by rounding), within the best's square */
 } piece_ref;
 
-/* How far off its piece a point computed on the piece's line or circle may
- * be and still be tried (relative; a wrong try costs time, never truth). */
-#define C2D_ON_PIECE 1e-9
-
 static void edge_line(const regionset *rs, const region *g, int i, c2d_vec *w, double *c)
 {
     (void)g;
@@ -1439,7 +1438,7 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
     /* Outside both: between their normals (none when they face each other),
      * by the step over the share of it that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
-    if (!(vlen(u) > 1e-9)) return;
+    if (!(vlen(u) > C2D_OPPOSED_NORMALS)) return;
     try_point(s, x, vscale(u, 2 / vlen2(u)));
 }
 
@@ -1759,7 +1758,7 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
             x = v2((lines[i].h * lines[j].w.y - lines[j].h * lines[i].w.y) / det,
                    (lines[j].h * lines[i].w.x - lines[i].h * lines[j].w.x) / det);
             if (!(vlen(x) < cs->best)) continue;
-            tol = 1e-9 * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
+            tol = C2D_CROSSING_SLACK * (fabs(lines[i].h) + fabs(lines[j].h)) + ps->tol;
             if (!inside_lines(lines, nl, lines[i].pair, x, tol) || !inside_lines(lines, nl, lines[j].pair, x, tol)) continue;
             try_direction(cs, x);
         }

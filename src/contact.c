@@ -53,58 +53,62 @@ static void try_edges(const body *p, const body *a, const body *b, int flat, axi
 {
     int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
     for (i = 0; i < m; i++) {
-        c2d_vec e = vsub(p->v[c2d_next(i, p->n)], p->v[i]);
+        c2d_vec e = vsub(c2d_bv(p, c2d_next(i, p->n)), c2d_bv(p, i));
         try_axis(a, b, vperp(e), as);
         if (flat) try_axis(a, b, e, as);
     }
 }
 
-/* The round centres of a body: a fan's apex, a rounded polygon's vertices. */
-static int round_centres(const body *b, c2d_vec *out)
+/* The round centres of a body: a fan's apex, a rounded polygon's vertices
+ * (its corners, the first so many of them). */
+static int round_centre_count(const body *b)
 {
-    if (b->type == BODY_FAN) { out[0] = b->v[0]; return 1; }
-    return b->r > 0 ? c2d_body_corners(b, out) : 0;
+    if (b->type == BODY_FAN) return 1;
+    return b->r > 0 ? c2d_corner_count(b) : 0;
 }
 
 /* Candidate axes when a fan is involved: every edge normal, and the lines
  * from each round centre of one body to each corner point of the other. */
 static void fan_axes(const body *a, const body *b, axis_search *as)
 {
-    c2d_vec ca[C2D_MAX_VERTICES], cb[C2D_MAX_VERTICES], ka[C2D_MAX_VERTICES], kb[C2D_MAX_VERTICES];
-    int i, j, nca = round_centres(a, ca), ncb = round_centres(b, cb);
-    int nka = c2d_body_corners(a, ka), nkb = c2d_body_corners(b, kb);
+    int i, j, nca = round_centre_count(a), ncb = round_centre_count(b);
+    int nka = c2d_corner_count(a), nkb = c2d_corner_count(b);
     const body *both[2];
     both[0] = a;
     both[1] = b;
     for (i = 0; i < 2; i++) {
         const body *f = both[i];
         if (f->type == BODY_FAN) {
-            try_axis(a, b, vperp(f->e1), as);
-            try_axis(a, b, vperp(f->e2), as);
+            try_axis(a, b, vperp(f->own.fan.e1), as);
+            try_axis(a, b, vperp(f->own.fan.e2), as);
         } else {
             try_edges(f, a, b, 0, as);
         }
     }
-    for (i = 0; i < nca; i++)
-        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(kb[j], ca[i]), as);
-    for (i = 0; i < ncb; i++)
-        for (j = 0; j < nka; j++) try_axis(a, b, vsub(ka[j], cb[i]), as);
+    for (i = 0; i < nca; i++) {
+        c2d_vec c = c2d_corner(a, i);
+        for (j = 0; j < nkb; j++) try_axis(a, b, vsub(c2d_corner(b, j), c), as);
+    }
+    for (i = 0; i < ncb; i++) {
+        c2d_vec c = c2d_corner(b, i);
+        for (j = 0; j < nka; j++) try_axis(a, b, vsub(c2d_corner(a, j), c), as);
+    }
 }
 
 /* Contact of a body x with a line l; the normal points from l toward x. */
 static void line_contact(const body *x, const body *l, c2d_vec x_centre, double *depth, c2d_vec *n)
 {
-    c2d_vec nl = vunit(vperp(l->v[1]));
+    c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
     double side, lowest;
     if (x->type == BODY_LINE) {
         /* Parallel lines meet only when they coincide; crossing ones never part. */
         *n = nl;
-        *depth = vcross(x->v[1], l->v[1]) == 0 ? 0 : C2D_INF;
+        *depth = vcross(c2d_bv(x, 1), c2d_bv(l, 1)) == 0 ? 0 : C2D_INF;
         return;
     }
-    side = vdot(vsub(x_centre, l->v[0]), nl);
+    side = vdot(vsub(x_centre, c2d_bv(l, 0)), nl);
     if (side < 0) nl = vscale(nl, -1);
-    lowest = -c2d_support(x, vscale(nl, -1)) - vdot(l->v[0], nl);
+    lowest = -c2d_support(x, vscale(nl, -1)) - vdot(c2d_bv(l, 0), nl);
     *n = nl;
     *depth = dmax(0, -lowest);
 }
@@ -160,13 +164,21 @@ static c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_co
 /* A pair beyond the range of squares, on copies scaled by 2^-e, lengths scaled back. */
 static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape *b, int e, c2d_contact_result *out)
 {
-    c2d_scaled sa, sb;
-    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb), out);
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb), out);
     if (err == C2D_OK && out->hit) {
         out->depth = ldexp(out->depth, e);
         out->point = v2(ldexp(out->point.x, e), ldexp(out->point.y, e));
     }
     return err;
+}
+
+void c2d_contact_at_scale(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    if (e == 0) c2d_contact_decided(a, b, A, B, out);
+    else contact_scaled(a, b, e, out);
 }
 
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
@@ -183,40 +195,44 @@ c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result
 static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     body A, B;
-    c2d_vec n = default_normal, o, pa, pb;
-    double depth = 0, gap;
     int swapped;
     out->hit = 0;
     if (wide_fan(a) || wide_fan(b)) return C2D_ERR_WIDE_FAN;
     swapped = c2d_shape_order(a, b) > 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
-    o = a->p[0];
+    if (!(a->kind == C2D_AABB && b->kind == C2D_AABB) && !c2d_decide(a, b, &A, &B)) return C2D_OK;
+    c2d_contact_decided(a, b, &A, &B, out);
+    if (swapped) out->normal = vscale(out->normal, -1);
+    return C2D_OK;
+}
+
+void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out)
+{
+    c2d_vec n = default_normal, o = a->p[0], pa, pb;
+    double depth = 0, gap;
     if (a->kind == C2D_AABB && b->kind == C2D_AABB) {
         aabb_contact(a, b, out);
-        if (swapped) out->normal = vscale(out->normal, -1);
-        return C2D_OK;
+        return;
     }
-    if (!c2d_decide(a, b, &A, &B)) return C2D_OK;
     out->hit = 1;
-    c2d_core_d2(&A, &B, -1, &pa, &pb);
-    out->point = vadd(c2d_common_point(&A, &B, pa, pb), o);
-    if (B.type == BODY_LINE) {
-        line_contact(&A, &B, vsub(c2d_center(a), o), &depth, &n);
-    } else if (A.type == BODY_LINE) {
-        line_contact(&B, &A, vsub(c2d_center(b), o), &depth, &n);
+    c2d_core_d2(A, B, -1, &pa, &pb);
+    out->point = vadd(c2d_common_point(A, B, pa, pb), o);
+    if (B->type == BODY_LINE) {
+        line_contact(A, B, vsub(c2d_center(a), o), &depth, &n);
+    } else if (A->type == BODY_LINE) {
+        line_contact(B, A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
-    } else if (A.type == BODY_POLY && B.type == BODY_POLY &&
-               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A.r + B.r) && !c2d_cores_overlap(&A, &B)) {
+    } else if (A->type == BODY_POLY && B->type == BODY_POLY &&
+               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) && !c2d_cores_overlap(A, B)) {
         /* Only the radii overlap: along the line between the cores (trusted
          * while the gap is well above the rounding in the closest points). */
         n = vscale(vsub(pa, pb), 1 / gap);
-        depth = A.r + B.r - gap;
+        depth = A->r + B->r - gap;
     } else {
-        depth = c2d_least_overlap(&A, &B, vsub(pa, pb), v2(0, 0), &n);
+        depth = c2d_least_overlap(A, B, vsub(pa, pb), v2(0, 0), &n);
         /* Two equal points offer no axis: any direction parts them by the radii. */
-        if (depth == C2D_INF) depth = A.r + B.r;
+        if (depth == C2D_INF) depth = A->r + B->r;
     }
     out->depth = dmax(depth, 0);
-    out->normal = swapped ? vscale(n, -1) : n;
-    return C2D_OK;
+    out->normal = n;
 }

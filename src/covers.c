@@ -41,9 +41,9 @@ static double core_distance(const body *k, c2d_vec p)
 {
     double best = C2D_INF;
     int i, inside = k->orient != 0;
-    if (k->n == 1) return vlen(vsub(p, k->v[0]));
+    if (k->n == 1) return vlen(vsub(p, c2d_bv(k, 0)));
     for (i = 0; i < k->n; i++) {
-        c2d_vec a = k->v[i], b = k->v[c2d_next(i, k->n)];
+        c2d_vec a = c2d_bv(k, i), b = c2d_bv(k, c2d_next(i, k->n));
         if (k->orient != 0 && vcross(vsub(b, a), vsub(p, a)) * k->orient < 0) inside = 0;
         best = dmin(best, sqrt(c2d_pt_seg_d2(p, a, b, NULL)));
         if (k->n == 2) break;
@@ -57,7 +57,7 @@ static double inner_margin(const body *k, c2d_vec p)
     double m = C2D_INF;
     int i;
     for (i = 0; i < k->n; i++) {
-        c2d_vec a = k->v[i], e = vsub(k->v[c2d_next(i, k->n)], a);
+        c2d_vec a = c2d_bv(k, i), e = vsub(c2d_bv(k, c2d_next(i, k->n)), a);
         double l = vlen(e);
         if (l == 0) continue;
         m = dmin(m, vcross(e, vsub(p, a)) * k->orient / l);
@@ -100,7 +100,7 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
     if (A.type == BODY_LINE) {
         if (B.type != BODY_POLY || B.r > 0) return 0;
         for (i = 0; i < B.n; i++)
-            if (vcross(vsub(B.v[i], A.v[0]), A.v[1]) != 0) return 0;
+            if (vcross(vsub(c2d_bv(&B, i), c2d_bv(&A, 0)), c2d_bv(&A, 1)) != 0) return 0;
         return B.orient == 0;
     }
     if (A.type == BODY_POLY && A.r == 0 && A.orient != 0 && A.n >= 3) {
@@ -109,20 +109,20 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
          * own vertices stay on its edges); any other leaf's support along
          * each outward normal. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(A.v[c2d_next(i, A.n)], A.v[i]), w;
+            c2d_vec e = vsub(c2d_bv(&A, c2d_next(i, A.n)), c2d_bv(&A, i)), w;
             int k;
             if (e.x == 0 && e.y == 0) continue;
             if (B.type == BODY_POLY && B.r == 0) {
                 double el = vlen(e);
                 for (k = 0; k < B.n; k++) {
-                    c2d_vec d = vsub(B.v[k], A.v[i]);
+                    c2d_vec d = vsub(c2d_bv(&B, k), c2d_bv(&A, i));
                     double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el;
                     if (vcross(e, d) * A.orient < -slack) return 0;
                 }
                 continue;
             }
             w = vunit(vscale(vperp(e), -A.orient));
-            if (!within(c2d_support(&B, w) - A.tol, vdot(A.v[i], w), mag)) return 0;
+            if (!within(c2d_support(&B, w) - A.tol, vdot(c2d_bv(&A, i), w), mag)) return 0;
         }
         return 1;
     }
@@ -132,10 +132,10 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++) {
                 if (B.r <= R) {
-                    if (!within(core_distance(&A, B.v[i]), R - B.r, mag)) return 0;
+                    if (!within(core_distance(&A, c2d_bv(&B, i)), R - B.r, mag)) return 0;
                 } else {
-                    if (A.orient == 0 || core_distance(&A, B.v[i]) > 0) return 0;
-                    if (!within(B.r - R, inner_margin(&A, B.v[i]), mag)) return 0;
+                    if (A.orient == 0 || core_distance(&A, c2d_bv(&B, i)) > 0) return 0;
+                    if (!within(B.r - R, inner_margin(&A, c2d_bv(&B, i)), mag)) return 0;
                 }
             }
             return 1;
@@ -144,21 +144,21 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
     }
     /* A fan opened up to pi: inside its circle and both edge half-planes. */
     {
-        c2d_vec apex = A.v[0], w1 = vperp(A.e1), w2 = vscale(vperp(A.e2), -1);
+        c2d_vec apex = c2d_bv(&A, 0), w1 = vperp(A.own.fan.e1), w2 = vscale(vperp(A.own.fan.e2), -1);
         double R = A.r + A.tol;
         if (B.type == BODY_POLY) {
             for (i = 0; i < B.n; i++)
-                if (!within(vlen(vsub(B.v[i], apex)) + B.r, R, mag)) return 0;
+                if (!within(vlen(vsub(c2d_bv(&B, i), apex)) + B.r, R, mag)) return 0;
         } else {
             /* A fan leaf inside the circle about apex: its apex, arc ends, and
              * the arc point facing away from apex (the distance to a point
              * is convex along the fan's edges). */
-            c2d_vec u = vunit(vsub(B.v[0], apex)), p[4];
+            c2d_vec u = vunit(vsub(c2d_bv(&B, 0), apex)), p[4];
             int np = 0;
-            p[np++] = B.v[0];
+            p[np++] = c2d_bv(&B, 0);
             p[np++] = c2d_arc_end(&B, 0);
             p[np++] = c2d_arc_end(&B, 1);
-            if ((u.x != 0 || u.y != 0) && c2d_in_wedge(&B, u)) p[np++] = vadd(B.v[0], vscale(u, B.r));
+            if ((u.x != 0 || u.y != 0) && c2d_in_wedge(&B, u)) p[np++] = vadd(c2d_bv(&B, 0), vscale(u, B.r));
             for (i = 0; i < np; i++)
                 if (!within(vlen(vsub(p[i], apex)), R, mag)) return 0;
         }
@@ -331,9 +331,9 @@ static int body_piece(const body *x, int k, bpiece *f)
     f->r = x->r;
     if (x->type == BODY_FAN) {
         c2d_vec apex = c2d_bv(x, 0);
-        if (k == 0) { f->a = apex; f->b = c2d_arc_end(x, 1); f->n = v2(x->e2.y, -x->e2.x); }
-        else if (k == 2) { f->a = c2d_arc_end(x, 0); f->b = apex; f->n = vperp(x->e1); }
-        else { f->arc = 1; f->a = apex; f->u = x->e2; f->span = 2 * atan2(vcross(x->d, x->e1), vdot(x->d, x->e1)); }
+        if (k == 0) { f->a = apex; f->b = c2d_arc_end(x, 1); f->n = v2(x->own.fan.e2.y, -x->own.fan.e2.x); }
+        else if (k == 2) { f->a = c2d_arc_end(x, 0); f->b = apex; f->n = vperp(x->own.fan.e1); }
+        else { f->arc = 1; f->a = apex; f->u = x->own.fan.e2; f->span = 2 * atan2(vcross(x->own.fan.d, x->own.fan.e1), vdot(x->own.fan.d, x->own.fan.e1)); }
         return 1;
     }
     if (x->r == 0) {
@@ -437,7 +437,7 @@ static double inner_depth(const body *x, c2d_vec p)
 {
     if (x->type == BODY_FAN) {
         c2d_vec v = vsub(p, c2d_bv(x, 0));
-        return dmin(x->r - vlen(v), dmin(-vcross(x->e1, v), vcross(x->e2, v)));
+        return dmin(x->r - vlen(v), dmin(-vcross(x->own.fan.e1, v), vcross(x->own.fan.e2, v)));
     }
     if (x->orient != 0 && core_distance(x, p) == 0) return x->r + inner_margin(x, p);
     return x->r - core_distance(x, p);
@@ -448,7 +448,7 @@ static c2d_vec inner_point(const body *x)
 {
     c2d_vec c = v2(0, 0);
     int i;
-    if (x->type == BODY_FAN) return vadd(c2d_bv(x, 0), vscale(x->d, x->r / 2));
+    if (x->type == BODY_FAN) return vadd(c2d_bv(x, 0), vscale(x->own.fan.d, x->r / 2));
     for (i = 0; i < x->n; i++) c = vadd(c, c2d_bv(x, i));
     return vscale(c, 1.0 / x->n);
 }

@@ -36,22 +36,22 @@ int c2d_in_wedge(const body *f, c2d_vec v)
 {
     if (!f->wide) /* the convex cone from e2 round to e1, on the bisector's side
                      (for a thin fan the two edge tests alone also pass -d) */
-        return not_below(vcross(f->e2, v), v) && not_below(vcross(v, f->e1), v) &&
-               not_below(vdot(v, f->d), v);
+        return not_below(vcross(f->own.fan.e2, v), v) && not_below(vcross(v, f->own.fan.e1), v) &&
+               not_below(vdot(v, f->own.fan.d), v);
     /* above pi: all but the open cone from e1 round to e2, which is under pi */
-    return not_below(-vcross(f->e1, v), v) || not_below(-vcross(v, f->e2), v);
+    return not_below(-vcross(f->own.fan.e1, v), v) || not_below(-vcross(v, f->own.fan.e2), v);
 }
 
 int c2d_body_contains_solid(const body *b, c2d_vec p)
 {
     int i;
     if (b->type == BODY_FAN) {
-        c2d_vec v = vsub(p, b->v[0]);
+        c2d_vec v = vsub(p, c2d_bv(b, 0));
         return vlen2(v) <= b->r * b->r && c2d_in_wedge(b, v);
     }
     if (b->type != BODY_POLY || b->orient == 0) return 0;
     for (i = 0; i < b->n; i++) {
-        c2d_vec a = b->v[i], e = vsub(b->v[c2d_next(i, b->n)], a);
+        c2d_vec a = c2d_bv(b, i), e = vsub(c2d_bv(b, c2d_next(i, b->n)), a);
         if (vcross(e, vsub(p, a)) * b->orient < 0) return 0;
     }
     return 1;
@@ -85,14 +85,14 @@ static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p,
 
 
 /* Point to arc: along the radius when its direction is in the wedge, else to an end. */
-static double pt_arc_d2(c2d_vec p, const body *f, c2d_vec *q)
+static C2D_NOINLINE double pt_arc_d2(c2d_vec p, const body *f, c2d_vec *q)
 {
-    c2d_vec v = vsub(p, f->v[0]), e1 = c2d_arc_end(f, 0), e2 = c2d_arc_end(f, 1);
+    c2d_vec v = vsub(p, c2d_bv(f, 0)), e1 = c2d_arc_end(f, 0), e2 = c2d_arc_end(f, 1);
     double len = vlen(v), d1, d2;
-    if (len == 0) { *q = vadd(f->v[0], vscale(f->d, f->r)); return f->r * f->r; }
+    if (len == 0) { *q = vadd(c2d_bv(f, 0), vscale(f->own.fan.d, f->r)); return f->r * f->r; }
     if (c2d_in_wedge(f, v)) {
         double k = len - f->r;
-        *q = vadd(f->v[0], vscale(v, f->r / len));
+        *q = vadd(c2d_bv(f, 0), vscale(v, f->r / len));
         return k * k;
     }
     d1 = vlen2(vsub(p, e1));
@@ -113,7 +113,7 @@ static int circle_crossing(const body *f, c2d_vec a, c2d_vec b, int infinite, c2
 {
     /* From the foot of the perpendicular from the centre, h along the line
      * each way: no cancellation however long the segment is. */
-    c2d_vec e = vsub(b, a), w = vsub(a, f->v[0]), u = vunit(e), foot;
+    c2d_vec e = vsub(b, a), w = vsub(a, c2d_bv(f, 0)), u = vunit(e), foot;
     double along = -vdot(w, u), off, h2, h, len = vlen(e);
     int k;
     if (len == 0) return 0;
@@ -127,16 +127,16 @@ static int circle_crossing(const body *f, c2d_vec a, c2d_vec b, int infinite, c2
         c2d_vec p;
         if (!infinite && (t < 0 || t > len)) continue;
         p = vadd(foot, vscale(u, k ? h : -h));
-        if (c2d_in_wedge(f, vsub(p, f->v[0]))) { *x = p; return 1; }
+        if (c2d_in_wedge(f, vsub(p, c2d_bv(f, 0)))) { *x = p; return 1; }
     }
     return 0;
 }
 
 /* Segment to arc. The least distance is at a crossing, an end of either, or
  * where the radius through the segment's nearest point to the centre meets it. */
-static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_vec *q)
 {
-    c2d_vec c = f->v[0], e = vsub(b, a), t1, t2, x;
+    c2d_vec c = c2d_bv(f, 0), e = vsub(b, a), t1, t2, x;
     double best = C2D_INF, ee = vlen2(e);
     int k;
     if (circle_crossing(f, a, b, 0, &x)) { *p = *q = x; return 0; }
@@ -169,9 +169,9 @@ static double seg_arc_d2(c2d_vec a, c2d_vec b, const body *f, c2d_vec *p, c2d_ve
 
 /* Arc to arc: a crossing of the circles inside both wedges, an end of either
  * to the other, or the pairs of points on the line through both centres. */
-static double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
 {
-    c2d_vec u = vsub(g->v[0], f->v[0]), t;
+    c2d_vec u = vsub(c2d_bv(g, 0), c2d_bv(f, 0)), t;
     double D = vlen(u), best = C2D_INF;
     int k, s1, s2;
     if (D > 0) {
@@ -180,8 +180,8 @@ static double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
             double a = (D * D + f->r * f->r - g->r * g->r) / (2 * D);
             double h = sqrt(dmax(f->r * f->r - a * a, 0));
             for (k = 0; k < 2; k++) {
-                c2d_vec x = vadd(vadd(f->v[0], vscale(uh, a)), vscale(vperp(uh), k ? -h : h));
-                if (c2d_in_wedge(f, vsub(x, f->v[0])) && c2d_in_wedge(g, vsub(x, g->v[0]))) {
+                c2d_vec x = vadd(vadd(c2d_bv(f, 0), vscale(uh, a)), vscale(vperp(uh), k ? -h : h));
+                if (c2d_in_wedge(f, vsub(x, c2d_bv(f, 0))) && c2d_in_wedge(g, vsub(x, c2d_bv(g, 0)))) {
                     *p = *q = x;
                     return 0;
                 }
@@ -191,7 +191,7 @@ static double arc_arc_d2(const body *f, const body *g, c2d_vec *p, c2d_vec *q)
             for (s2 = -1; s2 <= 1; s2 += 2) {
                 c2d_vec df = vscale(uh, s1), dg = vscale(uh, s2);
                 if (c2d_in_wedge(f, df) && c2d_in_wedge(g, dg)) {
-                    c2d_vec pf = vadd(f->v[0], vscale(df, f->r)), pg = vadd(g->v[0], vscale(dg, g->r));
+                    c2d_vec pf = vadd(c2d_bv(f, 0), vscale(df, f->r)), pg = vadd(c2d_bv(g, 0), vscale(dg, g->r));
                     keep(vlen2(vsub(pf, pg)), pf, pg, &best, p, q);
                 }
             }
@@ -217,7 +217,7 @@ static c2d_vec line_foot(c2d_vec a, c2d_vec dir, c2d_vec x)
 }
 
 /* Line to segment: 0 where the segment reaches the line, else its nearer end. */
-static double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec *p, c2d_vec *q)
 {
     double sa = line_side(la, dir, a), sb = line_side(la, dir, b);
     if (sgn(sa) * sgn(sb) <= 0) {
@@ -232,15 +232,15 @@ static double line_seg_d2(c2d_vec la, c2d_vec dir, c2d_vec a, c2d_vec b, c2d_vec
 
 /* Line to arc: the arc's extreme points across the line are its ends and the
  * points where the radius is normal to the line; it crosses when they differ in side. */
-static double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2d_vec *q)
 {
     c2d_vec cand[4], n = vscale(vperp(dir), 1 / vlen(dir)), x;
     double lo = C2D_INF, hi = -C2D_INF, bests = C2D_INF;
     int i, m = 0, best = 0;
     cand[m++] = c2d_arc_end(f, 0);
     cand[m++] = c2d_arc_end(f, 1);
-    if (c2d_in_wedge(f, n)) cand[m++] = vadd(f->v[0], vscale(n, f->r));
-    if (c2d_in_wedge(f, vscale(n, -1))) cand[m++] = vsub(f->v[0], vscale(n, f->r));
+    if (c2d_in_wedge(f, n)) cand[m++] = vadd(c2d_bv(f, 0), vscale(n, f->r));
+    if (c2d_in_wedge(f, vscale(n, -1))) cand[m++] = vsub(c2d_bv(f, 0), vscale(n, f->r));
     for (i = 0; i < m; i++) {
         double s = line_side(la, dir, cand[i]);
         lo = dmin(lo, s);
@@ -258,7 +258,7 @@ static double line_arc_d2(c2d_vec la, c2d_vec dir, const body *f, c2d_vec *p, c2
 }
 
 /* Line to line: 0 unless parallel. */
-static double line_line_d2(c2d_vec a, c2d_vec da, c2d_vec b, c2d_vec db, c2d_vec *p, c2d_vec *q)
+static C2D_NOINLINE double line_line_d2(c2d_vec a, c2d_vec da, c2d_vec b, c2d_vec db, c2d_vec *p, c2d_vec *q)
 {
     double c = vcross(da, db), s;
     if (c != 0) {
@@ -312,15 +312,15 @@ static feature feature_at(const body *b, int i)
     f.type = F_SEG;
     if (b->type == BODY_LINE) {
         f.type = F_LINE;
-        f.a = b->v[0];
-        f.b = b->v[1];
+        f.a = c2d_bv(b, 0);
+        f.b = c2d_bv(b, 1);
     } else if (b->type == BODY_FAN) {
         if (i == 2) f.type = F_ARC;
-        f.a = b->v[0];
+        f.a = c2d_bv(b, 0);
         f.b = c2d_arc_end(b, i);
     } else {
-        f.a = b->v[i];
-        f.b = b->n == 1 ? b->v[0] : b->v[c2d_next(i, b->n)];
+        f.a = c2d_bv(b, i);
+        f.b = b->n == 1 ? c2d_bv(b, 0) : c2d_bv(b, c2d_next(i, b->n));
     }
     return f;
 }
@@ -343,7 +343,7 @@ static int has_solid(const body *b)
  * every pair of features.
  */
 typedef struct gjk_point {
-    c2d_vec w;  /* a.v[ia] - b.v[ib] */
+    c2d_vec w;  /* vertex ia of a - vertex ib of b */
     int ia, ib;
     double l;   /* its weight in the simplex's point nearest the origin */
 } gjk_point;
@@ -351,9 +351,9 @@ typedef struct gjk_point {
 static int support_index(const body *b, c2d_vec d)
 {
     int i, k = 0;
-    double best = vdot(b->v[0], d);
+    double best = vdot(c2d_bv(b, 0), d);
     for (i = 1; i < b->n; i++) {
-        double x = vdot(b->v[i], d);
+        double x = vdot(c2d_bv(b, i), d);
         if (x > best) { best = x; k = i; }
     }
     return k;
@@ -398,8 +398,8 @@ static void simplex_points(const body *a, const body *b, const gjk_point *s, int
     int i;
     *pa = *pb = v2(0, 0);
     for (i = 0; i < k; i++) {
-        *pa = vadd(*pa, vscale(a->v[s[i].ia], s[i].l));
-        *pb = vadd(*pb, vscale(b->v[s[i].ib], s[i].l));
+        *pa = vadd(*pa, vscale(c2d_bv(a, s[i].ia), s[i].l));
+        *pb = vadd(*pb, vscale(c2d_bv(b, s[i].ib), s[i].l));
     }
 }
 
@@ -439,7 +439,7 @@ static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign, double e
 {
     int i;
     for (i = 0; i < b->n; i++) {
-        c2d_vec d = vsub(b->v[i], p);
+        c2d_vec d = vsub(c2d_bv(b, i), p);
         double x = sign * vdot(d, u);
         if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
     }
@@ -451,7 +451,7 @@ static double core_extent(const body *b)
 {
     double m = 0;
     int i;
-    for (i = 0; i < b->n; i++) m = dmax(m, dmax(fabs(b->v[i].x), fabs(b->v[i].y)));
+    for (i = 0; i < b->n; i++) m = dmax(m, dmax(fabs(c2d_bv(b, i).x), fabs(c2d_bv(b, i).y)));
     return m;
 }
 
@@ -462,15 +462,15 @@ static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2
 {
     int k, m = e->n == 1 ? 0 : e->n == 2 ? 1 : 2;
     if (m == 0) {
-        double d2 = vlen2(vsub(p, e->v[0]));
-        if (d2 < *best) { *best = d2; *pp = p; *pq = e->v[0]; }
+        double d2 = vlen2(vsub(p, c2d_bv(e, 0)));
+        if (d2 < *best) { *best = d2; *pp = p; *pq = c2d_bv(e, 0); }
         return;
     }
     for (k = 0; k < m; k++) {
         int j0 = e->n == 2 ? 0 : k == 0 ? (i == 0 ? e->n - 1 : i - 1) : i;
         int j1 = e->n == 2 ? 1 : c2d_next(j0, e->n);
         c2d_vec q;
-        double d2 = c2d_pt_seg_d2(p, e->v[j0], e->v[j1], &q);
+        double d2 = c2d_pt_seg_d2(p, c2d_bv(e, j0), c2d_bv(e, j1), &q);
         if (d2 < *best) { *best = d2; *pp = p; *pq = q; }
     }
 }
@@ -489,16 +489,19 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
         if (i == 1 && s[1].ia == s[0].ia) continue;
         for (j = 0; j < k; j++) {
             if (j == 1 && s[1].ib == s[0].ib) continue;
-            vertex_to_edges_at(a->v[s[i].ia], b, s[j].ib, &best, pa, pb);
+            vertex_to_edges_at(c2d_bv(a, s[i].ia), b, s[j].ib, &best, pa, pb);
         }
     }
     for (j = 0; j < k; j++) {
         if (j == 1 && s[1].ib == s[0].ib) continue;
         for (i = 0; i < k; i++) {
             if (i == 1 && s[1].ia == s[0].ia) continue;
-            vertex_to_edges_at(b->v[s[j].ib], a, s[i].ia, &best, pb, pa);
+            vertex_to_edges_at(c2d_bv(b, s[j].ib), a, s[i].ia, &best, pb, pa);
         }
     }
+    /* No pair came nearer than infinity (squares that overflowed): nothing
+     * was found, and the full search decides. */
+    if (!(best < C2D_INF)) return -1;
     /* A closest point on an edge is rounded (to a few ulps of the edge's
      * ends): near an end of its edge, that end may stand out of the slab by
      * as much, which proves nothing. */
@@ -533,13 +536,13 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
     *deep = 0;
     /* Start from the vertices that face each other across the line between
      * the cores' vertex means (n times them): a walk from there is short. */
-    for (i = 0; i < a->n; i++) ca = vadd(ca, a->v[i]);
-    for (i = 0; i < b->n; i++) cb = vadd(cb, b->v[i]);
+    for (i = 0; i < a->n; i++) ca = vadd(ca, c2d_bv(a, i));
+    for (i = 0; i < b->n; i++) cb = vadd(cb, c2d_bv(b, i));
     d = vsub(vscale(cb, a->n), vscale(ca, b->n));
     s[0].ia = support_index(a, d);
     s[0].ib = support_index(b, vscale(d, -1));
     s[0].l = 1;
-    s[0].w = vsub(a->v[s[0].ia], b->v[s[0].ib]);
+    s[0].w = vsub(c2d_bv(a, s[0].ia), c2d_bv(b, s[0].ib));
     v = s[0].w;
     for (iter = 0; iter < C2D_GJK_ITERATIONS; iter++) {
         gjk_point w;
@@ -548,7 +551,7 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
         if (vv < C2D_SQUARES_LO) return -1; /* squares this small have lost their bits */
         w.ia = support_index(a, vscale(v, -1));
         w.ib = support_index(b, v);
-        w.w = vsub(a->v[w.ia], b->v[w.ib]);
+        w.w = vsub(c2d_bv(a, w.ia), c2d_bv(b, w.ib));
         /* No support point comes nearer than rounding: the walk is done. */
         if (vv - vdot(v, w.w) <= C2D_GJK_PROGRESS * vv) return settle(a, b, s, k, pa, pb);
         for (i = 0; i < k; i++)
@@ -599,12 +602,21 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
     }
     /* Ended on the origin: trusted only where a vertex of each core coincide. */
     if (iter == C2D_GJK_ITERATIONS || k != 1) return -1;
-    *pa = *pb = a->v[s[0].ia];
+    *pa = *pb = c2d_bv(a, s[0].ia);
     return 0;
 }
 
 double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
+    if (a->type == BODY_POLY && b->type == BODY_POLY && a->n == 1 && b->n == 1) {
+        /* Two points (disks' cores): their squared distance, as the feature
+         * search finds it, infinity when it is not a number below that. */
+        double d2;
+        *pa = c2d_bv(a, 0);
+        *pb = c2d_bv(b, 0);
+        d2 = vlen2(vsub(*pa, *pb));
+        return d2 < C2D_INF ? d2 : C2D_INF;
+    }
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n + b->n > 4) {
         double d2 = c2d_polygon_cores_d2(a, b, pa, pb);
         if (d2 >= 0) return d2;
@@ -615,8 +627,8 @@ double c2d_core_d2(const body *a, const body *b, double limit2, c2d_vec *pa, c2d
 double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb)
 {
     /* One core inside the other: each holds its own first point. */
-    if (has_solid(a) && c2d_body_contains_solid(a, b->v[0])) { *pa = *pb = b->v[0]; return 0; }
-    if (has_solid(b) && c2d_body_contains_solid(b, a->v[0])) { *pa = *pb = a->v[0]; return 0; }
+    if (has_solid(a) && c2d_body_contains_solid(a, c2d_bv(b, 0))) { *pa = *pb = c2d_bv(b, 0); return 0; }
+    if (has_solid(b) && c2d_body_contains_solid(b, c2d_bv(a, 0))) { *pa = *pb = c2d_bv(a, 0); return 0; }
     return c2d_core_d2_features(a, b, limit2, pa, pb);
 }
 
@@ -624,8 +636,8 @@ double c2d_core_d2_features(const body *a, const body *b, double limit2, c2d_vec
 {
     double best = C2D_INF;
     int i, j, na = feature_count(a), nb = feature_count(b);
-    *pa = a->v[0];
-    *pb = b->v[0];
+    *pa = c2d_bv(a, 0);
+    *pb = c2d_bv(b, 0);
     for (i = 0; i < na; i++) {
         feature fa = feature_at(a, i);
         for (j = 0; j < nb; j++) {
@@ -648,26 +660,14 @@ double c2d_support(const body *b, c2d_vec u)
     double h;
     int i;
     if (b->type == BODY_FAN) {
-        c2d_vec c = b->v[0];
+        c2d_vec c = c2d_bv(b, 0);
         h = vdot(c, u);
         if (c2d_in_wedge(b, u)) return h + b->r;
         h = dmax(h, vdot(c2d_arc_end(b, 0), u));
         return dmax(h, vdot(c2d_arc_end(b, 1), u));
     }
     h = -C2D_INF;
-    for (i = 0; i < b->n; i++) h = dmax(h, vdot(b->v[i], u));
+    for (i = 0; i < b->n; i++) h = dmax(h, vdot(c2d_bv(b, i), u));
     return h + b->r;
 }
 
-int c2d_body_corners(const body *b, c2d_vec *out)
-{
-    int i;
-    if (b->type == BODY_FAN) {
-        out[0] = b->v[0];
-        out[1] = c2d_arc_end(b, 0);
-        out[2] = c2d_arc_end(b, 1);
-        return 3;
-    }
-    for (i = 0; i < b->n; i++) out[i] = b->v[i];
-    return b->n;
-}

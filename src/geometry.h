@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include "collide2d.h"
 
 /*
@@ -99,6 +100,32 @@
 #define C2D_GJK_INSIDE 1e-9
 #define C2D_CERTIFY_ROUNDING 16.0
 #define C2D_SLIDE_ROUNDING 16.0
+/*
+ * The compound contact search (Concave and Group), on the regions a pair's
+ * cores sweep out:
+ * C2D_REGION_ROUNDING: in ulps of a region's largest coordinate plus its
+ *   radius, how far rounding in summing two cores may have moved its boundary.
+ * C2D_ON_PIECE: relative, how far off its piece a point computed on the
+ *   piece's line or circle may be and still be tried (a wrong try costs time,
+ *   never truth: every try is checked).
+ * C2D_OPPOSED_NORMALS: two unit normals whose sum is shorter than this face
+ *   each other; no step leaves both pieces, and the corner is not tried.
+ * C2D_CROSSING_SLACK: relative to two edge lines' offsets, how far outside
+ *   the other lines their computed crossing may fall and still be tried.
+ */
+#define C2D_REGION_ROUNDING 16.0
+#define C2D_ON_PIECE 1e-9
+#define C2D_OPPOSED_NORMALS 1e-9
+#define C2D_CROSSING_SLACK 1e-9
+/*
+ * Covers:
+ * C2D_COVER_ULPS: in ulps of the values, the rounding allowed in a support
+ *   comparison.
+ * C2D_SLIVER_AREA: in ulps of the square of a covered shape's extent, the
+ *   area below which a part left uncovered by the subtraction is rounding.
+ */
+#define C2D_COVER_ULPS 16.0
+#define C2D_SLIVER_AREA 64.0
 
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
@@ -142,22 +169,88 @@ void c2d_sincos(double angle, double *c, double *s);
  */
 typedef enum body_type { BODY_POLY, BODY_FAN, BODY_LINE } body_type;
 
+/* How many vertices a body holds itself: those it computes (an AABB's or a
+ * Box's corners, a flat core's two ends, a Line's point and direction, a
+ * Fan's segment) and a Polygon's vertices when dropping rounding-length
+ * edges leaves so few of them. */
+#define C2D_BODY_OWN 4
+
+/* Words of a bit set with one bit per vertex of a shape. */
+#define C2D_VERTEX_WORDS ((C2D_MAX_VERTICES + 63) / 64)
+
 typedef struct body {
+    /* The core's vertices: vertex i is src[i] - off, or src[j] - off for
+     * the i-th j set in own.kept. Most bodies borrow their shape's points
+     * (src the shape's, off the frame's origin, the subtraction exact for
+     * nearby numbers); the vertices a body computes stand in own.v with off
+     * 0 (x - 0 is x, signed zeros included). kept is used only by a Polygon
+     * of more than C2D_BODY_OWN vertices some of which were dropped. */
+    const c2d_vec *src;
+    c2d_vec off;
+    int kept;     /* whether own.kept lists the vertices */
     body_type type;
     int n;        /* POLY: core vertices */
     int orient;   /* POLY: +1 ccw, -1 cw, 0 no interior (n < 3 or zero area) */
+    int wide;     /* FAN: opened beyond pi */
     double r;     /* POLY: rounding radius; FAN: radius */
     double tol;   /* how far rounding in cos/sin may have moved the boundary (turned Box, Fan) */
-    /* FAN: unit direction d, unit edge directions e1 = d turned by +half,
-     * e2 = d turned by -half; wide when the opening is above pi. */
-    c2d_vec d, e1, e2;
-    int wide;
-    c2d_vec v[C2D_MAX_VERTICES]; /* POLY: core; FAN: v[0] apex; LINE: point, direction */
-} body;
+    union {
+        c2d_vec v[C2D_BODY_OWN];          /* vertices of its own */
+        uint64_t kept[C2D_VERTEX_WORDS];  /* the shape's vertices kept */
+        /* FAN (which borrows its apex): unit direction d, unit edge
+         * directions e1 = d turned by +half, e2 = d turned by -half. */
+        struct { c2d_vec d, e1, e2; } fan;
+    } own;
+} body; /* POLY: the core; FAN: vertex 0 the apex; LINE: vertex 0 a point, 1 the direction */
 
-/* The i-th vertex of a body in its frame: new code reads vertices through
- * this, so that a body may hold them or borrow them from its shape. */
-static inline c2d_vec c2d_bv(const body *b, int i) { return b->v[i]; }
+/* How many bits of w are set. */
+static inline int c2d_bit_count(uint64_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(w);
+#else
+    int k = 0;
+    for (; w; w &= w - 1) k++;
+    return k;
+#endif
+}
+
+/* The index of the i-th set bit of a vertex bit set (counted from 0; it is there). */
+static inline int c2d_nth_bit(const uint64_t *w, int i)
+{
+    int k = 0, j = 0;
+    uint64_t x;
+    while (i >= c2d_bit_count(w[k])) i -= c2d_bit_count(w[k++]);
+    for (x = w[k]; i > 0; i--) x &= x - 1;
+    while (!(x & 1)) { x >>= 1; j++; }
+    return 64 * k + j;
+}
+
+/* The i-th vertex of a body in its frame: every read of a body's vertices
+ * goes through this. */
+static inline c2d_vec c2d_bv(const body *b, int i)
+{
+    return vsub(b->src[b->kept ? c2d_nth_bit(b->own.kept, i) : i], b->off);
+}
+
+/* A copy of a body (its own vertices, if any, read from the copy). */
+static inline void c2d_body_copy(body *dst, const body *src)
+{
+    *dst = *src;
+    if (src->src == src->own.v) dst->src = dst->own.v;
+}
+
+/* Set a body's vertices to n points of its own (n <= C2D_BODY_OWN), already
+ * in its frame; v may be the body's own vertices. */
+static inline void c2d_body_own(body *b, const c2d_vec *v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) b->own.v[i] = v[i];
+    b->src = b->own.v;
+    b->kept = 0;
+    b->off = v2(0, 0);
+    b->n = n;
+}
 
 /* The index after i round a cycle of n. */
 static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
@@ -165,7 +258,7 @@ static inline int c2d_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 /* The end of a fan body's arc on its +half edge (which 0) or -half edge (1). */
 static inline c2d_vec c2d_arc_end(const body *f, int which)
 {
-    return vadd(f->v[0], vscale(which ? f->e2 : f->e1, f->r));
+    return vadd(c2d_bv(f, 0), vscale(which ? f->own.fan.e2 : f->own.fan.e1, f->r));
 }
 
 /* A move of s that needs no constructor (see shape.c): its points (those of
@@ -224,8 +317,13 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
 }
 
 /* The corner points of a POLY or FAN body: core vertices, or a fan's apex
- * and arc ends; returns how many. */
-int c2d_body_corners(const body *b, c2d_vec *out);
+ * and arc ends; how many, and the i-th. */
+static inline int c2d_corner_count(const body *b) { return b->type == BODY_FAN ? 3 : b->n; }
+static inline c2d_vec c2d_corner(const body *b, int i)
+{
+    if (b->type == BODY_FAN) return i == 0 ? c2d_bv(b, 0) : c2d_arc_end(b, i - 1);
+    return c2d_bv(b, i);
+}
 
 /* The four corners of an AABB, counter-clockwise from its min corner. */
 void c2d_aabb_corners(const c2d_shape *s, c2d_vec *out);
@@ -252,6 +350,25 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);
 /* Build both bodies in a's frame and decide hits (the shared decision). */
 int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
 
+/* Contact of a pair in canonical order that meets (by c2d_decide), on the
+ * bodies c2d_decide built (two AABBs need none); the normal from b toward a.
+ * contact and the sweep's start share it. */
+void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out);
+
+/* Distance of a pair in canonical order, in a's frame: A and B its bodies,
+ * already built there when built is set (storage otherwise). distance and
+ * the sweep's start share it. */
+c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built);
+
+/* The same two at the pair's own scale: on the bodies given when the pair's
+ * numbers need no scaling (a sweep's or a ray's scale also counts the
+ * motion), else on scaled copies, as contact and distance themselves do. */
+void c2d_contact_at_scale(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out);
+c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built);
+/* And hits of a pair in canonical order, leaving its bodies built in a's
+ * frame when it says so in *built. */
+int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built);
+
 /*
  * Extreme magnitudes. Squared distances and the division-free tests form
  * products of up to four coordinates, which overflow past ~1e77 and lose
@@ -277,16 +394,28 @@ int c2d_decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B);
 #define C2D_NOINLINE
 #endif
 
-typedef struct c2d_scaled {
-    c2d_shape s;
-    c2d_vec store[2 * C2D_MAX_VERTICES]; /* a hull needs twice its points while it works */
-} c2d_scaled;
-
 /* The power of two to divide the pair by, or 0 when none is needed. */
 int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra);
 
-/* s divided by 2^e, in out (s itself when the result would be invalid). */
-const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out);
+/* How many numbers c2d_numbers gives for a shape that is not a compound:
+ * room for them (at least 1). */
+static inline int c2d_number_room(const c2d_shape *s)
+{
+    return s->kind == C2D_POLYGON && s->count > 4 ? 2 * s->count : 8;
+}
+
+/* How many vertices a copy of s made from its numbers stores: a Polygon's
+ * count, and for a hull of one or two points, its points and the up to
+ * 2 count - 1 the hull writes while it works (at least 1). */
+static inline int c2d_scaled_room(const c2d_shape *s)
+{
+    if (s->kind != C2D_POLYGON || s->count < 1) return 1;
+    return s->count < 3 ? 3 * s->count : s->count;
+}
+
+/* s divided by 2^e, in out with its vertices in store (c2d_scaled_room(s)
+ * of them); s itself when the result would be invalid. */
+const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_vec *store);
 
 /* A point two overlapping bodies share (in their frame), from their cores'
  * closest points pa, pb. */

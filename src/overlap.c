@@ -25,12 +25,12 @@ static int apart_on(const body *a, const body *b, c2d_vec axis)
     double amin = C2D_INF, amax = -C2D_INF, bmin = C2D_INF, bmax = -C2D_INF;
     int i;
     for (i = 0; i < a->n; i++) {
-        double p = vdot(a->v[i], axis);
+        double p = vdot(c2d_bv(a, i), axis);
         amin = dmin(amin, p);
         amax = dmax(amax, p);
     }
     for (i = 0; i < b->n; i++) {
-        double p = vdot(b->v[i], axis);
+        double p = vdot(c2d_bv(b, i), axis);
         bmin = dmin(bmin, p);
         bmax = dmax(bmax, p);
     }
@@ -44,13 +44,13 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 {
     int i, j, m = edge_count(a);
     for (i = 0; i < m; i++) {
-        c2d_vec v = a->v[i], e = vsub(a->v[c2d_next(i, a->n)], v);
+        c2d_vec v = c2d_bv(a, i), e = vsub(c2d_bv(a, c2d_next(i, a->n)), v);
         if (e.x == 0 && e.y == 0) continue;
         if (a->orient != 0) {
             /* A convex core lies wholly on the inner side of each edge line:
              * the edge separates when every vertex of b is strictly outside. */
             for (j = 0; j < b->n; j++)
-                if (vcross(e, vsub(b->v[j], v)) * a->orient >= 0) break;
+                if (vcross(e, vsub(c2d_bv(b, j), v)) * a->orient >= 0) break;
             if (j == b->n) return 1;
             continue;
         }
@@ -63,9 +63,9 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 int c2d_cores_overlap(const body *a, const body *b)
 {
     if (a->n <= 2 && b->n <= 2)
-        return c2d_segments_within(a->v[0], a->v[a->n - 1], b->v[0], b->v[b->n - 1], 0);
+        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), 0);
     int flat = a->orient == 0 && b->orient == 0;
-    if (a->n == 1 && b->n == 1) return veq(a->v[0], b->v[0]);
+    if (a->n == 1 && b->n == 1) return veq(c2d_bv(a, 0), c2d_bv(b, 0));
     return !separated_by_edges(a, b, flat) && !separated_by_edges(b, a, flat);
 }
 
@@ -75,11 +75,11 @@ static int vertex_near_edge(const body *a, const body *b, double r2)
     int i, j, m = edge_count(b);
     for (i = 0; i < a->n; i++) {
         if (m == 0) {
-            if (vlen2(vsub(a->v[i], b->v[0])) <= r2) return 1;
+            if (vlen2(vsub(c2d_bv(a, i), c2d_bv(b, 0))) <= r2) return 1;
             continue;
         }
         for (j = 0; j < m; j++)
-            if (c2d_pt_seg_within(a->v[i], b->v[j], b->v[c2d_next(j, b->n)], r2)) return 1;
+            if (c2d_pt_seg_within(c2d_bv(a, i), c2d_bv(b, j), c2d_bv(b, c2d_next(j, b->n)), r2)) return 1;
     }
     return 0;
 }
@@ -158,7 +158,7 @@ int c2d_bodies_hit(const body *a, const body *b)
     double r = (a->type == BODY_POLY ? a->r : 0) + (b->type == BODY_POLY ? b->r : 0) + a->tol + b->tol;
     c2d_vec pa, pb;
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n <= 2 && b->n <= 2)
-        return c2d_segments_within(a->v[0], a->v[a->n - 1], b->v[0], b->v[b->n - 1], r * r);
+        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), r * r);
     if (a->type == BODY_POLY && b->type == BODY_POLY) {
         /* Disjoint convex cores are nearest at a vertex of one and an edge of the other. */
         if (c2d_cores_overlap(a, b)) return 1;

@@ -114,18 +114,18 @@ static int segment_kind(c2d_kind k)
  * the centre inside (within the radius and the half-angle), or within r of an
  * edge, or of the arc (in the wedge and within the fan's radius plus r).
  */
-static int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
+static C2D_NOINLINE int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
 {
     body f;
     c2d_vec o = d->p[0], v, tip1, tip2;
     double r2, rr;
     c2d_body(&f, fan, &o);
     r2 = (d->radius + f.tol) * (d->radius + f.tol);
-    v = vscale(f.v[0], -1);
+    v = vscale(c2d_bv(&f, 0), -1);
     if (!c2d_in_wedge(&f, v)) {
-        tip1 = vadd(f.v[0], vscale(f.e1, f.r));
-        tip2 = vadd(f.v[0], vscale(f.e2, f.r));
-        return c2d_pt_seg_within(v2(0, 0), f.v[0], tip1, r2) || c2d_pt_seg_within(v2(0, 0), f.v[0], tip2, r2);
+        tip1 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e1, f.r));
+        tip2 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e2, f.r));
+        return c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip1, r2) || c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip2, r2);
     }
     rr = f.r + d->radius + f.tol;
     return vlen2(v) <= rr * rr;
@@ -202,7 +202,7 @@ static double magnitude(const c2d_shape *s)
     const c2d_bounds *b = &s->bounds;
     double m = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
     if (!(m < C2D_INF)) {
-        double nums[2 * C2D_MAX_VERTICES];
+        double nums[c2d_number_room(s)];
         int i, n = c2d_numbers(s, nums);
         m = 0;
         for (i = 0; i < n; i++) m = dmax(m, fabs(nums[i]));
@@ -218,20 +218,20 @@ int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra)
     return 0;
 }
 
-const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_scaled *out)
+const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_vec *store)
 {
     /* ldexp on each number: exact for any e, where 2^-e itself may not be a double. */
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int i, bad, n = c2d_numbers(s, nums);
     for (i = 0; i < n; i++) {
         int angle = (s->kind == C2D_BOX && i == 4) || (s->kind == C2D_FAN && i >= 3);
         if (!angle) nums[i] = ldexp(nums[i], -e);
     }
     if (s->kind == C2D_POLYGON && s->count < 3) {
-        for (i = 0; i < s->count; i++) out->store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(&out->s, out->store, s->count, out->store + s->count) == C2D_OK ? &out->s : s;
+        for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
+        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
     }
-    return c2d_make(&out->s, s->kind, nums, n, out->store, &bad) == C2D_OK ? &out->s : s;
+    return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
 /* Two AABBs: comparisons, exact at any magnitude. All four are made and
@@ -256,8 +256,9 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
 /* A pair beyond the range of squares, on copies scaled by 2^-e. */
 static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
-    c2d_scaled sa, sb;
-    return hits_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    return hits_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb));
 }
 
 /* Any pair: the canonical order, the frame, the range. Out of line, so that
@@ -489,13 +490,27 @@ static c2d_distance_result distance_in_range(const c2d_shape *a, const c2d_shape
 static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
     c2d_distance_result r;
-    c2d_scaled sa, sb;
-    r = distance_in_range(c2d_scaled_copy(a, e, &sa), c2d_scaled_copy(b, e, &sb));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    r = distance_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb));
     /* Apart stays apart: a gap that underflows scaling back is the least double. */
     r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
     r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));
     r.b = v2(ldexp(r.b.x, e), ldexp(r.b.y, e));
     return r;
+}
+
+int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    *built = e == 0;
+    return e == 0 ? c2d_decide(a, b, A, B) : hits_scaled(a, b, e);
+}
+
+c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built)
+{
+    int e = c2d_pair_exponent(a, b, 0);
+    return e == 0 ? c2d_distance_pair(a, b, A, B, built) : distance_scaled(a, b, e);
 }
 
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
@@ -519,10 +534,21 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
 {
     c2d_distance_result res;
     body A, B;
+    c2d_vec t;
+    if (c2d_shape_order(a, b) <= 0) return c2d_distance_pair(a, b, &A, &B, 0);
+    res = c2d_distance_pair(b, a, &A, &B, 0);
+    t = res.a;
+    res.a = res.b;
+    res.b = t;
+    return res;
+}
+
+c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int have)
+{
+    c2d_distance_result res;
     c2d_vec pa, pb, o;
     double ra, rb, d2, D, margin = 0;
-    int swapped = c2d_shape_order(a, b) > 0, hit, built, deep = 0, searched = 0;
-    if (swapped) { const c2d_shape *t = a; a = b; b = t; }
+    int hit, built, deep = 0, searched = 0;
     o = a->p[0];
     d2 = -1;
     if (polygon_core_kind(a->kind) && polygon_core_kind(b->kind)) {
@@ -532,33 +558,36 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
          * the frame is from the origin (the coordinates' own ulps). */
         margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
                  C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
-        c2d_body(&A, a, &o);
-        c2d_body(&B, b, &o);
-        if (A.n + B.n > 4) {
-            d2 = c2d_polygon_cores_gjk(&A, &B, margin, &pa, &pb, &deep);
+        if (!have) {
+            c2d_body(A, a, &o);
+            c2d_body(B, b, &o);
+            have = 1;
+        }
+        if (A->n + B->n > 4) {
+            d2 = c2d_polygon_cores_gjk(A, B, margin, &pa, &pb, &deep);
             searched = d2 < 0; /* GJK could not tell: only the full search is left */
         }
     }
     if (d2 >= 0) {
-        double gap = sqrt(d2) - body_radius(&A) - body_radius(&B);
+        double gap = sqrt(d2) - body_radius(A) - body_radius(B);
         /* A core overlap deeper than the margin needs no exact decision. */
-        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, &A, &B, &built);
+        hit = (d2 > 0 && gap < -margin) || deep ? 1 : gap > margin ? 0 : decide(a, b, A, B, &built);
         /* GJK saw the cores meet where the exact decision sees them apart
          * (rounding, or squares lost to underflow): search every feature. */
-        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(A, B, -1, &pa, &pb);
     } else {
-        hit = decide(a, b, &A, &B, &built);
-        if (!built) {
-            c2d_body(&A, a, &o);
-            c2d_body(&B, b, &o);
+        hit = decide(a, b, A, B, &built);
+        if (!built && !have) {
+            c2d_body(A, a, &o);
+            c2d_body(B, b, &o);
         }
-        d2 = searched ? c2d_core_d2_full(&A, &B, -1, &pa, &pb) : c2d_core_d2(&A, &B, -1, &pa, &pb);
+        d2 = searched ? c2d_core_d2_full(A, B, -1, &pa, &pb) : c2d_core_d2(A, B, -1, &pa, &pb);
         /* Apart by the exact decision, yet held by a core's sign tests:
          * the features tell how far. */
-        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(&A, &B, -1, &pa, &pb);
+        if (d2 == 0 && !hit) d2 = c2d_core_d2_features(A, B, -1, &pa, &pb);
     }
-    ra = body_radius(&A);
-    rb = body_radius(&B);
+    ra = body_radius(A);
+    rb = body_radius(B);
     if (hit) {
         res.distance = 0;
         pa = pb = common_point(pa, pb, ra, rb);
@@ -577,8 +606,8 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
             res.distance = gap > 0 ? gap : DBL_MIN;
         }
     }
-    res.a = vadd(swapped ? pb : pa, o);
-    res.b = vadd(swapped ? pa : pb, o);
+    res.a = vadd(pa, o);
+    res.b = vadd(pb, o);
     return res;
 }
 

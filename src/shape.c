@@ -470,22 +470,24 @@ void c2d_aabb_corners(const c2d_shape *s, c2d_vec *out)
     out[3] = v2(s->p[0].x, s->p[1].y);
 }
 
-/* The vertices of a shape with a polygonal core (n of them), in absolute coordinates. */
-static int core_vertices(const c2d_shape *s, c2d_vec *v)
+/* The vertices of a shape with a polygonal core (n of them), in absolute
+ * coordinates: its own, or an AABB's corners made in room (4). */
+static const c2d_vec *core_vertices(const c2d_shape *s, c2d_vec *room, int *n)
 {
     switch (s->kind) {
     case C2D_AABB:
-        c2d_aabb_corners(s, v);
-        return 4;
+        c2d_aabb_corners(s, room);
+        *n = 4;
+        return room;
     case C2D_BOX:
-        memcpy(v, s->corners, sizeof s->corners);
-        return 4;
+        *n = 4;
+        return s->corners;
     case C2D_POLYGON:
-        memcpy(v, s->verts, sizeof *v * (size_t)s->count);
-        return s->count;
+        *n = s->count;
+        return s->verts;
     default:
-        memcpy(v, s->p, sizeof *v * (size_t)s->count);
-        return s->count;
+        *n = s->count;
+        return s->p;
     }
 }
 
@@ -512,7 +514,8 @@ void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out)
 
 static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
 {
-    c2d_vec v[C2D_MAX_VERTICES];
+    c2d_vec room[4];
+    const c2d_vec *v;
     double r = s->radius;
     int i, n;
     if (s->kind == C2D_LINE) return 0;
@@ -525,16 +528,16 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
             out->minx = out->maxx = c.x;
             out->miny = out->maxy = c.y;
             for (i = 0; i < f.n; i++) {
-                out->minx = dmin(out->minx, f.v[i].x - f.r);
-                out->maxx = dmax(out->maxx, f.v[i].x + f.r);
-                out->miny = dmin(out->miny, f.v[i].y - f.r);
-                out->maxy = dmax(out->maxy, f.v[i].y + f.r);
+                out->minx = dmin(out->minx, c2d_bv(&f, i).x - f.r);
+                out->maxx = dmax(out->maxx, c2d_bv(&f, i).x + f.r);
+                out->miny = dmin(out->miny, c2d_bv(&f, i).y - f.r);
+                out->maxy = dmax(out->maxy, c2d_bv(&f, i).y + f.r);
             }
             return 1;
         }
         /* The apex, the arc's ends, and each axis extreme the wedge takes in. */
-        p1 = vadd(c, vscale(f.e1, r));
-        p2 = vadd(c, vscale(f.e2, r));
+        p1 = vadd(c, vscale(f.own.fan.e1, r));
+        p2 = vadd(c, vscale(f.own.fan.e2, r));
         out->minx = dmin(c.x, dmin(p1.x, p2.x));
         out->maxx = dmax(c.x, dmax(p1.x, p2.x));
         out->miny = dmin(c.y, dmin(p1.y, p2.y));
@@ -549,7 +552,7 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
         out->minx -= slack; out->miny -= slack; out->maxx += slack; out->maxy += slack;
         return 1;
     }
-    n = core_vertices(s, v);
+    v = core_vertices(s, room, &n);
     c2d_points_bounds(v, n, out);
     out->minx -= r; out->miny -= r; out->maxx += r; out->maxy += r;
     return 1;
@@ -624,10 +627,60 @@ c2d_vec c2d_position(const c2d_shape *s)
     return s->p[0];
 }
 
+/* Borrow n points of the shape, read in the frame whose origin is o. */
+static void borrow(body *b, const c2d_vec *src, int n, c2d_vec o)
+{
+    b->src = src;
+    b->kept = 0;
+    b->off = o;
+    b->n = n;
+}
+
+/* The highest index set in a vertex bit set below end (-1 when none). */
+static int last_bit_below(const uint64_t *w, int end)
+{
+    int i;
+    for (i = end - 1; i >= 0; i--)
+        if (w[i / 64] >> (i % 64) & 1) return i;
+    return -1;
+}
+
+/* A Polygon convex only within rounding: drop vertices a rounding length
+ * from the last one kept (the edge between them has no direction to speak
+ * of). The kept ones are marked in own.kept, or copied to own.v when few.
+ * Out of line: rare. */
+static C2D_NOINLINE void drop_rounding_edges(body *b, const c2d_shape *s)
+{
+    double tiny = rounding_length(s->verts, s->count);
+    uint64_t *keep = b->own.kept;
+    int i, k = 1, last = 0;
+    for (i = 0; i < C2D_VERTEX_WORDS; i++) keep[i] = 0;
+    keep[0] = 1;
+    for (i = 1; i < b->n; i++)
+        if (vlen(vsub(c2d_bv(b, i), c2d_bv(b, last))) > tiny) {
+            keep[i / 64] |= (uint64_t)1 << (i % 64);
+            last = i;
+            k++;
+        }
+    while (k > 1 && vlen(vsub(c2d_bv(b, last), c2d_bv(b, 0))) <= tiny) {
+        keep[last / 64] &= ~((uint64_t)1 << (last % 64));
+        last = last_bit_below(keep, last);
+        k--;
+    }
+    if (k == b->n) return;
+    b->kept = 1;
+    b->n = k;
+    if (k <= C2D_BODY_OWN) {
+        c2d_vec v[C2D_BODY_OWN];
+        for (i = 0; i < k; i++) v[i] = c2d_bv(b, i);
+        c2d_body_own(b, v, k);
+    }
+}
+
 static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
 {
     const c2d_vec o = *po;
-    int i;
+    c2d_vec v[4];
     b->type = BODY_POLY;
     b->r = s->radius;
     b->orient = 0;
@@ -638,36 +691,35 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         c2d_vec d = vsub(s->p[1], s->p[0]);
         int e = ilogb(dmax(fabs(d.x), fabs(d.y)));
         b->type = BODY_LINE;
-        b->n = 2;
-        b->v[0] = vsub(s->p[0], o);
-        b->v[1] = v2(ldexp(d.x, -e), ldexp(d.y, -e));
+        v[0] = vsub(s->p[0], o);
+        v[1] = v2(ldexp(d.x, -e), ldexp(d.y, -e));
+        c2d_body_own(b, v, 2);
         return;
     }
     case C2D_FAN: {
-        c2d_vec apex = vsub(s->p[0], o);
-        b->d = v2(s->cos_a, s->sin_a);
-        b->v[0] = apex;
-        b->n = 1;
+        b->own.fan.d = v2(s->cos_a, s->sin_a);
+        borrow(b, s->p, 1, o);                                         /* the apex */
         if (s->radius == 0) { b->r = 0; return; }                     /* a point */
         if (s->opening >= 2 * C2D_PI - C2D_FULL_TURN) return;          /* a disk */
         if (s->opening == 0) {                                         /* a segment */
             b->r = 0;
-            b->n = 2;
-            b->v[1] = vadd(apex, vscale(b->d, s->radius));
+            v[0] = vsub(s->p[0], o);
+            v[1] = vadd(v[0], vscale(b->own.fan.d, s->radius));
+            c2d_body_own(b, v, 2);
             return;
         }
         b->type = BODY_FAN;
-        b->e1 = v2(s->cos_a * s->cos_h - s->sin_a * s->sin_h, s->sin_a * s->cos_h + s->cos_a * s->sin_h);
-        b->e2 = v2(s->cos_a * s->cos_h + s->sin_a * s->sin_h, s->sin_a * s->cos_h - s->cos_a * s->sin_h);
+        b->own.fan.e1 = v2(s->cos_a * s->cos_h - s->sin_a * s->sin_h, s->sin_a * s->cos_h + s->cos_a * s->sin_h);
+        b->own.fan.e2 = v2(s->cos_a * s->cos_h + s->sin_a * s->sin_h, s->sin_a * s->cos_h - s->cos_a * s->sin_h);
         b->wide = s->opening > C2D_PI;
         return;
     }
     case C2D_AABB:
-        b->n = 4;
-        b->v[0] = vsub(s->p[0], o);
-        b->v[2] = vsub(s->p[1], o);
-        b->v[1] = v2(b->v[2].x, b->v[0].y);
-        b->v[3] = v2(b->v[0].x, b->v[2].y);
+        v[0] = vsub(s->p[0], o);
+        v[2] = vsub(s->p[1], o);
+        v[1] = v2(v[2].x, v[0].y);
+        v[3] = v2(v[0].x, v[2].y);
+        c2d_body_own(b, v, 4);
         b->orient = s->ccw;
         b->r = 0;
         return;
@@ -676,37 +728,37 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         c2d_vec c = vsub(s->p[0], o);
         double hw = s->w / 2, hh = s->h / 2;
         c2d_vec ax = v2(s->cos_a * hw, s->sin_a * hw), ay = v2(-s->sin_a * hh, s->cos_a * hh);
-        b->n = 4;
-        b->v[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
-        b->v[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
-        b->v[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
-        b->v[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
+        v[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
+        v[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
+        v[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
+        v[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
+        c2d_body_own(b, v, 4);
         b->orient = s->ccw;
         b->r = 0;
         return;
     }
     case C2D_POLYGON:
-        b->n = s->count;
-        for (i = 0; i < b->n; i++) b->v[i] = vsub(s->verts[i], o);
+        borrow(b, s->verts, s->count, o);
         b->orient = s->ccw;
         b->r = 0;
-        if (s->slack > 0) {
-            /* Drop vertices a rounding length from the last one kept: the
-             * edge between them has no direction to speak of. */
-            double tiny = rounding_length(s->verts, s->count);
-            int k = 1;
-            for (i = 1; i < b->n; i++)
-                if (vlen(vsub(b->v[i], b->v[k - 1])) > tiny) b->v[k++] = b->v[i];
-            while (k > 1 && vlen(vsub(b->v[k - 1], b->v[0])) <= tiny) k--;
-            b->n = k;
-        }
+        if (s->slack > 0) drop_rounding_edges(b, s);
         return;
     default:
-        b->n = s->count;
-        for (i = 0; i < b->n; i++) b->v[i] = vsub(s->p[i], o);
+        borrow(b, s->p, s->count, o);
         b->orient = s->kind == C2D_TRIANGLE ? s->ccw : 0;
         return;
     }
+}
+
+/* Twice the signed area of a body's core, as area2 on its vertices. */
+static double body_area2(const body *b)
+{
+    double a = 0;
+    c2d_vec v0 = c2d_bv(b, 0);
+    int i;
+    for (i = 1; i + 1 < b->n; i++)
+        a += vcross(vsub(c2d_bv(b, i), v0), vsub(c2d_bv(b, i + 1), v0));
+    return a;
 }
 
 
@@ -716,38 +768,44 @@ static int before(c2d_vec a, c2d_vec b)
     return a.x < b.x || (a.x == b.x && a.y < b.y);
 }
 
+/* A flat core is the segment between its extreme points along its line (or
+ * a point): the line runs from vertex 0 to the vertex farthest from it, and
+ * a list that doubles back still spans all of it. Out of line: rare. */
+static C2D_NOINLINE void flatten(body *b)
+{
+    c2d_vec v0 = c2d_bv(b, 0), lo = v0, hi = v0, e = v2(0, 0), ends[2];
+    double plo = 0, phi = 0, far = 0;
+    int i;
+    for (i = 1; i < b->n; i++) {
+        c2d_vec w = vsub(c2d_bv(b, i), v0);
+        double d = vlen2(w);
+        if (d > far) { far = d; e = w; }
+    }
+    for (i = 1; i < b->n; i++) {
+        c2d_vec p = c2d_bv(b, i);
+        double t = vdot(vsub(p, v0), e);
+        if (t < plo || (t == plo && before(p, lo))) { plo = t; lo = p; }
+        if (t > phi || (t == phi && before(hi, p))) { phi = t; hi = p; }
+    }
+    ends[0] = lo;
+    ends[1] = hi;
+    c2d_body_own(b, ends, veq(lo, hi) ? 1 : 2);
+}
+
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
 {
-    int i;
     body_core(b, s, po);
     b->tol = 0;
-    if (b->type == BODY_POLY && b->orient != 0 && sign_of(area2(b->v, b->n)) != b->orient)
+    if (b->type == BODY_POLY && b->orient != 0 && sign_of(body_area2(b)) != b->orient)
         b->orient = 0; /* rounding in this frame flattened (or turned) it: treat it as flat */
-    if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) {
-        /* A flat core is the segment between its extreme points along its
-         * line (or a point): the line runs from v[0] to the vertex farthest
-         * from it, and a list that doubles back still spans all of it. */
-        c2d_vec lo = b->v[0], hi = b->v[0], e = v2(0, 0);
-        double plo = 0, phi = 0, far = 0;
-        for (i = 1; i < b->n; i++) {
-            double d = vlen2(vsub(b->v[i], b->v[0]));
-            if (d > far) { far = d; e = vsub(b->v[i], b->v[0]); }
-        }
-        for (i = 1; i < b->n; i++) {
-            double t = vdot(vsub(b->v[i], b->v[0]), e);
-            if (t < plo || (t == plo && before(b->v[i], lo))) { plo = t; lo = b->v[i]; }
-            if (t > phi || (t == phi && before(hi, b->v[i]))) { phi = t; hi = b->v[i]; }
-        }
-        b->v[0] = lo;
-        b->v[1] = hi;
-        b->n = veq(lo, hi) ? 1 : 2;
-    }
-    if (b->type == BODY_POLY && b->n == 2 && veq(b->v[0], b->v[1])) b->n = 1; /* a zero-length segment is a point */
+    if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) flatten(b);
+    if (b->type == BODY_POLY && b->n == 2 && veq(c2d_bv(b, 0), c2d_bv(b, 1))) b->n = 1; /* a zero-length segment is a point */
     if (s->kind == C2D_BOX && s->cos_a != 0 && s->sin_a != 0) {
         c2d_vec c = vsub(s->p[0], *po);
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
     } else if (b->type == BODY_FAN) {
-        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(b->v[0].x) + fabs(b->v[0].y));
+        c2d_vec apex = c2d_bv(b, 0);
+        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(apex.x) + fabs(apex.y));
     } else if (s->kind == C2D_POLYGON && s->slack > 0) {
         /* Convex only within rounding: it still holds its own vertices, which
          * stand no farther than the slack outside its edges. */
@@ -769,7 +827,8 @@ static int arc_points(c2d_vec c, double r, double a0, double a1, int count, c2d_
 
 int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
 {
-    c2d_vec v[C2D_MAX_VERTICES];
+    c2d_vec corners[4];
+    const c2d_vec *v;
     int n, i;
     if (segments < 3) segments = 3;
     if (room <= 0) return 0;
@@ -800,7 +859,7 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
     case C2D_GROUP:
         return 0;
     default:
-        n = core_vertices(s, v);
+        v = core_vertices(s, corners, &n);
         for (i = 0; i < n && i < room; i++) out[i] = v[i];
         return i;
     }

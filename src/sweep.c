@@ -93,51 +93,44 @@ static void ray_arc(c2d_vec p, c2d_vec v, const body *f, double R, double tmax, 
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(p, v, f->v[0], f->r + R, 0, tmax, 1, &one);
+    ray_circle(p, v, c2d_bv(f, 0), f->r + R, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(f, one.n)) offer(ft, one.t, vscale(one.n, sign));
 }
 
 /* The segment features of a body: polygon edges (a point is a segment of
- * length 0), or a fan's two edges; side[] says which side of each is outside
- * (0 for a segment, which has two outsides). */
-static int segments(const body *b, c2d_vec *s0, c2d_vec *s1, int *side)
+ * length 0), or a fan's two edges; how many, and the j-th as an edge met by
+ * corners moving by v (its side says which side is outside: 0 for a
+ * segment, which has two outsides). */
+static int segment_count(const body *b)
 {
-    int i, m;
-    if (b->type == BODY_FAN) {
-        /* The fan lies clockwise of its +half edge and counter-clockwise of its -half edge. */
-        s0[0] = s0[1] = b->v[0];
-        s1[0] = c2d_arc_end(b, 0);
-        s1[1] = c2d_arc_end(b, 1);
-        side[0] = 1;
-        side[1] = -1;
-        return 2;
-    }
-    m = b->n <= 2 ? 1 : b->n;
-    for (i = 0; i < m; i++) {
-        s0[i] = b->v[i];
-        s1[i] = b->n == 1 ? b->v[0] : b->v[c2d_next(i, b->n)];
-        /* A counter-clockwise polygon has its outside on the right of each edge. */
-        side[i] = -b->orient;
-    }
-    return m;
+    if (b->type == BODY_FAN) return 2;
+    return b->n <= 2 ? 1 : b->n;
 }
 
-/* Body mov moving by t*v against the fixed body fix, features grown by R:
- * mov's corners against fix's edges, corner points and arc, and mov's arc
- * against fix's edges. sign is -1 when mov is really b moving by -v
- * (normals flip). */
-static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, int sharp, double tmax,
-                            double sign, first_touch *ft)
+static edge segment_edge(const body *b, int j, c2d_vec v)
 {
-    c2d_vec s0[C2D_MAX_VERTICES], s1[C2D_MAX_VERTICES], c[C2D_MAX_VERTICES], fc[C2D_MAX_VERTICES];
-    edge g[C2D_MAX_VERTICES];
-    int side[C2D_MAX_VERTICES];
-    int i, j, k, ns = segments(fix, s0, s1, side), nc = c2d_body_corners(mov, c), nf = c2d_body_corners(fix, fc);
-    for (j = 0; j < ns; j++) g[j] = make_edge(s0[j], s1[j], v, side[j]);
+    c2d_vec s0;
+    if (b->type == BODY_FAN) {
+        /* The fan lies clockwise of its +half edge and counter-clockwise of its -half edge. */
+        return make_edge(c2d_bv(b, 0), c2d_arc_end(b, j), v, j == 0 ? 1 : -1);
+    }
+    s0 = c2d_bv(b, j);
+    /* A counter-clockwise polygon has its outside on the right of each edge. */
+    return make_edge(s0, b->n == 1 ? s0 : c2d_bv(b, c2d_next(j, b->n)), v, -b->orient);
+}
+
+/* The edges of fix against corners moving by v, then mov's corners against
+ * them (see corners_against); g holds segment_count(fix) edges. */
+static void corners_against_edges(const body *mov, c2d_vec v, const body *fix, edge *g, double R, int sharp,
+                                  double tmax, double sign, first_touch *ft)
+{
+    int i, j, k, ns = segment_count(fix), nc = c2d_corner_count(mov), nf = c2d_corner_count(fix);
+    for (j = 0; j < ns; j++) g[j] = segment_edge(fix, j, v);
     for (i = 0; i < nc; i++) {
-        for (j = 0; j < ns; j++) ray_side(c[i], v, &g[j], R, tmax, sign, ft);
-        for (k = 0; k < nf; k++) ray_circle(c[i], v, fc[k], R, sharp, tmax, sign, ft);
-        if (fix->type == BODY_FAN) ray_arc(c[i], v, fix, R, tmax, sign, ft);
+        c2d_vec c = c2d_corner(mov, i);
+        for (j = 0; j < ns; j++) ray_side(c, v, &g[j], R, tmax, sign, ft);
+        for (k = 0; k < nf; k++) ray_circle(c, v, c2d_corner(fix, k), R, sharp, tmax, sign, ft);
+        if (fix->type == BODY_FAN) ray_arc(c, v, fix, R, tmax, sign, ft);
     }
     if (mov->type != BODY_FAN) return;
     /* An arc meets an edge first at the arc point whose normal is the edge's
@@ -147,9 +140,20 @@ static void corners_against(const body *mov, c2d_vec v, const body *fix, double 
         if (g[j].ee == 0) continue;
         for (k = 0; k < 2; k++) {
             c2d_vec u = vunit(k ? vperp(g[j].e) : vscale(vperp(g[j].e), -1));
-            if (c2d_in_wedge(mov, u)) ray_side(vadd(mov->v[0], vscale(u, mov->r)), v, &g[j], R, tmax, sign, ft);
+            if (c2d_in_wedge(mov, u)) ray_side(vadd(c2d_bv(mov, 0), vscale(u, mov->r)), v, &g[j], R, tmax, sign, ft);
         }
     }
+}
+
+/* Body mov moving by t*v against the fixed body fix, features grown by R:
+ * mov's corners against fix's edges, corner points and arc, and mov's arc
+ * against fix's edges. sign is -1 when mov is really b moving by -v
+ * (normals flip). The edges are made once, in room for as many as fix has. */
+static void corners_against(const body *mov, c2d_vec v, const body *fix, double R, int sharp, double tmax,
+                            double sign, first_touch *ft)
+{
+    edge g[segment_count(fix)];
+    corners_against_edges(mov, v, fix, g, R, sharp, tmax, sign, ft);
 }
 
 /* Arc against arc: the centres close to the summed radii along a line inside both wedges. */
@@ -157,7 +161,7 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(a->v[0], v, b->v[0], a->r + b->r, 0, tmax, 1, &one);
+    ray_circle(c2d_bv(a, 0), v, c2d_bv(b, 0), a->r + b->r, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(b, one.n) && c2d_in_wedge(a, vscale(one.n, -1))) offer(ft, one.t, one.n);
 }
 
@@ -165,14 +169,14 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
  * sign is -1 when the line is really a and moves. */
 static void against_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
 {
-    c2d_vec nl = vunit(vperp(l->v[1]));
+    c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
     double lo, hi, speed = vdot(v, nl), t;
     if (x->type == BODY_LINE) {
         /* Crossing lines already meet; parallel ones meet when the gap closes. */
-        lo = hi = vdot(vsub(x->v[0], l->v[0]), nl);
+        lo = hi = vdot(vsub(c2d_bv(x, 0), c2d_bv(l, 0)), nl);
     } else {
-        hi = c2d_support(x, nl) - vdot(l->v[0], nl);
-        lo = -c2d_support(x, vscale(nl, -1)) - vdot(l->v[0], nl);
+        hi = c2d_support(x, nl) - vdot(c2d_bv(l, 0), nl);
+        lo = -c2d_support(x, vscale(nl, -1)) - vdot(c2d_bv(l, 0), nl);
     }
     if (lo > 0 && speed < 0) {
         t = lo / -speed;
@@ -200,12 +204,24 @@ static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, 
     if (a->type == BODY_FAN && b->type == BODY_FAN) arc_arc(a, v, b, tmax, ft);
 }
 
-/* Move a body by d in its frame. */
-static void shift(body *b, c2d_vec d)
+/* Move a body by d in its frame: its vertices, as its own (in room when
+ * more than a body holds, or a fan's apex, room holding as many as the body
+ * has). A Line's direction stays where it is, in own.v[1]. */
+static void shift(body *b, c2d_vec d, c2d_vec *room)
 {
     int i, n = b->type == BODY_POLY ? b->n : 1;
-    for (i = 0; i < n; i++) b->v[i] = vadd(b->v[i], d);
+    c2d_vec *to = b->type != BODY_FAN && n <= C2D_BODY_OWN ? b->own.v : room;
+    for (i = 0; i < n; i++) {
+        c2d_vec p = c2d_bv(b, i);
+        to[i] = vadd(p, d);
+    }
+    b->src = to;
+    b->kept = 0;
+    b->off = v2(0, 0);
 }
+
+/* Room for shift: as many vertices as b has beyond what it holds itself (1 when none). */
+#define C2D_SHIFT_ROOM(b) ((b)->type == BODY_POLY && (b)->n > C2D_BODY_OWN ? (b)->n : 1)
 
 /*
  * The normal at the touching time. Where several features meet at once (a
@@ -236,8 +252,8 @@ static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_ve
 static c2d_vec line_normal(const body *a, const body *b)
 {
     const body *l = b->type == BODY_LINE ? b : a, *x = l == b ? a : b;
-    c2d_vec nl = vunit(vperp(l->v[1]));
-    double off = vdot(l->v[0], nl);
+    c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
+    double off = vdot(c2d_bv(l, 0), nl);
     if (x->type == BODY_LINE) return v2(0, 0);
     if (c2d_support(x, vscale(nl, -1)) + off > c2d_support(x, nl) - off) nl = vscale(nl, -1);
     return l == b ? nl : vscale(nl, -1);
@@ -255,8 +271,8 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
     int i;
     *err = 0;
     if (b->type == BODY_LINE) {
-        if (vdot(b->v[1], u) != 0) { *lo = -C2D_INF; *hi = C2D_INF; return; }
-        *lo = *hi = vdot(b->v[0], u);
+        if (vdot(c2d_bv(b, 1), u) != 0) { *lo = -C2D_INF; *hi = C2D_INF; return; }
+        *lo = *hi = vdot(c2d_bv(b, 0), u);
         return;
     }
     if (b->type == BODY_FAN) {
@@ -268,9 +284,9 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
         *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + b->r * len) + b->tol * len;
         return;
     }
-    *lo = *hi = vdot(b->v[0], u);
+    *lo = *hi = vdot(c2d_bv(b, 0), u);
     for (i = 1; i < b->n; i++) {
-        double d = vdot(b->v[i], u);
+        double d = vdot(c2d_bv(b, i), u);
         *lo = dmin(*lo, d);
         *hi = dmax(*hi, d);
     }
@@ -324,11 +340,11 @@ static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_
 /* The greatest u-component over a sharp polygon core, and where (*at). */
 static double core_support(const body *b, c2d_vec u, int *at)
 {
-    double h = vdot(b->v[0], u);
+    double h = vdot(c2d_bv(b, 0), u);
     int i;
     *at = 0;
     for (i = 1; i < b->n; i++) {
-        double x = vdot(b->v[i], u);
+        double x = vdot(c2d_bv(b, i), u);
         if (x > h) { h = x; *at = i; }
     }
     return h;
@@ -339,8 +355,8 @@ static double core_support(const body *b, c2d_vec u, int *at)
 static c2d_vec edge_normal(const body *b, int i)
 {
     c2d_vec e;
-    if (b->n == 2) e = vsub(b->v[1], b->v[0]);
-    else e = vsub(b->v[c2d_next(i, b->n)], b->v[i]);
+    if (b->n == 2) e = vsub(c2d_bv(b, 1), c2d_bv(b, 0));
+    else e = vsub(c2d_bv(b, c2d_next(i, b->n)), c2d_bv(b, i));
     e = v2(e.y, -e.x); /* the right side: outward for a counter-clockwise polygon */
     return b->n == 2 ? (i ? vscale(e, -1) : e) : b->orient < 0 ? vscale(e, -1) : e;
 }
@@ -375,10 +391,10 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
             if (k) {
                 n = vscale(n, -1);
                 ia = p->n == 2 ? 0 : i;
-                h = core_support(b, n, &ib) - vdot(a->v[ia], n);
+                h = core_support(b, n, &ib) - vdot(c2d_bv(a, ia), n);
             } else {
                 ib = p->n == 2 ? 0 : i;
-                h = vdot(b->v[ib], n) + core_support(a, vscale(n, -1), &ia);
+                h = vdot(c2d_bv(b, ib), n) + core_support(a, vscale(n, -1), &ia);
             }
             nv = vdot(n, v);
             if (nv == 0) {
@@ -408,9 +424,9 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
     {
         const body *p = kin ? a : b, *q = kin ? b : a;
         c2d_vec move = vscale(v, tin);
-        if (p->n == 2) { s0 = p->v[0]; s1 = p->v[1]; }
-        else { s0 = p->v[iin]; s1 = p->v[c2d_next(iin, p->n)]; }
-        x = q->v[xin];
+        if (p->n == 2) { s0 = c2d_bv(p, 0); s1 = c2d_bv(p, 1); }
+        else { s0 = c2d_bv(p, iin); s1 = c2d_bv(p, c2d_next(iin, p->n)); }
+        x = c2d_bv(q, xin);
         if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
         else x = vadd(x, move);
         c2d_pt_seg_d2(x, s0, s1, &ft->at);
@@ -441,10 +457,10 @@ static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, do
 {
     int i, m = b->n == 1 ? 0 : b->n == 2 ? 1 : b->n;
     for (i = 0; i < m; i++) {
-        edge g = make_edge(b->v[i], b->v[c2d_next(i, b->n)], v, b->n >= 3 ? -b->orient : 0);
+        edge g = make_edge(c2d_bv(b, i), c2d_bv(b, c2d_next(i, b->n)), v, b->n >= 3 ? -b->orient : 0);
         ray_side(c, v, &g, R, tmax, sign, ft);
     }
-    for (i = 0; i < b->n; i++) ray_circle(c, v, b->v[i], R, R == 0, tmax, sign, ft);
+    for (i = 0; i < b->n; i++) ray_circle(c, v, c2d_bv(b, i), R, R == 0, tmax, sign, ft);
 }
 
 /* Is b a POLY core of one point (a disk, a point, a fan that is a disk). */
@@ -459,11 +475,11 @@ static void fan_halves(const body *f, body *h)
 {
     int k;
     for (k = 0; k < 2; k++) {
-        h[k] = *f;
+        c2d_body_copy(&h[k], f);
         h[k].wide = 0;
-        h[k].e1 = k == 0 ? f->e1 : f->d;
-        h[k].e2 = k == 0 ? f->d : f->e2;
-        h[k].d = vunit(vadd(h[k].e1, h[k].e2));
+        h[k].own.fan.e1 = k == 0 ? f->own.fan.e1 : f->own.fan.d;
+        h[k].own.fan.e2 = k == 0 ? f->own.fan.d : f->own.fan.e2;
+        h[k].own.fan.d = vunit(vadd(h[k].own.fan.e1, h[k].own.fan.e2));
     }
 }
 
@@ -528,12 +544,12 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
         double R = a->r + b->r + a->tol + b->tol;
-        if (round_point(a)) point_against_core(a->v[0], v, b, R, 1, 1, ft);
-        else point_against_core(b->v[0], vscale(v, -1), a, R, 1, -1, ft);
+        if (round_point(a)) point_against_core(c2d_bv(a, 0), v, b, R, 1, 1, ft);
+        else point_against_core(c2d_bv(b, 0), vscale(v, -1), a, R, 1, -1, ft);
         if (ft->t <= 1 && (ft->n.x != 0 || ft->n.y != 0)) {
             /* Where the round one's rim meets the other (b still, a moved by t*v). */
-            ft->at = round_point(a) ? vsub(vadd(a->v[0], vscale(v, ft->t)), vscale(ft->n, a->r))
-                                    : vadd(b->v[0], vscale(ft->n, b->r));
+            ft->at = round_point(a) ? vsub(vadd(c2d_bv(a, 0), vscale(v, ft->t)), vscale(ft->n, a->r))
+                                    : vadd(c2d_bv(b, 0), vscale(ft->n, b->r));
             ft->at_known = 1;
         }
     } else {
@@ -542,8 +558,10 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     if (ft->t > 1) { ft->t = C2D_INF; return; }
     if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
         /* Sharp features meeting: the normal contact gives at that moment. */
-        body at = *a;
-        shift(&at, vscale(v, ft->t));
+        body at;
+        c2d_vec room[C2D_SHIFT_ROOM(a)];
+        c2d_body_copy(&at, a);
+        shift(&at, vscale(v, ft->t), room);
         ft->n = touch_normal(&at, b, ft->n, v);
     }
 }
@@ -551,7 +569,7 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
 /* How large the bodies' numbers are in the pair's frame, for rounding. */
 static double frame_size(const body *b)
 {
-    if (b->type == BODY_LINE) return fabs(b->v[0].x) + fabs(b->v[0].y);
+    if (b->type == BODY_LINE) return fabs(c2d_bv(b, 0).x) + fabs(c2d_bv(b, 0).y);
     return fabs(c2d_support(b, v2(1, 0))) + fabs(c2d_support(b, v2(-1, 0))) +
            fabs(c2d_support(b, v2(0, 1))) + fabs(c2d_support(b, v2(0, -1)));
 }
@@ -577,7 +595,8 @@ static int overlapping(const c2d_shape *a, const c2d_shape *b, const body *A, co
         }
     } else {
         c2d_contact_result c;
-        if (c2d_contact(a, b, &c) != C2D_OK || !c.hit) return 0;
+        c2d_contact_at_scale(a, b, A, B, &c);
+        if (!c.hit) return 0;
         depth = c.depth;
         *n = c.normal;
     }
@@ -616,7 +635,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
         double depth = dmin(dmin(-mx0, mx1), dmin(-my0, my1));
         if (depth > C2D_REST_ROUNDING * DBL_EPSILON * size) {
             c2d_contact_result c;
-            c2d_contact(a, b, &c);
+            c2d_contact_at_scale(a, b, NULL, NULL, &c);
             res->hit = 1;
             res->t = 0;
             res->normal = c.normal;
@@ -671,8 +690,10 @@ static c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)
 /* A pair beyond the range of squares, on copies scaled by 2^-e, the point scaled back. */
 static C2D_NOINLINE c2d_sweep_result sweep_scaled(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db, int e)
 {
-    c2d_scaled sa, sb;
-    c2d_sweep_result r = sweep_in_range(c2d_scaled_copy(a, e, &sa), vldexp(da, -e), c2d_scaled_copy(b, e, &sb), vldexp(db, -e));
+    c2d_shape sa, sb;
+    c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
+    c2d_sweep_result r = sweep_in_range(c2d_scaled_copy(a, e, &sa, ra), vldexp(da, -e), c2d_scaled_copy(b, e, &sb, rb),
+                                        vldexp(db, -e));
     r.point = vldexp(r.point, e);
     return r;
 }
@@ -818,6 +839,15 @@ c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c
     return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
 }
 
+/* Where a pair in canonical order meets at the start: the point distance
+ * gives on the first shape of the call (b's when swapped), from the pair's
+ * bodies (built when built is set). */
+static c2d_vec start_point(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int built, int swapped)
+{
+    c2d_distance_result d = c2d_distance_at_scale(a, b, A, B, built);
+    return swapped ? d.b : d.a;
+}
+
 static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     c2d_sweep_result res;
@@ -825,7 +855,6 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     first_touch ft;
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
     int swapped = c2d_shape_order(a, b) > 0, touching;
-    const c2d_shape *oa = a, *ob = b;
     no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
@@ -835,7 +864,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     if (a->kind == C2D_AABB && b->kind == C2D_AABB && aabbs_sweep(a, v, b, &res)) {
         if (!res.hit) return res;
         if (swapped) res.normal = vscale(res.normal, -1);
-        if (res.t == 0) res.point = c2d_distance(oa, ob).a;
+        if (res.t == 0) res.point = start_point(a, b, &A, &B, 0, swapped);
         else res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
         return res;
     }
@@ -844,7 +873,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
         /* Overlapping: t = 0 whatever the motion, with the contact normal. */
         res.hit = 1;
         res.normal = swapped ? vscale(n, -1) : n;
-        res.point = c2d_distance(oa, ob).a;
+        res.point = start_point(a, b, &A, &B, 1, swapped);
         return res;
     }
     sweep_bodies(&A, &B, v, touching, &ft);
@@ -853,11 +882,12 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     res.t = ft.t;
     res.normal = swapped ? vscale(ft.n, -1) : ft.n;
     if (ft.t == 0) {
-        res.point = c2d_distance(oa, ob).a;
+        res.point = start_point(a, b, &A, &B, 1, swapped);
         return res;
     }
     if (!ft.at_known) {
-        shift(&A, vscale(v, ft.t));
+        c2d_vec room[C2D_SHIFT_ROOM(&A)];
+        shift(&A, vscale(v, ft.t), room);
         ft.at = touching_point(&A, &B);
     }
     /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
@@ -1086,20 +1116,28 @@ static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, doubl
     return out;
 }
 
+/* A ray beyond the range of squares, on a copy scaled by 2^-e: out of line
+ * with its scratch (as much as the shape needs). */
+static C2D_NOINLINE c2d_sweep_result raycast_scaled(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt, int e)
+{
+    c2d_shape ss;
+    c2d_vec room[c2d_scaled_room(s)];
+    c2d_sweep_result r = raycast_in_range(c2d_scaled_copy(s, e, &ss, room), vldexp(origin, -e), vldexp(dir, -e), maxt);
+    r.point = vldexp(r.point, e);
+    return r;
+}
+
 /* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
- * squares: kept out of line with its scratch, so the direct paths do not pay
- * for its stack. */
+ * squares: kept out of line, so the direct paths do not pay for its stack. */
 static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
                                                      double reach, double span)
 {
-    c2d_scaled ss;
     c2d_sweep_result r;
     int e = c2d_pair_exponent(s, NULL, reach);
     if (e == 0) {
         r = raycast_in_range(s, origin, dir, maxt);
     } else {
-        r = raycast_in_range(c2d_scaled_copy(s, e, &ss), vldexp(origin, -e), vldexp(dir, -e), maxt);
-        r.point = vldexp(r.point, e);
+        r = raycast_scaled(s, origin, dir, maxt, e);
     }
     return ray_answer(&r, span, maxt);
 }
@@ -1138,7 +1176,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     c2d_shape p;
     body P, S;
     first_touch ft;
-    int bad, inside;
+    int bad, inside, built = 0;
     double xy[2];
     no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
@@ -1151,7 +1189,15 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         xy[0] = origin.x;
         xy[1] = origin.y;
         c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
-        inside = c2d_hits(&p, s);
+        /* The shared decision, in the pair's canonical order; when the
+         * point comes first, its bodies are in the ray's frame and serve
+         * the rest. */
+        if (c2d_shape_order(&p, s) > 0) {
+            inside = c2d_hits_at_scale(s, &p, &S, &P, &built);
+            built = 0;
+        } else {
+            inside = c2d_hits_at_scale(&p, s, &P, &S, &built);
+        }
     }
     if (inside) {
         /* Starting inside: t = 0, the normal facing the ray. */
@@ -1198,8 +1244,10 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         xy[1] = origin.y;
         c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
     }
-    c2d_body(&P, &p, &origin);
-    c2d_body(&S, s, &origin);
+    if (!built) {
+        c2d_body(&P, &p, &origin);
+        c2d_body(&S, s, &origin);
+    }
     if (sharp_solid(&S)) {
         /* A sharp convex polygon: the ray between the last entry into and
          * the first exit from its edges' half-planes (touching counts). */
@@ -1221,7 +1269,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     }
     res.hit = 1;
     res.t = ft.t;
-    shift(&P, vscale(dir, ft.t));
+    shift(&P, vscale(dir, ft.t), NULL); /* a point: its own vertex */
     res.normal = separating_normal(&P, &S, ft.n, dir);
     res.point = vadd(origin, vscale(dir, ft.t));
     return res;

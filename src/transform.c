@@ -25,7 +25,7 @@ static int point_count(const c2d_shape *s)
 static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
 {
     c2d_shape t;
-    c2d_vec storage[C2D_MAX_VERTICES];
+    c2d_vec storage[s->kind == C2D_POLYGON && s->count > 0 ? s->count : 1];
     int bad, i;
     c2d_error err;
     if (s->kind == C2D_POLYGON && s->count < 3) {
@@ -60,7 +60,7 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
  * same shape. */
 static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int n, i, m;
     c2d_error err;
     if (s->kind == C2D_POLYGON) {
@@ -114,7 +114,7 @@ static double wrap_angle(double a)
 
 c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 {
-    double nums[2 * C2D_MAX_VERTICES], c, sn;
+    double nums[c2d_number_room(s)], c, sn;
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_rotate(s, angle, ox, oy);
     n = c2d_numbers(s, nums);
@@ -137,7 +137,7 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 
 c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[c2d_number_room(s)];
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_scale(s, k, ox, oy);
     n = c2d_numbers(s, nums);
