@@ -277,3 +277,22 @@ describe("a hull of points 1e-323 and 3e-20 apart", function()
     end
   end)
 end)
+
+describe("a Box 1e-20 wide at x = 1e6", function()
+  -- Its corners round to x = 1e6 as stored, but the box is still the set
+  -- |x - 1e6| <= 5e-21, |y| <= 2: every point (1e6, y) with |y| <= 2 is in
+  -- it, and nothing with |y| > 2 or x ~= 1e6 (the nearest doubles to 1e6 are
+  -- 1.2e-10 away, far beyond its half width).
+  it("holds the points of its long axis, and no others", function()
+    local b = c2d.box(1e6, 0, 1e-20, 4, 0)
+    for _, y in ipairs { -2, -1.5, -1, 0, 0.25, 1, 2 } do
+      assert.is_true(b:contains(1e6, y), "y = " .. y)
+      assert.equal(0, b:distance(c2d.point(1e6, y)))
+    end
+    assert.is_false(b:contains(1e6, 2 + 2 ^ -51))
+    assert.is_false(b:contains(1e6 + 2 ^ -33, 0))
+    assert.is_true(b:hits(c2d.segment(1e6 - 1, 1, 1e6 + 1, 1)))
+    assert.is_true(b:hits(c2d.disk(1e6, 3, 1)))        -- touches its top end
+    assert.is_false(b:hits(c2d.disk(1e6, 3 + 2 ^ -50, 1)))
+  end)
+end)

@@ -733,7 +733,10 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         v[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
         v[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
         c2d_body_own(b, v, 4);
-        b->orient = s->ccw;
+        /* Winding from the corners in this frame, which may keep a width the
+         * stored corners lost (1e-20 wide at x = 1e6: flat as stored, a thin
+         * box about its own centre). Flat, it would become a diagonal. */
+        b->orient = s->w > 0 && s->h > 0 && area2(v, 4) > 0 ? 1 : 0;
         b->r = 0;
         return;
     }
