@@ -350,9 +350,18 @@ typedef struct gjk_point {
 
 static int support_index(const body *b, c2d_vec d)
 {
-    int i, k = 0;
+    const c2d_vec *v = c2d_bv_plain(b);
+    int i, k = 0, n = b->n;
     double best = vdot(c2d_bv(b, 0), d);
-    for (i = 1; i < b->n; i++) {
+    if (v != NULL) {
+        c2d_vec o = b->off;
+        for (i = 1; i < n; i++) {
+            double x = vdot(vsub(v[i], o), d);
+            if (x > best) { best = x; k = i; }
+        }
+        return k;
+    }
+    for (i = 1; i < n; i++) {
         double x = vdot(c2d_bv(b, i), d);
         if (x > best) { best = x; k = i; }
     }

@@ -226,11 +226,27 @@ static inline int c2d_nth_bit(const uint64_t *w, int i)
     return 64 * k + j;
 }
 
+/* The index in its source of a body's i-th kept vertex (out of line: rare,
+ * and kept apart so that the common read stays small enough to inline). */
+int c2d_kept_index(const body *b, int i);
+
 /* The i-th vertex of a body in its frame: every read of a body's vertices
  * goes through this. */
 static inline c2d_vec c2d_bv(const body *b, int i)
 {
-    return vsub(b->src[b->kept ? c2d_nth_bit(b->own.kept, i) : i], b->off);
+#if defined(__GNUC__)
+    if (__builtin_expect(b->kept, 0)) return vsub(b->src[c2d_kept_index(b, i)], b->off);
+#else
+    if (b->kept) return vsub(b->src[c2d_kept_index(b, i)], b->off);
+#endif
+    return vsub(b->src[i], b->off);
+}
+
+/* A body's vertices as one array (vertex i is plain[i] - b->off), or NULL
+ * when it keeps only some of its source's: for loops that read them all. */
+static inline const c2d_vec *c2d_bv_plain(const body *b)
+{
+    return b->kept ? NULL : b->src;
 }
 
 /* A copy of a body (its own vertices, if any, read from the copy). */

@@ -628,6 +628,11 @@ c2d_vec c2d_position(const c2d_shape *s)
 }
 
 /* Borrow n points of the shape, read in the frame whose origin is o. */
+int c2d_kept_index(const body *b, int i)
+{
+    return c2d_nth_bit(b->own.kept, i);
+}
+
 static void borrow(body *b, const c2d_vec *src, int n, c2d_vec o)
 {
     b->src = src;

@@ -340,13 +340,24 @@ static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_
 /* The greatest u-component over a sharp polygon core, and where (*at). */
 static double core_support(const body *b, c2d_vec u, int *at)
 {
+    /* The index in a local, stored once: a store through at inside the
+     * loop could be the body's count, which would then be read again. */
+    const c2d_vec *v = c2d_bv_plain(b);
     double h = vdot(c2d_bv(b, 0), u);
-    int i;
-    *at = 0;
-    for (i = 1; i < b->n; i++) {
-        double x = vdot(c2d_bv(b, i), u);
-        if (x > h) { h = x; *at = i; }
+    int i, k = 0, n = b->n;
+    if (v != NULL) {
+        c2d_vec o = b->off;
+        for (i = 1; i < n; i++) {
+            double x = vdot(vsub(v[i], o), u);
+            if (x > h) { h = x; k = i; }
+        }
+    } else {
+        for (i = 1; i < n; i++) {
+            double x = vdot(c2d_bv(b, i), u);
+            if (x > h) { h = x; k = i; }
+        }
     }
+    *at = k;
     return h;
 }
 
