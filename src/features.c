@@ -446,9 +446,11 @@ static c2d_vec into_core(const body *b, c2d_vec p)
  * extra (the rounding p itself carries, along u). */
 static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign, double extra)
 {
-    int i;
-    for (i = 0; i < b->n; i++) {
-        c2d_vec d = vsub(c2d_bv(b, i), p);
+    const c2d_vec *v = c2d_bv_plain(b);
+    c2d_vec o = b->off;
+    int i, n = b->n;
+    for (i = 0; i < n; i++) {
+        c2d_vec d = vsub(v != NULL ? vsub(v[i], o) : c2d_bv(b, i), p);
         double x = sign * vdot(d, u);
         if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
     }
@@ -460,7 +462,10 @@ static double core_extent(const body *b)
 {
     double m = 0;
     int i;
-    for (i = 0; i < b->n; i++) m = dmax(m, dmax(fabs(c2d_bv(b, i).x), fabs(c2d_bv(b, i).y)));
+    for (i = 0; i < b->n; i++) {
+        c2d_vec p = c2d_bv(b, i);
+        m = dmax(m, dmax(fabs(p.x), fabs(p.y)));
+    }
     return m;
 }
 
@@ -666,8 +671,9 @@ double c2d_core_d2_features(const body *a, const body *b, double limit2, c2d_vec
 
 double c2d_support(const body *b, c2d_vec u)
 {
+    const c2d_vec *v;
     double h;
-    int i;
+    int i, n = b->n;
     if (b->type == BODY_FAN) {
         c2d_vec c = c2d_bv(b, 0);
         h = vdot(c, u);
@@ -676,7 +682,12 @@ double c2d_support(const body *b, c2d_vec u)
         return dmax(h, vdot(c2d_arc_end(b, 1), u));
     }
     h = -C2D_INF;
-    for (i = 0; i < b->n; i++) h = dmax(h, vdot(c2d_bv(b, i), u));
+    if ((v = c2d_bv_plain(b)) != NULL) {
+        c2d_vec o = b->off;
+        for (i = 0; i < n; i++) h = dmax(h, vdot(vsub(v[i], o), u));
+    } else {
+        for (i = 0; i < n; i++) h = dmax(h, vdot(c2d_bv(b, i), u));
+    }
     return h + b->r;
 }
 
