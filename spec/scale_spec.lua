@@ -296,3 +296,18 @@ describe("a Box 1e-20 wide at x = 1e6", function()
     assert.is_false(b:hits(c2d.disk(1e6, 3 + 2 ^ -50, 1)))
   end)
 end)
+
+describe("a point 1e-300 off an AABB", function()
+  -- AABB(1e-300, 0, 5, 8) starts at x = 1e-300: the origin is 1e-300 to its
+  -- left, outside (the square of that gap underflows, which must not make it
+  -- a touch). A disk of radius 1e-300 there reaches the box exactly.
+  it("is outside, and a disk of that radius touches", function()
+    local box = c2d.aabb(1e-300, 0, 5, 8)
+    assert.is_false(box:contains(0, 0))
+    assert.is_false(c2d.point(0, 0):hits(box))
+    assert.is_true(box:distance(c2d.point(0, 0)) > 0)
+    assert.is_true(c2d.disk(0, 0, 1e-300):hits(box))
+    assert.is_false(c2d.disk(0, 0, 0.99e-300):hits(box))
+    assert.is_true(box:contains(1e-300, 0))
+  end)
+end)

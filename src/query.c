@@ -154,7 +154,16 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
         c2d_vec c = a->p[0];
         double dx = c.x < b->p[0].x ? b->p[0].x - c.x : c.x > b->p[1].x ? c.x - b->p[1].x : 0;
         double dy = c.y < b->p[0].y ? b->p[0].y - c.y : c.y > b->p[1].y ? c.y - b->p[1].y : 0;
-        return dx * dx + dy * dy <= a->radius * a->radius;
+        double rad = a->radius, big = dmax(dmax(dx, dy), rad);
+        /* Gaps whose squares would underflow (a point 1e-300 off the box
+         * read as on it) are first brought near 1 by one power of two. */
+        if (big > 0 && big < C2D_SQUARE_SAFE_LO) {
+            int k = -ilogb(big);
+            dx = ldexp(dx, k);
+            dy = ldexp(dy, k);
+            rad = ldexp(rad, k);
+        }
+        return dx * dx + dy * dy <= rad * rad;
     }
     if ((v = solid_vertices(b, &n, room_b)) != NULL)
         return disk_hits_convex(a->p[0], a->radius, v, n, b->ccw);
