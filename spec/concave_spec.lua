@@ -496,3 +496,23 @@ describe("two big outlines overlapping", function()
     end
   end)
 end)
+
+describe("two Groups resting on each other", function()
+  -- A Group's segment ends 3.8e-13 below the corner (-48, -48) of the other
+  -- Group's sliver: they overlap by rounding only. Moved together (no motion
+  -- between them), the sweep gives one answer whichever Group comes first,
+  -- and the mirrored normal.
+  it("sweep the same in either order", function()
+    local a = c2d.group(c2d.capsule(-2.4209216646221081e-322, -4.9406564584124654e-322, 1, -39, 0),
+      c2d.segment(3, -43, -48, -48.000000000000377))
+    local b = c2d.group(c2d.polygon(-48.000000000001506, -48.000000000001513, -48.000000000000753, -48.000000000000753, -48, -48, -47, -48),
+      c2d.polygon(-48, -48, 0, 1, -24, -23.5), c2d.point(-48, -48))
+    local t1, nx1, ny1 = a:sweep(-48, -48, b, -48, -48)
+    local t2, nx2, ny2 = b:sweep(-48, -48, a, -48, -48)
+    assert.are.equal(t1, t2)
+    if t1 then
+      assert.are.equal(nx1, -nx2)
+      assert.are.equal(ny1, -ny2)
+    end
+  end)
+end)

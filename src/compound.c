@@ -630,7 +630,12 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
     piece_walk w;
     const c2d_shape *p;
     c2d_vec v;
-    if (!c2d_is_compound(a)) {
+    /* Two compounds in the canonical order, as distance takes them: the
+     * pieces of one order are walked against the other, so that both orders
+     * of a pair give one answer (contact decides a start in overlap, and a
+     * compound's contact with a piece need not equal that piece's with it
+     * within rounding). */
+    if (!c2d_is_compound(a) || (c2d_is_compound(b) && c2d_shape_order(a, b) > 0)) {
         best = c2d_compound_sweep(b, db, a, da);
         best.normal = vscale(best.normal, -1);
         return best;
