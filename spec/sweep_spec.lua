@@ -439,3 +439,19 @@ describe("sweep against edges in line with each other", function()
     end)
   end
 end)
+
+describe("a wide fan overlapping a Line", function()
+  -- Fan at the origin, radius 10, opening 6 (wider than pi); the Line
+  -- through (-42, 0) and (0, 4) is 168 / sqrt(42^2 + 4^2) = 3.98 from the
+  -- apex, so the arc crosses it: they overlap at the start, and every motion
+  -- gives t = 0 (before, moving along -x swept on to t = 0.42, or missed).
+  it("sweeps to t = 0 whatever the motion", function()
+    local fan, line = c2d.fan(0, 0, 10, -47, 6), c2d.line(-42, 0, 0, 4)
+    assert.is_true(fan:hits(line))
+    for _, v in ipairs { { -1, 0 }, { -100, 0 }, { -604672, 6 }, { 0, -1 }, { 1, 0 } } do
+      local t = fan:sweep(v[1], v[2], line)
+      assert.are.equal(0, t, ("motion (%g, %g)"):format(v[1], v[2]))
+      assert.are.equal(0, (line:sweep(0, 0, fan, v[1], v[2])))
+    end
+  end)
+end)
