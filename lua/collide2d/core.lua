@@ -1354,19 +1354,17 @@ local function build(lib)
   local SIG_PAIR = { "shape", "shape" }
   local SIG_ONE = { "shape" }
 
-  function methods.hits(...)
-    local a, b = ...
-    a, b = shape_of(a), shape_of(b)
-    if a ~= nil and b ~= nil then return hits_fn(a, b) ~= 0 end
-    refuse("hits", SIG_PAIR, ...)
+  -- A yes-or-no question about two shapes (hits, covers).
+  local function pair_test(name, fn)
+    return function(...)
+      local a, b = ...
+      a, b = shape_of(a), shape_of(b)
+      if a ~= nil and b ~= nil then return fn(a, b) ~= 0 end
+      refuse(name, SIG_PAIR, ...)
+    end
   end
-
-  function methods.covers(...)
-    local a, b = ...
-    a, b = shape_of(a), shape_of(b)
-    if a ~= nil and b ~= nil then return covers_fn(a, b) ~= 0 end
-    refuse("covers", SIG_PAIR, ...)
-  end
+  methods.hits = pair_test("hits", hits_fn)
+  methods.covers = pair_test("covers", covers_fn)
 
   function methods.distance(...)
     local a, b = ...
@@ -1438,23 +1436,19 @@ local function build(lib)
     return b.minx + 0, b.miny + 0, b.maxx + 0, b.maxy + 0
   end
 
-  function methods.center(...)
-    local s = ...
-    s = shape_of(s)
-    if s == nil then refuse("center", SIG_ONE, ...) end
-    local v = vec_out
-    center_fn(s, v)
-    return v.x + 0, v.y + 0
+  -- A point of one shape (center, position).
+  local function shape_point(name, fn)
+    return function(...)
+      local s = ...
+      s = shape_of(s)
+      if s == nil then refuse(name, SIG_ONE, ...) end
+      local v = vec_out
+      fn(s, v)
+      return v.x + 0, v.y + 0
+    end
   end
-
-  function methods.position(...)
-    local s = ...
-    s = shape_of(s)
-    if s == nil then refuse("position", SIG_ONE, ...) end
-    local v = vec_out
-    position_fn(s, v)
-    return v.x + 0, v.y + 0
-  end
+  methods.center = shape_point("center", center_fn)
+  methods.position = shape_point("position", position_fn)
 
   -- Changing shapes ----------------------------------------------------------
 
