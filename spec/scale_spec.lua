@@ -311,3 +311,51 @@ describe("a point 1e-300 off an AABB", function()
     assert.is_true(box:contains(1e-300, 0))
   end)
 end)
+
+describe("a shape of subnormal size inside a large polygon", function()
+  -- The tiny shape's edges are a few multiples of the least double (u =
+  -- 2^-1074); its edge-line tests against a polygon of radius >= 0.6 around
+  -- it form products of u-sized numbers with ordinary ones, which underflow
+  -- to a few multiples of u unless the edge is first scaled near 1. The
+  -- polygon holds the origin with room 0.5, so the two must hit, and a copy
+  -- of the polygon moved 3 away must miss.
+  local u = 2 ^ -1074
+  local function ngon(cx, cy, r, n, phase)
+    local t = {}
+    for i = 0, n - 1 do
+      local a = phase + 2 * math.pi * i / n
+      t[#t + 1] = cx + r * math.cos(a)
+      t[#t + 1] = cy + r * math.sin(a)
+    end
+    return c2d.hull(t)
+  end
+  local tiny = {
+    c2d.aabb(-3 * u, -3 * u, 6 * u, 6 * u),
+    c2d.aabb(-u, -u, 2 * u, 2 * u),
+    c2d.triangle(-u, -u, 3 * u, 0, 0, 2 * u),
+  }
+  -- A 60-gon of radius 150u: its vertices are integer multiples of u.
+  local pts = {}
+  for i = 0, 59 do
+    pts[#pts + 1] = math.floor(150 * math.cos(i * math.pi / 30) + 0.5) * u
+    pts[#pts + 1] = math.floor(150 * math.sin(i * math.pi / 30) + 0.5) * u
+  end
+  tiny[#tiny + 1] = c2d.hull(pts)
+
+  it("hits it, whatever the polygon's vertex count", function()
+    local misses = {}
+    for _, n in ipairs { 3, 17, 64, 101, 180, 250 } do
+      for k = 0, 9 do
+        local cx, cy = 0.01 * (k - 5), 0.013 * (4 - k)
+        local big, far = ngon(cx, cy, 0.6 + 0.5 * (n % 3), n, k * 0.37), ngon(cx + 3, cy, 0.6, n, k * 0.37)
+        for i, t in ipairs(tiny) do
+          if not (t:hits(big) and big:hits(t)) or t:distance(big) ~= 0 then
+            misses[#misses + 1] = ("tiny %d vs %d-gon #%d"):format(i, n, k)
+          end
+          assert.is_false(t:hits(far))
+        end
+      end
+    end
+    assert.same({}, misses)
+  end)
+end)

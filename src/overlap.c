@@ -46,6 +46,7 @@ static int separated_by_edges(const body *a, const body *b, int flat)
     for (i = 0; i < m; i++) {
         c2d_vec v = c2d_bv(a, i), e = vsub(c2d_bv(a, c2d_next(i, a->n)), v);
         if (e.x == 0 && e.y == 0) continue;
+        e = c2d_direction_up(e);
         if (a->orient != 0) {
             /* A convex core lies wholly on the inner side of each edge line:
              * the edge separates when every vertex of b is strictly outside. */
@@ -100,6 +101,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         v = a[i];
         e = vsub(a[c2d_next(i, na)], v);
     }
+    e = c2d_direction_up(e);
     for (k = 0; k < nb; k++) {
         double s = vcross(e, vsub(b[k], v)) * oa;
         j = s > best ? k : j;
@@ -110,6 +112,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         v = a[i];
         e = vsub(a[c2d_next(i, na)], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
+        e = c2d_direction_up(e);
         best = vcross(e, vsub(b[j], v)) * oa;
         /* Climb; a repeated vertex of b is a flat step to walk over. Forward
          * first; where a sharp corner of a turns the normal by nearly half a
