@@ -162,8 +162,8 @@ describe("transforms", function()
           typedef struct c2dspec_shape {
             int kind, ccw; double radius; c2dspec_vec p[3]; int count, world_slot;
             const c2dspec_vec *verts; double slack; double minx, miny, maxx, maxy;
-            const struct c2dspec_shape *pieces; double w, h, angle, opening, cos_a, sin_a, cos_h, sin_h;
-            c2dspec_vec corners[4]; void *world; void *compound; double unused[6];
+            void *world; double w, h, angle, opening, cos_a, sin_a, cos_h, sin_h;
+            c2dspec_vec corners[4]; const struct c2dspec_shape *pieces; void *compound; double unused[6];
           } c2dspec_shape;
         ]]
       end

@@ -119,15 +119,16 @@ typedef struct c2d_shape {
     double slack;      /* Polygon: how far a vertex stands outside an edge line
                           (rounding that convexity allowed); 0 when exact */
     c2d_bounds bounds; /* kept by c2d_make: the bounding box (a Line: infinite) */
-    const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
+    struct c2d_world *world; /* the World holding the shape, or NULL (c2d_make:
+                                NULL); the transforms tell it. Beside the bounds,
+                                so that a move reads no further line. */
     double w, h;
     double angle;
     double opening;
     double cos_a, sin_a;
     double cos_h, sin_h;
     c2d_vec corners[4];
-    struct c2d_world *world; /* the World holding the shape, or NULL (c2d_make: NULL); */
-                             /* the transforms tell the world. */
+    const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
     struct c2d_compound *compound;    /* Concave, Group: the rest of the storage */
     double unused[6];        /* rounds the size up to five cache lines */
 } c2d_shape;

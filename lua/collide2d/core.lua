@@ -53,9 +53,9 @@ typedef struct c2dcore_bounds { double minx, miny, maxx, maxy; } c2dcore_bounds;
 typedef struct c2dcore_shape {
   int kind; int ccw; double radius; c2dcore_vec p[3]; int count; int world_slot;
   const c2dcore_vec *verts; double slack; c2dcore_bounds bounds;
-  const struct c2dcore_shape *pieces; double w, h; double angle; double opening;
+  void *world; double w, h; double angle; double opening;
   double cos_a, sin_a; double cos_h, sin_h; c2dcore_vec corners[4];
-  void *world; void *compound; double unused[6];
+  const struct c2dcore_shape *pieces; void *compound; double unused[6];
 } c2dcore_shape;
 typedef struct c2dcore_obj { c2dcore_shape core; double storage[?]; } c2dcore_obj;
 typedef struct c2dcore_contact_result { int hit; double depth; c2dcore_vec normal; c2dcore_vec point; } c2dcore_contact_result;
