@@ -431,13 +431,18 @@ static void copy_mover(mover *m, const c2d_shape *s)
     }
 }
 
-/* A mover on the stack: a copy of s (a compound's storage copied after it). */
-static mover *new_mover(lua_State *L, const c2d_shape *s)
+/* The mover: a copy of s in *room, on the C stack, so that a move makes no
+ * garbage; a Concave or a Group, whose storage can be large, in a userdata
+ * pushed on the Lua stack (its storage copied after it). */
+static mover *new_mover(lua_State *L, const c2d_shape *s, mover *room)
 {
-    size_t extra = c2d_storage_size(s);
-    mover *m = (mover *)lua_newuserdata(L, sizeof *m + extra);
-    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP) c2d_copy(&m->s, s, m + 1);
-    else copy_mover(m, s);
+    mover *m;
+    if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) {
+        copy_mover(room, s);
+        return room;
+    }
+    m = (mover *)lua_newuserdata(L, sizeof *m + c2d_storage_size(s));
+    c2d_copy(&m->s, s, m + 1);
     return m;
 }
 
@@ -513,7 +518,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     c2d_vec pos, goal, start;
     unsigned category = 1, mask = ALL_BITS;
     int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self = -1;
-    mover *m;
+    mover *m, room;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
     have_filter = !lua_isnoneornil(L, 5);
@@ -529,7 +534,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     passed = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
-    m = new_mover(L, &p->s);
+    m = new_mover(L, &p->s, &room);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < MOVE_STEPS; steps++) {
         c2d_vec v = vsub_(goal, pos);
@@ -688,7 +693,7 @@ static int l_push(lua_State *L)
     int store, cols, ncols = 0, steps, have_filter, self = -1;
     unsigned category = 1, mask = ALL_BITS;
     c2d_vec pos, start;
-    mover *m;
+    mover *m, room;
     have_filter = !lua_isnoneornil(L, 3);
     if (have_filter) luaL_checktype(L, 3, LUA_TFUNCTION);
     lua_settop(L, 3);
@@ -700,7 +705,7 @@ static int l_push(lua_State *L)
     store = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
-    m = new_mover(L, &p->s);
+    m = new_mover(L, &p->s, &room);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < 64; steps++) {
         const int *slots;

@@ -169,11 +169,11 @@ local function finite(x) return type(x) == "number" and x - x == 0 end
 -- the shapes' helpers from build. Returns c2d.world.
 local function build_world(ctx)
   local lib, OBJ, api, raise, check_shape = ctx.lib, ctx.OBJ, ctx.api, ctx.raise, ctx.check_shape
-  local check_number, copy_object, object_of, shape_of = ctx.check_number, ctx.copy_object, ctx.object_of, ctx.shape_of
+  local check_number, object_of, shape_of = ctx.check_number, ctx.object_of, ctx.shape_of
   local new = ffi.new
   local band = require("bit").band
   local getfenv, setfenv = debug.getfenv, debug.setfenv
-  local abs, huge = math.abs, math.huge
+  local abs, huge, floor = math.abs, math.huge, math.floor
   local ALL_BITS = 4294967295
   local WORLD_NAME = "collide2d.World"
   -- A move gives up after MOVE_STEPS steps, or after WEDGED_STEPS in a row
@@ -196,6 +196,26 @@ local function build_world(ctx)
   local contact_out = new("c2dcore_contact_result")
   local nums, bad = new("double[4]"), new("int[1]")
   local probe = OBJ(0) -- the point or rectangle of queryPoint and queryRect
+
+  -- The copies move, check and push sweep (the shape itself moves once, at
+  -- the end), kept and reused so that a move leaves no garbage but its
+  -- list of collisions: one per depth of moves made inside filters. A
+  -- callback that raises leaves its depth taken; later moves then use the
+  -- next one (made once), which costs nothing but the memory.
+  local movers, mover_rooms, mover_depth = {}, {}, 0
+  local function take_mover(s)
+    local need = floor((tonumber(lib.c2dcore_storage_size(s)) + 7) / 8)
+    local m
+    mover_depth = mover_depth + 1
+    m = movers[mover_depth]
+    if m == nil or mover_rooms[mover_depth] < need then
+      m = OBJ(need)
+      movers[mover_depth], mover_rooms[mover_depth] = m, need
+    end
+    lib.c2dcore_copy(m, s, m.storage)
+    m.core.world = nil -- unlinked: its moves are not the shape's
+    return m
+  end
 
   local proto = newproxy(true)
   local WORLD_MT = getmetatable(proto)
@@ -524,7 +544,7 @@ local function build_world(ctx)
     end
     local passed -- other -> true for the shapes passed over (crossed or ignored)
     local cols, ncols, wedged = {}, 0, 0
-    local m = copy_object(ctx.as_shape(obj))
+    local m = take_mover(ctx.as_shape(obj))
     lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
@@ -616,6 +636,7 @@ local function build_world(ctx)
         end
       end
     end
+    mover_depth = mover_depth - 1
     if apply and (px ~= startx or py ~= starty) then
       if lib.c2dcore_move_to(obj, px, py) ~= 0 then fail(fname .. ": the goal is out of range") end
     end
@@ -647,7 +668,7 @@ local function build_world(ctx)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local cols, ncols = {}, 0
-    local m = copy_object(ctx.as_shape(obj))
+    local m = take_mover(ctx.as_shape(obj))
     lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
@@ -680,6 +701,7 @@ local function build_world(ctx)
       ncols = ncols + 1
       cols[ncols] = { other = cand[best], type = "push", nx = bnx + 0, ny = bny + 0, depth = depth + 0 }
     end
+    mover_depth = mover_depth - 1
     if px ~= startx or py ~= starty then
       if lib.c2dcore_move_to(obj, px, py) ~= 0 then fail("push: the position is out of range") end
     end
