@@ -33,13 +33,16 @@ for c in fuzz/corpus/crash-*; do
 done
 [ $((still + fixed)) -gt 0 ] && echo "fuzz: known failing inputs: $still still fail, $fixed pass now"
 
-# With a fixed -seed the run repeats exactly: the corpus directory is not
-# re-read on a timer (-reload=0; only one process writes it), and addresses
-# are the same each run (setarch -R), as values the code compares go into
-# libFuzzer's dictionary of mutations.
+# With a fixed -seed the run repeats exactly, from any folder and shell:
+# values the code compares go into libFuzzer's dictionary of mutations, and
+# some are addresses, so addresses are made the same each run (setarch -R
+# turns their randomizing off, and a fixed, minimal environment puts the
+# stack at the same place); the corpus directory is not re-read on a timer
+# (-reload=0; only this process writes it).
 norand=
 setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
-$norand "$bin" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -reload=0 \
+env -i PATH=/usr/local/bin:/usr/bin:/bin FUZZ_ROBUSTNESS_ONLY="$FUZZ_ROBUSTNESS_ONLY" \
+  $norand "$bin" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -reload=0 \
   -artifact_prefix="$work/artifacts/" -max_total_time="$secs" "$@" \
   "$work/corpus" "$work/seeds" 2>"$work/last.log"
 rc=$?
