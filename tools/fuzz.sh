@@ -33,12 +33,12 @@ for c in fuzz/corpus/crash-*; do
 done
 [ $((still + fixed)) -gt 0 ] && echo "fuzz: known failing inputs: $still still fail, $fixed pass now"
 
-# With a fixed -seed the run repeats exactly, from any folder and shell:
-# values the code compares go into libFuzzer's dictionary of mutations, and
-# some are addresses, so addresses are made the same each run (setarch -R
-# turns their randomizing off, and a fixed, minimal environment puts the
-# stack at the same place); the corpus directory is not re-read on a timer
-# (-reload=0; only this process writes it).
+# With a fixed -seed the run repeats: the corpus directory is not re-read on a
+# timer (-reload=0; only this process writes it), and addresses stay the same
+# from run to run where they can (setarch -R; a fixed, minimal environment, so
+# the stack starts at the same place). Values the code compares go into
+# libFuzzer's mutations, and some are addresses: for a run that repeats from
+# any folder, add -use_cmp=0 (make check does).
 norand=
 setarch "$(uname -m)" -R true 2>/dev/null && norand="setarch $(uname -m) -R"
 env -i PATH=/usr/local/bin:/usr/bin:/bin FUZZ_ROBUSTNESS_ONLY="$FUZZ_ROBUSTNESS_ONLY" \
