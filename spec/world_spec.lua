@@ -586,14 +586,20 @@ describe("World life and errors", function()
     assert.are.equal(18, #out)
     -- Warmed up first: under LuaJIT the first calls run in the interpreter
     -- (and are compiled), which may box FFI values; a frame is the steady state.
+    -- LuaJIT also counts a trace it compiles (1 to 3 KB, once) as collectable
+    -- memory, and may compile one late: the least of a few rounds is kept.
     for _ = 1, 300 do w:collisions(out) end
-    collectgarbage()
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    for _ = 1, 200 do w:collisions(out) end
-    local grown = collectgarbage("count") - before
-    collectgarbage("restart")
-    assert.is_true(grown < 1, ("%.2f KB of garbage for 200 calls"):format(grown))
+    local least = math.huge
+    for _ = 1, 5 do
+      collectgarbage()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      for _ = 1, 200 do w:collisions(out) end
+      least = math.min(least, collectgarbage("count") - before)
+      collectgarbage("restart")
+      if least < 1 then break end
+    end
+    assert.is_true(least < 1, ("%.2f KB of garbage for 200 calls"):format(least))
   end)
 
   it("move and check make no garbage but the list of collisions they return", function()
