@@ -403,22 +403,6 @@ int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, 
 #define C2D_SQUARES_HI 0x1p900
 #define C2D_SQUARES_LO 0x1p-900
 
-/* An edge direction whose products with ordinary offsets would underflow
- * (a subnormal edge of a tiny shape against a large one: cross products
- * rounded to multiples of the least double and falsely tied or signed),
- * brought near 1 by a power of two. Exact, and every cross or dot product
- * with it keeps its sign and order. */
-static inline c2d_vec c2d_direction_up(c2d_vec e)
-{
-    double m = fabs(e.x) > fabs(e.y) ? fabs(e.x) : fabs(e.y);
-    if (m > 0 && m < C2D_SQUARE_SAFE_LO) {
-        int k = -ilogb(m);
-        e.x = ldexp(e.x, k);
-        e.y = ldexp(e.y, k);
-    }
-    return e;
-}
-
 /* Keep a function out of line (its stack frame stays out of its callers'). */
 #if defined(__GNUC__)
 #define C2D_NOINLINE __attribute__((noinline))
