@@ -131,6 +131,14 @@ static C2D_NOINLINE int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
     return vlen2(v) <= rr * rr;
 }
 
+/* How far c lies outside an AABB along x and along y (0 within its span):
+ * the box's nearest point is the clamped c. */
+static inline void gaps_to_aabb(c2d_vec c, const c2d_shape *box, double *dx, double *dy)
+{
+    *dx = c.x < box->p[0].x ? box->p[0].x - c.x : c.x > box->p[1].x ? c.x - box->p[1].x : 0;
+    *dy = c.y < box->p[0].y ? box->p[0].y - c.y : c.y > box->p[1].y ? c.y - box->p[1].y : 0;
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
@@ -150,11 +158,9 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
         return disk_hits_fan(a, b);
     if (b->kind == C2D_AABB) {
-        /* The box's nearest point is the clamped centre. */
-        c2d_vec c = a->p[0];
-        double dx = c.x < b->p[0].x ? b->p[0].x - c.x : c.x > b->p[1].x ? c.x - b->p[1].x : 0;
-        double dy = c.y < b->p[0].y ? b->p[0].y - c.y : c.y > b->p[1].y ? c.y - b->p[1].y : 0;
-        double rad = a->radius, big = dmax(dmax(dx, dy), rad);
+        double dx, dy, rad = a->radius, big;
+        gaps_to_aabb(a->p[0], b, &dx, &dy);
+        big = dmax(dmax(dx, dy), rad);
         /* Gaps whose squares would underflow (a point 1e-300 off the box
          * read as on it) are first brought near 1 by one power of two. */
         if (big > 0 && big < C2D_SQUARE_SAFE_LO) {
@@ -318,9 +324,8 @@ static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
 /* A round shape against an AABB: the clamped centre within the radius. */
 static int hits_round_aabb(const c2d_shape *d, const c2d_shape *box)
 {
-    c2d_vec c = d->p[0];
-    double dx = c.x < box->p[0].x ? box->p[0].x - c.x : c.x > box->p[1].x ? c.x - box->p[1].x : 0;
-    double dy = c.y < box->p[0].y ? box->p[0].y - c.y : c.y > box->p[1].y ? c.y - box->p[1].y : 0;
+    double dx, dy;
+    gaps_to_aabb(d->p[0], box, &dx, &dy);
     if (!square_safe(dx) || !square_safe(dy) || !square_safe(d->radius)) return hits_general(d, box);
     return dx * dx + dy * dy <= d->radius * d->radius;
 }
