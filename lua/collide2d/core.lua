@@ -1501,6 +1501,17 @@ local function build(lib)
     return v.x, v.y
   end
 
+  -- The point rotate and scale turn about: (ox, oy), the pivot's numbers
+  -- standing in for those not given.
+  local function about(s, ox, oy)
+    if ox == nil or oy == nil then
+      local cx, cy = pivot(s)
+      if ox == nil then ox = cx end
+      if oy == nil then oy = cy end
+    end
+    return ox, oy
+  end
+
   local SIG_ROTATE = { "shape", "angle", "?ox", "?oy" }
   function methods.rotate(...)
     local s, angle, ox, oy = ...
@@ -1509,11 +1520,7 @@ local function build(lib)
       refuse("rotate", SIG_ROTATE, ...)
     end
     if s.core.kind == AABB then raise(1, "rotate", message(ERR_ROTATE_AABB)) end
-    if ox == nil or oy == nil then
-      local cx, cy = pivot(s)
-      if ox == nil then ox = cx end
-      if oy == nil then oy = cy end
-    end
+    ox, oy = about(s, ox, oy)
     local err = rotate_fn(s, angle, ox, oy)
     if err ~= 0 then raise(2, "rotate", message(err)) end
     return (...)
@@ -1527,11 +1534,7 @@ local function build(lib)
       refuse("scale", SIG_SCALE, ...)
     end
     if k < 0 then raise(2, "scale", "factor must be >= 0") end
-    if ox == nil or oy == nil then
-      local cx, cy = pivot(s)
-      if ox == nil then ox = cx end
-      if oy == nil then oy = cy end
-    end
+    ox, oy = about(s, ox, oy)
     local err = scale_fn(s, k, ox, oy)
     if err ~= 0 then raise(2, "scale", message(err)) end
     return (...)
