@@ -296,6 +296,62 @@ describe("World broadphase under crowds and mixed sizes", function()
     end
   end)
 
+  -- Every answer near the shapes: collisions, query, and queryRect around
+  -- some of them (wherever they are).
+  local function agrees_near(tag, w, shapes)
+    same_list(tag .. ": collisions", (w:collisions()), brute_pairs(shapes))
+    for i = 1, #shapes, 7 do
+      same_list(tag .. ": query " .. i, w:query(shapes[i]), brute(shapes, shapes[i]))
+    end
+    for i = 1, #shapes, 13 do
+      local minx, miny = shapes[i]:bbox()
+      local rect = c2d.aabb(minx - 10, miny - 10, 20, 20)
+      same_list(tag .. ": queryRect " .. i, w:queryRect(minx - 10, miny - 10, 20, 20), brute(shapes, rect))
+    end
+  end
+
+  it("shapes that spread far apart and gather again keep every answer right", function()
+    -- Gathered, the grid finds its cells through an index over their
+    -- rectangle; spread over 10^12 px (cells past 2^30 share the edge ones),
+    -- through a hash; gathered and stirred again, through an index anew.
+    local r = lcg(45)
+    local w = c2d.world(16)
+    local shapes, out = {}, {}
+    for i = 1, 200 do shapes[i] = w:add(small_shape(r, r.range(0, 160), r.range(0, 160))) end
+    agrees_near("gathered", w, shapes)
+    local far = { { 0, 0 }, { 1e6, 0 }, { 0, -1e6 }, { -3e9, 2e9 }, { 1e12, 1e12 } }
+    for i, s in ipairs(shapes) do
+      local d = far[i % #far + 1]
+      s:move(d[1], d[2])
+    end
+    agrees_near("spread", w, shapes)
+    for i, s in ipairs(shapes) do
+      local d = far[i % #far + 1]
+      s:move(-d[1], -d[2])
+    end
+    agrees_near("gathered again", w, shapes)
+    for round = 1, 30 do
+      for _, s in ipairs(shapes) do
+        if r.u() < 0.5 then s:move(r.range(-20, 20), r.range(-20, 20)) end
+      end
+      w:collisions(out)
+    end
+    agrees_near("stirred", w, shapes)
+  end)
+
+  it("a world that grows outward one shape at a time keeps every answer right", function()
+    -- Each shape lands just past the others (an outward spiral), so the
+    -- rectangle the grid indexes is outgrown again and again.
+    local r = lcg(46)
+    local w = c2d.world(8)
+    local shapes = {}
+    for i = 1, 400 do
+      local a, d = i * 0.5, 2 * i
+      shapes[i] = w:add(small_shape(r, d * math.cos(a), d * math.sin(a)))
+      if i % 50 == 0 then agrees_near("spiral " .. i, w, shapes) end
+    end
+  end)
+
   it("a full world that swaps shapes in and out one at a time keeps every answer right", function()
     -- 64 shapes fill the world's first slots exactly; each round one leaves
     -- and another (new or old) comes in, so every add finds the slots full

@@ -3,9 +3,11 @@
  * as its narrowphase.
  *
  * Shapes of about a cell's size live in a uniform grid: cells, each listing
- * the slots whose bounding box covers it, found through a hash. The cells sit
- * in one dense array and their lists in one pool, laid out in the cells'
- * order whenever the hash is rebuilt, so the pair pass reads both straight
+ * the slots whose bounding box covers it. A cell is found through an index
+ * over the rectangle of cells in use while they fill a good part of it (a
+ * level), else through a hash. The cells sit in one dense array and their
+ * lists in one pool, laid out in the cells' order whenever the grid is
+ * rebuilt (with an index, row by row), so the pair pass reads both straight
  * through memory; the boxes it tests sit in an array of their own, apart
  * from the rest of each entry.
  * A cell crowded beyond C2D_WORLD_CROWD slots is swept along x instead of
@@ -117,8 +119,17 @@ struct c2d_world {
     c2d_bounds *box;     /* the bounds each slot is filed under */
     int ne, cap_e, live;
     ints free_slots, big, lines, dirty, order, out, pairs, rank, count;
-    cell *cells;         /* dense, in the order they were made since the last rebuild */
+    cell *cells;         /* dense: row by row in an index's rectangle as of the last
+                            rebuild, else in the order they were made; new ones last */
     int ncells, cap_cells;
+    cell *spare_cells;   /* the array a rebuild lays the cells out in */
+    int spare_cells_cap;
+    /* The cells are found through an index when they fill a good part of
+     * their rectangle (a level's cells), else through a hash. */
+    int *index;          /* iw * ih entries, row by row: a cell's place in cells + 1 (0: none) */
+    long ix0, iy0;       /* the rectangle's lowest cell */
+    int iw, ih;          /* its size, in cells; iw == 0: the hash is in use */
+    int index_cap;
     cell_key *hash;
     int cap_hash;
     cell_item *pool;     /* every cell's list */
@@ -192,63 +203,134 @@ static unsigned long hash_cell(long x, long y)
     return h ^ (h >> 15);
 }
 
-/* Make the cells anew from those that hold something (the empty ones are
- * dropped), their lists laid out in the spare pool in the cells' order (the
- * pools then trade places), and the hash anew; 0 when memory ran out (then
- * nothing changed). Nothing shrinks, so once the world has grown to its work
- * a rebuild allocates nothing. */
-static int regrid(c2d_world *w)
+/* The index of the rectangle x0..x0+iw-1 by y0..y0+ih-1 (in cells) is
+ * worth keeping, instead of a hash, for n cells in use: at most 8 entries of
+ * 4 bytes for each (a hash takes 4 to 8 of 12 bytes), or a few thousand. */
+static int index_pays(double iw, double ih, int n)
 {
-    int k, live = 0, room = 1, at = 0, cap = 256;
+    return iw * ih <= 8.0 * n + 4096;
+}
+
+/* Make the cells anew from those that hold something (the empty ones are
+ * dropped), with room for the cell (mx, my) when make is set: the cells in
+ * the spare array, their lists in the spare pool in the cells' order (the
+ * arrays then trade places), and the index or the hash anew; 0 when memory
+ * ran out (then nothing changed). With an index, the cells are laid out row
+ * by row, so neighbouring cells, which share most shapes, sit together; a
+ * refiled shape then finds its old and new cells in a few lines of memory.
+ * The index's rectangle gets a margin of an eighth of its size (at least
+ * 2 cells) on each side, for shapes that wander out. Nothing shrinks, so once
+ * the world has grown to its work a rebuild allocates nothing. */
+static int regrid(c2d_world *w, int make, long mx, long my)
+{
+    int k, live = 0, room = 1, at = 0, cap = 256, cells_cap, dense = 0;
+    long x0 = mx, y0 = my, x1 = mx, y1 = my;
+    double sw, sh;
     unsigned long mask;
     cell_key *hash = w->hash;
     cell_item *spare = w->spare;
-    for (k = 0; k < w->ncells; k++)
-        if (w->cells[k].n > 0) {
-            live++;
-            room += w->cells[k].n + C2D_WORLD_CELL_SLACK;
-        }
-    /* The hash at most a quarter full, so that as many new cells fit before the next rebuild. */
-    while (cap < 4 * (live + 1) || cap < w->cap_hash) cap *= 2;
-    /* First what may fail: a bigger hash, cells and spare pool. */
-    if (cap > w->cap_hash) {
-        cell *cells = (cell *)realloc(w->cells, (size_t)(cap / 2) * sizeof *cells);
+    cell *cells = w->spare_cells;
+    int *index = w->index;
+    for (k = 0; k < w->ncells; k++) {
+        const cell *c = &w->cells[k];
+        if (c->n == 0) continue;
+        if (live == 0 && !make) x0 = x1 = c->x, y0 = y1 = c->y;
+        live++;
+        room += c->n + C2D_WORLD_CELL_SLACK;
+        if (c->x < x0) x0 = c->x;
+        if (c->x > x1) x1 = c->x;
+        if (c->y < y0) y0 = c->y;
+        if (c->y > y1) y1 = c->y;
+    }
+    /* The index when the rectangle pays (its span in double: it can pass
+     * 2^31 cells), with its margins when they pay too; else the hash. */
+    sw = (double)x1 - (double)x0 + 1;
+    sh = (double)y1 - (double)y0 + 1;
+    if (live + make > 0 && index_pays(sw, sh, live + 1)) {
+        long mw = (long)sw / 8 + 2, mh = (long)sh / 8 + 2;
+        dense = 1;
+        if (index_pays(sw + 2.0 * mw, sh + 2.0 * mh, live + 1)) x0 -= mw, x1 += mw, y0 -= mh, y1 += mh;
+    }
+    /* Room for twice the cells in use, so as many new ones fit before the
+     * next rebuild; the hash at most a quarter full, for the same reason. */
+    cells_cap = 2 * (live + 1) > 256 ? 2 * (live + 1) : 256;
+    if (!dense) {
+        while (cap < 4 * (live + 1) || cap < w->cap_hash) cap *= 2;
+        cells_cap = cap / 2;
+    }
+    /* First what may fail: the spare cells and pool, the index or the hash. */
+    if (cells_cap > w->spare_cells_cap) {
+        cells = (cell *)realloc(w->spare_cells, (size_t)cells_cap * sizeof *cells);
         if (cells == NULL) return 0;
-        w->cells = cells; /* the same cells, with more room */
-        hash = (cell_key *)malloc((size_t)cap * sizeof *hash);
-        if (hash == NULL) return 0;
+        w->spare_cells = cells;
+        w->spare_cells_cap = cells_cap;
     }
     if (room > w->spare_cap) {
         spare = (cell_item *)realloc(w->spare, (size_t)room * sizeof *spare);
-        if (spare == NULL) {
-            if (hash != w->hash) free(hash);
-            return 0;
-        }
+        if (spare == NULL) return 0;
         w->spare = spare;
         w->spare_cap = room;
     }
-    /* The cells that hold something move down, their lists into the spare pool. */
-    memset(hash, 0, (size_t)cap * sizeof *hash);
-    mask = (unsigned long)(cap - 1);
-    live = 0;
-    for (k = 0; k < w->ncells; k++) {
-        cell c = w->cells[k];
-        unsigned long i;
-        if (c.n == 0) continue;
-        memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
-        c.start = at;
-        c.cap = c.n + C2D_WORLD_CELL_SLACK;
-        at += c.cap;
-        w->cells[live] = c;
-        for (i = hash_cell(c.x, c.y) & mask; hash[i].at; i = (i + 1) & mask) continue;
-        hash[i].x = c.x;
-        hash[i].y = c.y;
-        hash[i].at = ++live;
+    if (dense) {
+        int n = (int)((x1 - x0 + 1) * (y1 - y0 + 1));
+        if (n > w->index_cap) {
+            index = (int *)realloc(w->index, (size_t)n * sizeof *index);
+            if (index == NULL) return 0;
+            w->index = index;
+            w->index_cap = n;
+        }
+        memset(index, 0, (size_t)n * sizeof *index);
+        /* Each cell's old place in the index, then row by row into the spare arrays. */
+        for (k = 0; k < w->ncells; k++)
+            if (w->cells[k].n > 0) index[(w->cells[k].y - y0) * (x1 - x0 + 1) + (w->cells[k].x - x0)] = k + 1;
+        live = 0;
+        for (k = 0; k < n; k++) {
+            cell c;
+            if (index[k] == 0) continue;
+            c = w->cells[index[k] - 1];
+            memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
+            c.start = at;
+            c.cap = c.n + C2D_WORLD_CELL_SLACK;
+            at += c.cap;
+            cells[live] = c;
+            index[k] = ++live;
+        }
+        w->ix0 = x0;
+        w->iy0 = y0;
+        w->iw = (int)(x1 - x0 + 1);
+        w->ih = (int)(y1 - y0 + 1);
+    } else {
+        if (cap > w->cap_hash) {
+            hash = (cell_key *)malloc((size_t)cap * sizeof *hash);
+            if (hash == NULL) return 0;
+        }
+        /* The cells that hold something, in their order, and the hash anew. */
+        memset(hash, 0, (size_t)cap * sizeof *hash);
+        mask = (unsigned long)(cap - 1);
+        live = 0;
+        for (k = 0; k < w->ncells; k++) {
+            cell c = w->cells[k];
+            unsigned long i;
+            if (c.n == 0) continue;
+            memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
+            c.start = at;
+            c.cap = c.n + C2D_WORLD_CELL_SLACK;
+            at += c.cap;
+            cells[live] = c;
+            for (i = hash_cell(c.x, c.y) & mask; hash[i].at; i = (i + 1) & mask) continue;
+            hash[i].x = c.x;
+            hash[i].y = c.y;
+            hash[i].at = ++live;
+        }
+        if (hash != w->hash) free(w->hash);
+        w->hash = hash;
+        w->cap_hash = cap;
+        w->iw = w->ih = 0;
     }
-    if (hash != w->hash) free(w->hash);
-    w->hash = hash;
-    w->cap_hash = cap;
-    w->cap_cells = cap / 2;
+    w->spare_cells = w->cells;
+    w->spare_cells_cap = w->cap_cells;
+    w->cells = cells;
+    w->cap_cells = cells_cap;
     w->ncells = live;
     w->spare = w->pool;
     w->pool = spare;
@@ -261,28 +343,54 @@ static int regrid(c2d_world *w)
     return 1;
 }
 
+/* A new empty cell (x, y) at the end of the cells (which have room). */
+static cell *new_cell(c2d_world *w, long x, long y)
+{
+    cell *c = &w->cells[w->ncells++];
+    c->x = (int)x;
+    c->y = (int)y;
+    c->start = c->n = c->cap = 0;
+    return c;
+}
+
 /* The cell (x, y), made when make is set; NULL when absent (or out of memory).
  * Making a cell may move the others: the pointer holds until the next call. */
 static cell *find_cell(c2d_world *w, long x, long y, int make)
 {
-    unsigned long mask, i;
-    cell *c;
-    /* The hash stays at most half full; the cells have room for as many. */
-    if (w->cap_hash == 0 || (make && 2 * (w->ncells + 1) > w->cap_hash)) {
-        if (!make || !regrid(w)) return NULL;
+    for (;;) {
+        if (w->iw > 0) {
+            /* (x - ix0 could pass a 32-bit long; ix0 + iw cannot.) */
+            if (x >= w->ix0 && x < w->ix0 + w->iw && y >= w->iy0 && y < w->iy0 + w->ih) {
+                int *at = &w->index[(y - w->iy0) * w->iw + (x - w->ix0)];
+                if (*at) return &w->cells[*at - 1];
+                if (!make) return NULL;
+                if (w->ncells < w->cap_cells) {
+                    cell *c = new_cell(w, x, y);
+                    *at = w->ncells;
+                    return c;
+                }
+            } else if (!make) {
+                return NULL;
+            }
+        } else if (w->cap_hash > 0 && !(make && 2 * (w->ncells + 1) > w->cap_hash)) {
+            /* The hash stays at most half full; the cells have room for as many. */
+            unsigned long mask = (unsigned long)(w->cap_hash - 1), i;
+            cell *c;
+            for (i = hash_cell(x, y) & mask; w->hash[i].at; i = (i + 1) & mask)
+                if (w->hash[i].x == x && w->hash[i].y == y) return &w->cells[w->hash[i].at - 1];
+            if (!make) return NULL;
+            c = new_cell(w, x, y);
+            w->hash[i].x = (int)x;
+            w->hash[i].y = (int)y;
+            w->hash[i].at = w->ncells;
+            return c;
+        } else if (!make) {
+            return NULL;
+        }
+        /* A rebuild leaves room for (x, y): in the index's rectangle and
+         * its cells, or in the hash. */
+        if (!regrid(w, 1, x, y)) return NULL;
     }
-    mask = (unsigned long)(w->cap_hash - 1);
-    for (i = hash_cell(x, y) & mask; w->hash[i].at; i = (i + 1) & mask)
-        if (w->hash[i].x == x && w->hash[i].y == y) return &w->cells[w->hash[i].at - 1];
-    if (!make) return NULL;
-    c = &w->cells[w->ncells++];
-    c->x = (int)x;
-    c->y = (int)y;
-    c->start = c->n = c->cap = 0;
-    w->hash[i].x = (int)x;
-    w->hash[i].y = (int)y;
-    w->hash[i].at = w->ncells;
-    return c;
 }
 
 /* Room for k more items at the pool's end; 0 when memory ran out. */
@@ -391,6 +499,8 @@ void c2d_world_free(c2d_world *w)
     for (k = 0; k < w->ne; k++)
         if (w->e[k].s != NULL) w->e[k].s->world = NULL;
     free(w->cells);
+    free(w->spare_cells);
+    free(w->index);
     free(w->hash);
     free(w->pool);
     free(w->spare);
@@ -516,7 +626,7 @@ static int refresh(c2d_world *w)
     }
     w->dirty.n = 0;
     /* A failed rebuild changes nothing: the pool stays as it was. */
-    if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w);
+    if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w, 0, 0, 0);
     return ok;
 }
 
