@@ -132,6 +132,34 @@ describe("World queries agree with a brute-force loop", function()
     assert.are.equal(90 + 90 + 162, n)
   end)
 
+  it("a shape moved into exact touch across a cell border is met there", function()
+    -- Cells of 16. An 8-px square in the cell right of the origin's, and one
+    -- that moves toward it by whole pixels from each side: it reaches the
+    -- border (16) exactly, so its box ends on the next cell's first line and
+    -- it must be filed there too. Then it steps back and the pair is gone.
+    for _, case in ipairs {
+      { 0, 4, 8, 0 },   -- from the left: 0..8 moves to 8..16, touching 16..24
+      { 32, 4, -8, 0 }, -- from the right: 32..40 moves to 24..32, touching 16..24 at 24
+      { 16, -12, 0, 4 }, -- from below: y -12..-4 moves to -8..0, touching 0..8 at 0
+      { 16, 20, 0, -12 }, -- from above: y 20..28 moves to 8..16, touching 0..8 at 8
+    } do
+      local w = c2d.world(16)
+      local still = w:add(c2d.aabb(16, 0, 8, 8))
+      local mover = w:add(c2d.aabb(case[1], case[2], 8, 8))
+      local _, n = w:collisions()
+      assert.are.equal(0, n)
+      mover:move(case[3], case[4])
+      local list
+      list, n = w:collisions()
+      assert.are.equal(1, n)
+      assert.is_true(rawequal(still, list[1]) and rawequal(mover, list[2]))
+      same_list("query after the move", w:query(mover), { still })
+      mover:move(-case[3] / 8, -case[4] / 8) -- one pixel back
+      _, n = w:collisions()
+      assert.are.equal(0, n)
+    end
+  end)
+
   it("querySegment comes in order along the segment, raycast gives the first", function()
     -- boxes at x = 10, 30, 50 (each 4 wide) across y = 0; the segment from (0,0) to (60,0)
     local w = c2d.world(8)
@@ -319,7 +347,7 @@ describe("World broadphase under crowds and mixed sizes", function()
     local shapes, out = {}, {}
     for i = 1, 200 do shapes[i] = w:add(small_shape(r, r.range(0, 160), r.range(0, 160))) end
     agrees_near("gathered", w, shapes)
-    local far = { { 0, 0 }, { 1e6, 0 }, { 0, -1e6 }, { -3e9, 2e9 }, { 1e12, 1e12 } }
+    local far = { { 0, 0 }, { 1e6, 0 }, { 0, -1e6 }, { -3e9, 2e9 }, { 1e12, 1e12 }, { -1e12, -1e12 } }
     for i, s in ipairs(shapes) do
       local d = far[i % #far + 1]
       s:move(d[1], d[2])

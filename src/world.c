@@ -581,11 +581,20 @@ void c2d_world_remove(c2d_world *w, int slot)
     ints_push(&w->free_slots, slot); /* cannot fail: the array held this slot before */
 }
 
+/* Is cell_of(x, inv) == c: is x * inv in [c, c + 1), or beyond it for a
+ * clamped cell. (A move asks this four times; the floor it spares was most
+ * of the cost.) */
+static int in_cell(double x, double inv, int c)
+{
+    double t = x * inv;
+    return (c == -C2D_WORLD_CELL_LIMIT || t >= c) & (c == C2D_WORLD_CELL_LIMIT || t < (double)c + 1);
+}
+
 /* Does b cover the same cells as the grid entry e is filed under. */
 static int same_cells(const c2d_world *w, const entry *e, const c2d_bounds *b)
 {
-    return cell_of(b->minx, w->inv) == e->x0 && cell_of(b->miny, w->inv) == e->y0 &&
-           cell_of(b->maxx, w->inv) == e->x1 && cell_of(b->maxy, w->inv) == e->y1;
+    return in_cell(b->minx, w->inv, e->x0) & in_cell(b->miny, w->inv, e->y0) &
+           in_cell(b->maxx, w->inv, e->x1) & in_cell(b->maxy, w->inv, e->y1);
 }
 
 void c2d_world_touch(c2d_world *w, int slot)
