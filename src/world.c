@@ -211,6 +211,16 @@ static int index_pays(double iw, double ih, int n)
     return iw * ih <= 8.0 * n + 4096;
 }
 
+/* Copy c's list from pool to spare at at, with some room past it; returns
+ * where the next list goes. */
+static int lay_out(cell *c, const cell_item *pool, cell_item *spare, int at)
+{
+    memcpy(spare + at, pool + c->start, (size_t)c->n * sizeof *spare);
+    c->start = at;
+    c->cap = c->n + C2D_WORLD_CELL_SLACK;
+    return at + c->cap;
+}
+
 /* Make the cells anew from those that hold something (the empty ones are
  * dropped), with room for the cell (mx, my) when make is set: the cells in
  * the spare array, their lists in the spare pool in the cells' order (the
@@ -288,10 +298,7 @@ static int regrid(c2d_world *w, int make, long mx, long my)
             cell c;
             if (index[k] == 0) continue;
             c = w->cells[index[k] - 1];
-            memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
-            c.start = at;
-            c.cap = c.n + C2D_WORLD_CELL_SLACK;
-            at += c.cap;
+            at = lay_out(&c, w->pool, spare, at);
             cells[live] = c;
             index[k] = ++live;
         }
@@ -312,10 +319,7 @@ static int regrid(c2d_world *w, int make, long mx, long my)
             cell c = w->cells[k];
             unsigned long i;
             if (c.n == 0) continue;
-            memcpy(spare + at, w->pool + c.start, (size_t)c.n * sizeof *spare);
-            c.start = at;
-            c.cap = c.n + C2D_WORLD_CELL_SLACK;
-            at += c.cap;
+            at = lay_out(&c, w->pool, spare, at);
             cells[live] = c;
             for (i = hash_cell(c.x, c.y) & mask; hash[i].at; i = (i + 1) & mask) continue;
             hash[i].x = c.x;
