@@ -203,9 +203,9 @@ static unsigned long hash_cell(long x, long y)
     return h ^ (h >> 15);
 }
 
-/* The index of the rectangle x0..x0+iw-1 by y0..y0+ih-1 (in cells) is
- * worth keeping, instead of a hash, for n cells in use: at most 8 entries of
- * 4 bytes for each (a hash takes 4 to 8 of 12 bytes), or a few thousand. */
+/* Is an index over a rectangle of iw by ih cells worth keeping, instead of
+ * a hash, for n cells in use: at most 8 entries of 4 bytes for each (the hash
+ * keeps 4 to 8 slots of 12 bytes for each), or a few thousand in all. */
 static int index_pays(double iw, double ih, int n)
 {
     return iw * ih <= 8.0 * n + 4096;
