@@ -52,6 +52,15 @@ static void make_aabb(c2d_shape *s, double cx, double cy, double w, double h)
     c2d_make(s, C2D_AABB, n, 4, NULL, &bad);
 }
 
+/* A Box centred at (cx, cy), turned by angle. */
+static void make_box(c2d_shape *s, double cx, double cy, double w, double h, double angle)
+{
+    double n[5];
+    int bad;
+    n[0] = cx; n[1] = cy; n[2] = w; n[3] = h; n[4] = angle;
+    c2d_make(s, C2D_BOX, n, 5, NULL, &bad);
+}
+
 static void make_capsule(c2d_shape *s, double cx, double cy, double half, double angle, double r)
 {
     double n[5];
@@ -97,6 +106,8 @@ static const workload workloads[] = {
     { "sweep aabb vs aabb", SWEEP },
     { "contact disk-disk", CONTACT },
     { "contact hexagon-hexagon", CONTACT },
+    { "turned box-box hits", HITS },
+    { "circle-turned box hits", HITS },
 };
 #define NWORKLOADS ((int)(sizeof workloads / sizeof workloads[0]))
 
@@ -157,6 +168,15 @@ static int draw(int w, pair *p)
         p->motion.x = (cx + uniform(-1.5, 1.5) * Rb - ax) * s;
         p->motion.y = (cy + uniform(-1.5, 1.5) * Rb - ay) * s;
         return !c2d_hits(&p->a, &p->b);
+    }
+    case 14: case 15: {
+        /* Boxes turned by any angle (the general path: a turned box's
+         * corners carry rounding, which it allows for). */
+        double wb = uniform(1, 3), hb = uniform(1, 3), d = uniform(0, 1.4 * (wb + hb));
+        make_box(&p->b, cx, cy, wb, hb, uniform(0, 2 * PI));
+        if (w == 15) make_disk(&p->a, cx + d * cos(ang), cy + d * sin(ang), uniform(0.3, 1.5));
+        else make_box(&p->a, cx + d * cos(ang), cy + d * sin(ang), uniform(1, 3), uniform(1, 3), uniform(0, 2 * PI));
+        return 1;
     }
     case 10: case 11: {
         /* A mover heading for a tile, from a few of its sizes away. */

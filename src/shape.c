@@ -682,6 +682,16 @@ static C2D_NOINLINE void drop_rounding_edges(body *b, const c2d_shape *s)
     }
 }
 
+/* A body of four vertices of its own, to be written in place (in its frame). */
+static c2d_vec *own_corners(body *b)
+{
+    b->src = b->own.v;
+    b->kept = 0;
+    b->off = v2(0, 0);
+    b->n = 4;
+    return b->own.v;
+}
+
 static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
 {
     const c2d_vec o = *po;
@@ -719,29 +729,34 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         b->wide = s->opening > C2D_PI;
         return;
     }
-    case C2D_AABB:
-        v[0] = vsub(s->p[0], o);
-        v[2] = vsub(s->p[1], o);
-        v[1] = v2(v[2].x, v[0].y);
-        v[3] = v2(v[0].x, v[2].y);
-        c2d_body_own(b, v, 4);
+    case C2D_AABB: {
+        /* Written where the body keeps them: corners built on the stack and
+         * copied over were read back before their halves had been stored,
+         * which stalled the copy (most of the cost of a body). */
+        c2d_vec *w = own_corners(b);
+        double x0 = s->p[0].x - o.x, y0 = s->p[0].y - o.y, x1 = s->p[1].x - o.x, y1 = s->p[1].y - o.y;
+        w[0].x = x0; w[0].y = y0;
+        w[1].x = x1; w[1].y = y0;
+        w[2].x = x1; w[2].y = y1;
+        w[3].x = x0; w[3].y = y1;
         b->orient = s->ccw;
         b->r = 0;
         return;
+    }
     case C2D_BOX: {
         /* From the centre in this frame: rounding stays relative to the box. */
-        c2d_vec c = vsub(s->p[0], o);
+        c2d_vec *w = own_corners(b);
+        double cx = s->p[0].x - o.x, cy = s->p[0].y - o.y;
         double hw = s->w / 2, hh = s->h / 2;
-        c2d_vec ax = v2(s->cos_a * hw, s->sin_a * hw), ay = v2(-s->sin_a * hh, s->cos_a * hh);
-        v[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
-        v[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
-        v[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
-        v[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
-        c2d_body_own(b, v, 4);
+        double axx = s->cos_a * hw, axy = s->sin_a * hw, ayx = -s->sin_a * hh, ayy = s->cos_a * hh;
+        w[0].x = cx - axx - ayx; w[0].y = cy - axy - ayy;
+        w[1].x = cx + axx - ayx; w[1].y = cy + axy - ayy;
+        w[2].x = cx + axx + ayx; w[2].y = cy + axy + ayy;
+        w[3].x = cx - axx + ayx; w[3].y = cy - axy + ayy;
         /* Winding from the corners in this frame, which may keep a width the
          * stored corners lost (1e-20 wide at x = 1e6: flat as stored, a thin
          * box about its own centre). Flat, it would become a diagonal. */
-        b->orient = s->w > 0 && s->h > 0 && area2(v, 4) > 0 ? 1 : 0;
+        b->orient = s->w > 0 && s->h > 0 && area2(w, 4) > 0 ? 1 : 0;
         b->r = 0;
         return;
     }
