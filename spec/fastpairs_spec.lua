@@ -1,6 +1,7 @@
 -- The pairs hits answers from the shapes' numbers without building bodies:
 -- cores of points and segments against each other (Point, Segment, Disk,
--- Capsule) and a round shape against a Triangle. Each case is worked out by
+-- Capsule), a round shape against a Triangle, and a round shape against a
+-- turned Box. Each case is worked out by
 -- hand (the reasoning beside it) and checked every way the answer can be
 -- asked: a:hits(b), b:hits(a), c2d.hits both ways round, and distance (0
 -- exactly when they hit, as the general path decides); at the origin,
@@ -9,8 +10,9 @@
 local c2d = require "collide2d"
 local common = require "support.common"
 
-local P, S, D, T, C = common.P, common.S, common.D, common.T, common.C
+local P, S, D, T, C, B = common.P, common.S, common.D, common.T, common.C, common.B
 local E = 1e-9
+local Q, R2 = math.pi / 2, math.sqrt(2)
 
 -- { name, a, b, hits }
 local CASES = {
@@ -90,12 +92,34 @@ local CASES = {
   -- (5,5) is sqrt 2 from the end (4,4).
   { "a disk short of a flat triangle's end", D(5, 5, 1), T(0, 0, 2, 2, 4, 4), false },
   { "a disk over a flat triangle's end", D(5, 5, 1.5), T(0, 0, 2, 2, 4, 4), true },
+
+  -- Point and Disk x a Box turned by a quarter turn: 4 wide and 2 high about
+  -- (0,0), turned, it covers [-1,1] x [-2,2] (its cosine is not 0 in double:
+  -- it is a turned box, whose corners carry rounding of about 1e-16).
+  { "a disk touching a quarter-turned box's side", D(3, 0, 2), B(0, 0, 4, 2, Q), true },
+  { "a disk 1e-9 short of a quarter-turned box's side", D(3, 0, 2 - E), B(0, 0, 4, 2, Q), false },
+  { "a disk touching a quarter-turned box's corner", D(4, 6, 5), B(0, 0, 4, 2, Q), true }, -- (1,2) + (3,4)
+  { "a disk 1e-9 short of a quarter-turned box's corner", D(4, 6, 5 - E), B(0, 0, 4, 2, Q), false },
+  { "a point inside a quarter-turned box", P(0.5, -1.5), B(0, 0, 4, 2, Q), true },
+  { "a point 1e-9 outside a quarter-turned box", P(1 + E, 0), B(0, 0, 4, 2, Q), false },
+  -- A 2 x 2 box turned by an eighth of a turn: |x| + |y| <= sqrt 2.
+  { "a disk centred inside an eighth-turned box", D(0.5, 0, 0.1), B(0, 0, 2, 2, Q / 2), true },
+  -- (1,1) is sqrt 2 - 1 from the edge line x + y = sqrt 2.
+  { "a disk 1e-9 over an eighth-turned box's edge", D(1, 1, R2 - 1 + E), B(0, 0, 2, 2, Q / 2), true },
+  { "a disk 1e-9 short of an eighth-turned box's edge", D(1, 1, R2 - 1 - E), B(0, 0, 2, 2, Q / 2), false },
+  -- (sqrt 2 + 2, 0) is 2 from the corner (sqrt 2, 0), in the corner's region.
+  { "a disk 1e-9 over an eighth-turned box's corner", D(R2 + 2, 0, 2 + E), B(0, 0, 2, 2, Q / 2), true },
+  { "a disk 1e-9 short of an eighth-turned box's corner", D(R2 + 2, 0, 2 - E), B(0, 0, 2, 2, Q / 2), false },
+  { "a point inside an eighth-turned box near its edge", P(0.7, R2 - 0.7 - E), B(0, 0, 2, 2, Q / 2), true },
+  { "a point 1e-9 outside an eighth-turned box's edge", P(0.7, R2 - 0.7 + E), B(0, 0, 2, 2, Q / 2), false },
+  { "a disk around a whole turned box", D(0, 0, 10), B(1, 1, 2, 2, 1), true },
 }
 
 -- Which numbers of each kind are x and y coordinates (the rest are lengths).
 local ROLES = {
   point = { "x", "y" }, segment = { "x", "y", "x", "y" }, disk = { "x", "y", "r" },
   triangle = { "x", "y", "x", "y", "x", "y" }, capsule = { "x", "y", "x", "y", "r" },
+  box = { "x", "y", "r", "r", "angle" },
 }
 
 -- The shape spec describes, moved by (ox, oy), then every number times k.
@@ -104,7 +128,7 @@ local function make(spec, ox, oy, k)
   for i = 2, #spec do
     local role, v = ROLES[spec[1]][i - 1], spec[i]
     if role == "x" then v = v + ox elseif role == "y" then v = v + oy end
-    nums[i - 1] = v * k
+    nums[i - 1] = role == "angle" and v or v * k
   end
   return c2d[spec[1]]((table.unpack or unpack)(nums))
 end

@@ -340,6 +340,62 @@ static inline int in_range(const c2d_shape *a, const c2d_shape *b)
     return m == 0 || (m >= C2D_RANGE_LO && m <= C2D_RANGE_HI);
 }
 
+/* Twice the signed area of a quadrilateral, as shape.c's area2 sums it. */
+static double quad_area2(const c2d_vec *v)
+{
+    double a = 0;
+    int i;
+    for (i = 1; i + 1 < 4; i++) a += vcross(vsub(v[i], v[0]), vsub(v[i + 1], v[0]));
+    return a;
+}
+
+/*
+ * A round shape against a turned Box, decided as the general path decides it
+ * (decide, c2d_body, c2d_bodies_hit) on the same numbers, without building
+ * the bodies: the box's corners in the round shape's frame, the allowance
+ * for the rounding of its cosine and sine added to the radius, then the
+ * centre inside every edge, or within that sum of an edge or of a corner.
+ * A box flat in this frame, or with an edge whose products would need
+ * scaling, goes the general way, which treats those apart.
+ */
+static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
+{
+    const c2d_vec z = v2(0, 0);
+    c2d_vec w[4];
+    double cx, cy, hw, hh, axx, axy, ayx, ayy, r, r2;
+    int i;
+    if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
+    /* As body_core builds a Box, in the frame at d's centre. */
+    cx = b->p[0].x - d->p[0].x;
+    cy = b->p[0].y - d->p[0].y;
+    hw = b->w / 2;
+    hh = b->h / 2;
+    axx = b->cos_a * hw, axy = b->sin_a * hw, ayx = -b->sin_a * hh, ayy = b->cos_a * hh;
+    w[0] = v2(cx - axx - ayx, cy - axy - ayy);
+    w[1] = v2(cx + axx - ayx, cy + axy - ayy);
+    w[2] = v2(cx + axx + ayx, cy + axy + ayy);
+    w[3] = v2(cx - axx + ayx, cy - axy + ayy);
+    if (!(b->w > 0 && b->h > 0 && quad_area2(w) > 0)) return hits_general(d, b);
+    for (i = 0; i < 4; i++) {
+        c2d_vec e = vsub(w[c2d_next(i, 4)], w[i]);
+        if (fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO) return hits_general(d, b);
+    }
+    /* The centre inside every edge (c2d_cores_overlap: a point against a
+     * counter-clockwise core). */
+    for (i = 0; i < 4; i++)
+        if (!(vcross(vsub(w[c2d_next(i, 4)], w[i]), vsub(z, w[i])) >= 0)) break;
+    if (i == 4) return 1;
+    /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance. */
+    r = d->radius + 0 + 0 + C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(cx) + fabs(cy));
+    if (!(r > 0)) return 0;
+    r2 = r * r;
+    for (i = 0; i < 4; i++)
+        if (c2d_pt_seg_within(z, w[i], w[c2d_next(i, 4)], r2)) return 1;
+    for (i = 0; i < 4; i++)
+        if (vlen2(vsub(w[i], z)) <= r2) return 1;
+    return 0;
+}
+
 /* A round shape against a convex polygon with an interior (Triangle,
  * Polygon, axis-aligned Box): the region test, in the round shape's frame
  * (always first in the canonical order, so the same numbers either way). */
@@ -348,7 +404,11 @@ static int hits_round_convex(const c2d_shape *d, const c2d_shape *p)
     c2d_vec room[4];
     const c2d_vec *v;
     int n;
-    if (!in_range(d, p) || (v = solid_vertices(p, &n, room)) == NULL) return hits_general(d, p);
+    if (!in_range(d, p)) return hits_general(d, p);
+    if ((v = solid_vertices(p, &n, room)) == NULL) {
+        if (p->kind == C2D_BOX && p->ccw != 0 && p->cos_a != 0 && p->sin_a != 0) return hits_round_turned_box(d, p);
+        return hits_general(d, p);
+    }
     if (!c2d_bounds_meet(&d->bounds, &p->bounds)) return 0;
     return disk_hits_convex(d->p[0], d->radius, v, n, p->ccw);
 }
