@@ -281,6 +281,19 @@ static inline c2d_vec c2d_arc_end(const body *f, int which)
  * c2d_numbers, in order) now at pts, any kind but Polygon and the compounds;
  * s is unchanged on failure. */
 c2d_error c2d_make_moved(c2d_shape *s, const c2d_vec *pts);
+/* A Box's corners in the frame at o, from its centre there: rounding stays
+ * relative to the box. The one place they are computed, for the bodies
+ * (c2d_body) and for the pairs decided from the shapes' numbers, so that
+ * both decide on the same numbers. */
+static inline void c2d_box_corners_at(const c2d_shape *s, c2d_vec o, c2d_vec *w)
+{
+    double cx = s->p[0].x - o.x, cy = s->p[0].y - o.y, hw = s->w / 2, hh = s->h / 2;
+    double axx = s->cos_a * hw, axy = s->sin_a * hw, ayx = -s->sin_a * hh, ayy = s->cos_a * hh;
+    w[0].x = cx - axx - ayx; w[0].y = cy - axy - ayy;
+    w[1].x = cx + axx - ayx; w[1].y = cy + axy - ayy;
+    w[2].x = cx + axx + ayx; w[2].y = cy + axy + ayy;
+    w[3].x = cx - axx + ayx; w[3].y = cy - axy + ayy;
+}
 
 /* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
  * so its convexity check would give what it gave): C2D_OK, or

@@ -362,19 +362,10 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
 {
     const c2d_vec z = v2(0, 0);
     c2d_vec w[4];
-    double cx, cy, hw, hh, axx, axy, ayx, ayy, r, r2;
+    double r, r2;
     int i;
     if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
-    /* As body_core builds a Box, in the frame at d's centre. */
-    cx = b->p[0].x - d->p[0].x;
-    cy = b->p[0].y - d->p[0].y;
-    hw = b->w / 2;
-    hh = b->h / 2;
-    axx = b->cos_a * hw, axy = b->sin_a * hw, ayx = -b->sin_a * hh, ayy = b->cos_a * hh;
-    w[0] = v2(cx - axx - ayx, cy - axy - ayy);
-    w[1] = v2(cx + axx - ayx, cy + axy - ayy);
-    w[2] = v2(cx + axx + ayx, cy + axy + ayy);
-    w[3] = v2(cx - axx + ayx, cy - axy + ayy);
+    c2d_box_corners_at(b, d->p[0], w); /* as c2d_body builds it, in the frame at d's centre */
     if (!(b->w > 0 && b->h > 0 && quad_area2(w) > 0)) return hits_general(d, b);
     for (i = 0; i < 4; i++) {
         c2d_vec e = vsub(w[c2d_next(i, 4)], w[i]);
@@ -386,7 +377,8 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
         if (!(vcross(vsub(w[c2d_next(i, 4)], w[i]), vsub(z, w[i])) >= 0)) break;
     if (i == 4) return 1;
     /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance. */
-    r = d->radius + 0 + 0 + C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(cx) + fabs(cy));
+    r = d->radius + 0 + 0 +
+        C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(b->p[0].x - d->p[0].x) + fabs(b->p[0].y - d->p[0].y));
     if (!(r > 0)) return 0;
     r2 = r * r;
     for (i = 0; i < 4; i++)

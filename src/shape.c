@@ -744,15 +744,8 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         return;
     }
     case C2D_BOX: {
-        /* From the centre in this frame: rounding stays relative to the box. */
         c2d_vec *w = own_corners(b);
-        double cx = s->p[0].x - o.x, cy = s->p[0].y - o.y;
-        double hw = s->w / 2, hh = s->h / 2;
-        double axx = s->cos_a * hw, axy = s->sin_a * hw, ayx = -s->sin_a * hh, ayy = s->cos_a * hh;
-        w[0].x = cx - axx - ayx; w[0].y = cy - axy - ayy;
-        w[1].x = cx + axx - ayx; w[1].y = cy + axy - ayy;
-        w[2].x = cx + axx + ayx; w[2].y = cy + axy + ayy;
-        w[3].x = cx - axx + ayx; w[3].y = cy - axy + ayy;
+        c2d_box_corners_at(s, o, w);
         /* Winding from the corners in this frame, which may keep a width the
          * stored corners lost (1e-20 wide at x = 1e6: flat as stored, a thin
          * box about its own centre). Flat, it would become a diagonal. */
