@@ -361,8 +361,8 @@ static double quad_area2(const c2d_vec *v)
 static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
 {
     const c2d_vec z = v2(0, 0);
-    c2d_vec w[4];
-    double r, r2;
+    c2d_vec w[4], c;
+    double tol, r, r2;
     int i;
     if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
     c2d_box_corners_at(b, d->p[0], w); /* as c2d_body builds it, in the frame at d's centre */
@@ -376,9 +376,12 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
     for (i = 0; i < 4; i++)
         if (!(vcross(vsub(w[c2d_next(i, 4)], w[i]), vsub(z, w[i])) >= 0)) break;
     if (i == 4) return 1;
-    /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance. */
-    r = d->radius + 0 + 0 +
-        C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(b->p[0].x - d->p[0].x) + fabs(b->p[0].y - d->p[0].y));
+    /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance
+     * (c2d_body's tol, held in a double as there: where arithmetic runs
+     * wider than double, one expression would keep the extra bits). */
+    c = vsub(b->p[0], d->p[0]);
+    tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(c.x) + fabs(c.y));
+    r = d->radius + 0 + 0 + tol;
     if (!(r > 0)) return 0;
     r2 = r * r;
     for (i = 0; i < 4; i++)
