@@ -294,6 +294,14 @@ static inline void c2d_box_corners_at(const c2d_shape *s, c2d_vec o, c2d_vec *w)
     w[2].x = cx + axx + ayx; w[2].y = cy + axy + ayy;
     w[3].x = cx - axx + ayx; w[3].y = cy - axy + ayy;
 }
+/* How far the rounding of a turned Box's cosine and sine may have moved its
+ * boundary, for its corners in the frame at o (a body's tol); the one place
+ * it is computed, as for the corners. */
+static inline double c2d_box_tol_at(const c2d_shape *s, c2d_vec o)
+{
+    c2d_vec c = vsub(s->p[0], o);
+    return C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
+}
 
 /* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
  * so its convexity check would give what it gave): C2D_OK, or

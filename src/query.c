@@ -361,7 +361,7 @@ static double quad_area2(const c2d_vec *v)
 static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
 {
     const c2d_vec z = v2(0, 0);
-    c2d_vec w[4], c;
+    c2d_vec w[4];
     double tol, r, r2;
     int i;
     if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
@@ -379,8 +379,7 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
     /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance
      * (c2d_body's tol, held in a double as there: where arithmetic runs
      * wider than double, one expression would keep the extra bits). */
-    c = vsub(b->p[0], d->p[0]);
-    tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->w + b->h + fabs(c.x) + fabs(c.y));
+    tol = c2d_box_tol_at(b, d->p[0]);
     r = d->radius + 0 + 0 + tol;
     if (!(r > 0)) return 0;
     r2 = r * r;

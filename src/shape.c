@@ -817,8 +817,7 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
     if (b->type == BODY_POLY && b->orient == 0 && b->n >= 3) flatten(b);
     if (b->type == BODY_POLY && b->n == 2 && veq(c2d_bv(b, 0), c2d_bv(b, 1))) b->n = 1; /* a zero-length segment is a point */
     if (s->kind == C2D_BOX && s->cos_a != 0 && s->sin_a != 0) {
-        c2d_vec c = vsub(s->p[0], *po);
-        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
+        b->tol = c2d_box_tol_at(s, *po);
     } else if (b->type == BODY_FAN) {
         c2d_vec apex = c2d_bv(b, 0);
         b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(apex.x) + fabs(apex.y));
