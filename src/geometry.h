@@ -281,10 +281,18 @@ static inline c2d_vec c2d_arc_end(const body *f, int which)
  * c2d_numbers, in order) now at pts, any kind but Polygon and the compounds;
  * s is unchanged on failure. */
 c2d_error c2d_make_moved(c2d_shape *s, const c2d_vec *pts);
-/* A Box's corners in the frame at o, from its centre there: rounding stays
- * relative to the box. The one place they are computed, for the bodies
- * (c2d_body) and for the pairs decided from the shapes' numbers, so that
- * both decide on the same numbers. */
+/* Twice the signed area of a vertex list, summed relative to its first vertex. */
+static inline double c2d_area2(const c2d_vec *v, int n)
+{
+    double a = 0;
+    int i;
+    for (i = 1; i + 1 < n; i++) a += vcross(vsub(v[i], v[0]), vsub(v[i + 1], v[0]));
+    return a;
+}
+/* A Box's corners (counter-clockwise) in the frame at o, from its centre
+ * there: rounding stays relative to the box. The one place they are
+ * computed: the stored corners (o = 0), the bodies (c2d_body) and the pairs
+ * decided from the shapes' numbers, so that all decide on the same numbers. */
 static inline void c2d_box_corners_at(const c2d_shape *s, c2d_vec o, c2d_vec *w)
 {
     double cx = s->p[0].x - o.x, cy = s->p[0].y - o.y, hw = s->w / 2, hh = s->h / 2;
@@ -293,6 +301,12 @@ static inline void c2d_box_corners_at(const c2d_shape *s, c2d_vec o, c2d_vec *w)
     w[1].x = cx + axx - ayx; w[1].y = cy + axy - ayy;
     w[2].x = cx + axx + ayx; w[2].y = cy + axy + ayy;
     w[3].x = cx - axx + ayx; w[3].y = cy - axy + ayy;
+}
+/* Do a Box's corners w (from c2d_box_corners_at) wind counter-clockwise:
+ * not flat where they were computed. */
+static inline int c2d_box_winds(const c2d_shape *s, const c2d_vec *w)
+{
+    return s->w > 0 && s->h > 0 && c2d_area2(w, 4) > 0;
 }
 /* How far the rounding of a turned Box's cosine and sine may have moved its
  * boundary, for its corners in the frame at o (a body's tol); the one place

@@ -340,15 +340,6 @@ static inline int in_range(const c2d_shape *a, const c2d_shape *b)
     return m == 0 || (m >= C2D_RANGE_LO && m <= C2D_RANGE_HI);
 }
 
-/* Twice the signed area of a quadrilateral, as shape.c's area2 sums it. */
-static double quad_area2(const c2d_vec *v)
-{
-    double a = 0;
-    int i;
-    for (i = 1; i + 1 < 4; i++) a += vcross(vsub(v[i], v[0]), vsub(v[i + 1], v[0]));
-    return a;
-}
-
 /*
  * A round shape against a turned Box, decided as the general path decides it
  * (decide, c2d_body, c2d_bodies_hit) on the same numbers, without building
@@ -361,21 +352,20 @@ static double quad_area2(const c2d_vec *v)
 static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
 {
     const c2d_vec z = v2(0, 0);
-    c2d_vec w[4];
+    c2d_vec w[4], e[4];
     double tol, r, r2;
-    int i;
+    int i, inside = 1;
     if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
     c2d_box_corners_at(b, d->p[0], w); /* as c2d_body builds it, in the frame at d's centre */
-    if (!(b->w > 0 && b->h > 0 && quad_area2(w) > 0)) return hits_general(d, b);
-    for (i = 0; i < 4; i++) {
-        c2d_vec e = vsub(w[c2d_next(i, 4)], w[i]);
-        if (fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO) return hits_general(d, b);
-    }
+    if (!c2d_box_winds(b, w)) return hits_general(d, b);
     /* The centre inside every edge (c2d_cores_overlap: a point against a
      * counter-clockwise core). */
-    for (i = 0; i < 4; i++)
-        if (!(vcross(vsub(w[c2d_next(i, 4)], w[i]), vsub(z, w[i])) >= 0)) break;
-    if (i == 4) return 1;
+    for (i = 0; i < 4; i++) {
+        e[i] = vsub(w[c2d_next(i, 4)], w[i]);
+        if (fabs(e[i].x) + fabs(e[i].y) < C2D_SQUARE_SAFE_LO) return hits_general(d, b);
+        inside &= vcross(e[i], vsub(z, w[i])) >= 0;
+    }
+    if (inside) return 1;
     /* c2d_bodies_hit's summed radii: the round shape's, the box's allowance
      * (c2d_body's tol, held in a double as there: where arithmetic runs
      * wider than double, one expression would keep the extra bits). */

@@ -57,16 +57,6 @@ void c2d_sincos(double angle, double *c, double *s)
     *s = sin(angle);
 }
 
-/* Twice the signed area of a vertex list, summed relative to its first vertex. */
-static double area2(const c2d_vec *v, int n)
-{
-    double a = 0;
-    int i;
-    for (i = 1; i + 1 < n; i++)
-        a += vcross(vsub(v[i], v[0]), vsub(v[i + 1], v[0]));
-    return a;
-}
-
 static int sign_of(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
 
 /* The length below which a difference of these points is rounding: 32 ulps
@@ -154,15 +144,8 @@ static int finite_all(const double *nums, int n, int *bad)
 /* Keep a Box's corners (counter-clockwise) current with its numbers. */
 static void box_corners(c2d_shape *s)
 {
-    double hw = s->w / 2, hh = s->h / 2;
-    c2d_vec ax = v2(s->cos_a * hw, s->sin_a * hw);   /* half width, turned */
-    c2d_vec ay = v2(-s->sin_a * hh, s->cos_a * hh);  /* half height, turned */
-    c2d_vec c = s->p[0];
-    s->corners[0] = v2(c.x - ax.x - ay.x, c.y - ax.y - ay.y);
-    s->corners[1] = v2(c.x + ax.x - ay.x, c.y + ax.y - ay.y);
-    s->corners[2] = v2(c.x + ax.x + ay.x, c.y + ax.y + ay.y);
-    s->corners[3] = v2(c.x - ax.x + ay.x, c.y - ax.y + ay.y);
-    s->ccw = (s->w > 0 && s->h > 0 && area2(s->corners, 4) > 0) ? 1 : 0;
+    c2d_box_corners_at(s, v2(0, 0), s->corners);
+    s->ccw = c2d_box_winds(s, s->corners) ? 1 : 0;
 }
 
 static int compute_bbox(const c2d_shape *s, c2d_bounds *out);
@@ -234,14 +217,14 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
     case C2D_TRIANGLE:
         s->count = 3;
         for (i = 0; i < 3; i++) s->p[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        s->ccw = sign_of(area2(s->p, 3));
+        s->ccw = sign_of(c2d_area2(s->p, 3));
         break;
     case C2D_POLYGON:
         s->count = n / 2;
         for (i = 0; i < s->count; i++) storage[i] = v2(nums[2 * i], nums[2 * i + 1]);
         s->verts = storage;
         s->p[0] = storage[0];
-        s->ccw = sign_of(area2(storage, s->count));
+        s->ccw = sign_of(c2d_area2(storage, s->count));
         if (!is_convex(storage, s->count, s->ccw, &s->slack)) return C2D_ERR_NONCONVEX;
         break;
     case C2D_CAPSULE:
@@ -322,7 +305,7 @@ c2d_error c2d_make_moved(c2d_shape *s, const c2d_vec *pts)
         s->p[0] = pts[0];
         s->p[1] = pts[1];
         s->p[2] = pts[2];
-        s->ccw = sign_of(area2(s->p, 3));
+        s->ccw = sign_of(c2d_area2(s->p, 3));
         break;
     }
     keep_bounds(s);
@@ -749,7 +732,7 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
         /* Winding from the corners in this frame, which may keep a width the
          * stored corners lost (1e-20 wide at x = 1e6: flat as stored, a thin
          * box about its own centre). Flat, it would become a diagonal. */
-        b->orient = s->w > 0 && s->h > 0 && area2(w, 4) > 0 ? 1 : 0;
+        b->orient = c2d_box_winds(s, w) ? 1 : 0;
         b->r = 0;
         return;
     }
@@ -766,7 +749,7 @@ static void body_core(body *b, const c2d_shape *s, const c2d_vec *po)
     }
 }
 
-/* Twice the signed area of a body's core, as area2 on its vertices. */
+/* Twice the signed area of a body's core, as c2d_area2 on its vertices. */
 static double body_area2(const body *b)
 {
     double a = 0;
