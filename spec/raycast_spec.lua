@@ -54,6 +54,20 @@ local GROUPS = {
     { "reaching the line with maxt = 5", L(5, 0, 5, 1), { 0, 3, 1, 0, 5 }, t = 5, n = { -1, 0 } },
     -- the line through (0,0) and (4,3): from (-3,4), 5 away on the side of (-0.6, 0.8)
     { "onto a slanted line along its normal", L(0, 0, 4, 3), { -3, 4, 6, -8 }, t = 0.5, n = { -0.6, 0.8 } },
+    -- y = x - 6 (through (9,3) and (10,4)): (29,6) + (8,25) = (37,31) is on it; the
+    -- start is on the side of (1,-1), as (29,6) - (9,3) = (20,3) has 20 - 3 = 17 > 0
+    { "slanted line reached exactly at maxt = 1", L(9, 3, 10, 4), { 29, 6, 8, 25 }, t = 1, n = { h2, -h2 } },
+    { "slanted line 1e-9 short of maxt = 1", L(9, 3, 10, 4), { 29, 6, 8, 25, 1 - E }, miss = true },
+    { "slanted line reached exactly at maxt = 0.5", L(9, 3, 10, 4), { 29, 6, 16, 50, 0.5 }, t = 0.5, n = { h2, -h2 } },
+    -- (29,6) + 17 (1,2) = (46,40), and 46 - 6 = 40
+    { "slanted line reached exactly at maxt = 17", L(9, 3, 10, 4), { 29, 6, 1, 2, 17 }, t = 17, n = { h2, -h2 } },
+    { "slanted line 1e-9 short of maxt = 17", L(9, 3, 10, 4), { 29, 6, 1, 2, 17 - E }, miss = true },
+    -- (3,0) + 2.5 (1,2) = (5.5,5)
+    { "horizontal line reached exactly at maxt = 2.5", L(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 }, t = 2.5, n = { 0, -1 } },
+    { "horizontal line 1e-9 short of maxt = 2.5", L(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 - E }, miss = true },
+    -- (1,1) + 2 (3,1) = (7,3)
+    { "vertical line reached exactly at maxt = 2", L(7, 0, 7, 1), { 1, 1, 3, 1, 2 }, t = 2, n = { -1, 0 } },
+    { "vertical line 1e-9 short of maxt = 2", L(7, 0, 7, 1), { 1, 1, 3, 1, 2 - E }, miss = true },
   } },
 
   { "Disk", {
@@ -212,6 +226,40 @@ describe("raycast", function()
       assert.has_error(function() d:raycast(0, 0, 1, 0, 0 / 0) end)
       assert.has_error(function() c2d.raycast(5, 0, 0, 1, 0) end)
     end)
+  end)
+
+  -- The line y = x - 6 and rays from (29,6) whose end is on it, decided exactly:
+  -- t is maxt itself, not a quotient that may round past it. F moves everything.
+  describe("a Line reached exactly at the end of the ray", function()
+    for _, F in ipairs({ 0, common.FAR }) do
+      local at = F == 0 and "" or ", 1e6 from the origin"
+      local line = c2d.line(F + 9, F + 3, F + 10, F + 4)
+      -- the ulp of the end's y (31, or 1e6 + 31); 25 - ulp and 25 + ulp are doubles
+      local ulp = F == 0 and 2 ^ -48 or 2 ^ -33
+      it("t is exactly maxt" .. at, function()
+        -- (29,6) + maxt (dx,dy) = (37,31) in every row; (46,40) for maxt = 17
+        for _, r in ipairs({ { 8, 25, 1 }, { 16, 50, 0.5 }, { 32, 100, 0.25 }, { 1, 2, 17 } }) do
+          local t, nx, ny = line:raycast(F + 29, F + 6, r[1], r[2], r[3])
+          assert.are.equal(r[3], t)
+          near(nx, h2, 1e-15, "normal x")
+          near(ny, -h2, 1e-15, "normal y")
+        end
+        -- 80 * 0.1 and 250 * 0.1 round to 8 and 25: the end is (37,31) again
+        assert.are.equal(0.1, (line:raycast(F + 29, F + 6, 80, 250, 0.1)))
+      end)
+      it("an end one ulp short of the line misses" .. at, function()
+        -- dy = 25 - ulp puts the end at y = 31 - ulp, the next double below the line
+        assert.is_nil(line:raycast(F + 29, F + 6, 8, 25 - ulp))
+        assert.is_nil(line:raycast(F + 29, F + 6, 8, 25, 1 - E))
+      end)
+      it("an end one ulp past the line hits just before maxt" .. at, function()
+        -- across the line (times sqrt 2) the start is 17 on one side and the end ulp
+        -- on the other: t = 17 / (17 + ulp), below 1
+        local t = line:raycast(F + 29, F + 6, 8, 25 + ulp)
+        near(t, 17 / (17 + ulp), 1e-15, "t")
+        assert.is_true(t < 1, ("t = %.17g"):format(t))
+      end)
+    end
   end)
 end)
 
