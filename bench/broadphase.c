@@ -417,7 +417,7 @@ static timing run_grid(int kind, int n, int steps)
             move_all(&sc, kind == CROWD || kind == SPECKS);
             mv += cpu_now() - t0;
             t0 = cpu_now();
-            c2d_world_candidates(w, &far, -1, 0xffffffffu, &out); /* brings the grid up to date */
+            c2d_world_candidates(w, &far, -1, NULL, &out); /* brings the grid up to date */
             up += cpu_now() - t0;
             t0 = cpu_now();
             best.found = c2d_world_collisions(w, &out);

@@ -424,6 +424,42 @@ describe("World bits and filters", function()
   end)
 end)
 
+describe("World bits: category 0 and query filters", function()
+  it("a query with no filter or a function tests no bits; a mask tests each category", function()
+    local w = c2d.world()
+    local a = w:add(c2d.aabb(0, 0, 10, 10), 0, 0xFFFFFFFF) -- in no category
+    local b = w:add(c2d.aabb(2, 2, 10, 10), 2)
+    same_list("no filter", w:queryPoint(5, 5), { a, b })
+    same_list("function", w:queryPoint(5, 5, function() return true end), { a, b })
+    same_list("all bits", w:queryPoint(5, 5, 0xFFFFFFFF), { b })
+    same_list("mask 1", w:queryPoint(5, 5, 1), {})
+    same_list("query", w:query(c2d.disk(5, 5, 1)), { a, b })
+    same_list("rect", w:queryRect(0, 0, 1, 1), { a })
+    same_list("segment", w:querySegment(-5, 5, 20, 5), { a, b })
+    same_list("segment, mask 1", w:querySegment(-5, 5, 20, 5, 1), {})
+    -- the ray from x = -5 to 5 enters a at x = 0 (t = 0.5) and b at x = 2 (t = 0.7)
+    local s, t, nx, ny = w:raycast(-5, 5, 10, 0)
+    assert.is_true(rawequal(a, s))
+    assert.are.same({ 0.5, -1, 0 }, { t, nx, ny })
+    s, t = w:raycast(-5, 5, 10, 0, 1, 2)
+    assert.is_true(rawequal(b, s))
+    assert.are.equal(0.7, t)
+  end)
+
+  it("a shape in no category meets nothing: no pairs, and movers pass it", function()
+    local w = c2d.world()
+    w:add(c2d.aabb(0, 0, 10, 10), 0, 0xFFFFFFFF)
+    local b = w:add(c2d.aabb(2, 2, 10, 10), 2)
+    local _, n = w:collisions()
+    assert.are.equal(0, n)
+    -- the mover's right side (x + 5) would meet the first box at x = 0 (t = 0.75);
+    -- it meets b at x = 2 instead: 17 of its 20
+    local x, y, cols, len = w:check(c2d.aabb(-20, 0, 5, 5), 0, 0)
+    assert.are.same({ -3, 0, 1, 0.85 }, { x, y, len, cols[1].ti })
+    assert.is_true(rawequal(b, cols[1].other))
+  end)
+end)
+
 describe("World movement", function()
   it("slides along a floor of 20 tiles without catching on a seam", function()
     -- the player [10,22]x[84,100] rests on tiles [16i,16i+16]x[100,116]; the
@@ -547,6 +583,32 @@ describe("World movement", function()
     assert.are.same({ 50, 20 }, { x, y })
   end)
 
+  it("a shape pinned between two walls is pushed out by the least distance along one direction", function()
+    local w = c2d.world(16)
+    local left = w:add(c2d.aabb(0, 0, 10, 10))
+    local right = w:add(c2d.aabb(12, 0, 10, 10))
+    -- 6 wide in a gap of 2: out of both sideways is 14 either way, up or down 10
+    local s = c2d.aabb(8, 0, 6, 10)
+    local x, y, cols, len = w:push(s)
+    assert.are.same({ 8, -10, 2 }, { x, y, len })
+    for i, wall in ipairs { left, right } do
+      assert.is_true(rawequal(wall, cols[i].other))
+      assert.are.same({ "push", 0, -1, 10 }, { cols[i].type, cols[i].nx, cols[i].ny, cols[i].depth })
+    end
+    same_list("touching both", w:query(s), { left, right })
+    assert.are.equal(0, select(3, s:contact(left)))
+  end)
+
+  it("a Line across a Line cannot be pushed apart: it stays, and the overlap is listed", function()
+    local w = c2d.world()
+    local wall = w:add(c2d.line(0, -1, 0, 1))
+    local l = c2d.line(-1, 0, 1, 0)
+    local x, y, cols, len = w:push(l)
+    assert.are.same({ -1, 0, 1 }, { x, y, len })
+    assert.is_true(rawequal(wall, cols[1].other))
+    assert.are.equal(math.huge, cols[1].depth)
+  end)
+
   it("addResponse: a custom response sets the new goal", function()
     local w = c2d.world(16)
     w:add(c2d.aabb(20, 0, 10, 10))
@@ -619,6 +681,58 @@ describe("World movement", function()
     end
   end)
 
+  it("a move or check to where the shape is lists what it overlaps, each once, and leaves it there", function()
+    local w = c2d.world(16)
+    local coin = w:add(c2d.disk(5, 5, 3))     -- its centre is inside the box
+    local rock = w:add(c2d.disk(3, 3, 1))     -- wholly inside the box
+    w:add(c2d.aabb(6, 0, 4, 6))               -- touches the box's right side only
+    local box = w:add(c2d.aabb(0, 0, 6, 6))
+    for _, answer in ipairs { "slide", "cross", "touch" } do
+      local x, y, cols, len = w:check(box, 0, 0, function() return answer end)
+      assert.are.same({ 0, 0 }, { x, y })
+      -- touch stops at the first (in the order added); slide and cross meet both
+      assert.are.equal(answer == "touch" and 1 or 2, len, answer)
+      assert.is_true(rawequal(coin, cols[1].other))
+      assert.are.same({ 0, 0, 0, answer }, { cols[1].ti, cols[1].x, cols[1].y, cols[1].type })
+      if len == 2 then assert.is_true(rawequal(rock, cols[2].other)) end
+    end
+    local x, y, _, len = w:move(box, 0, 0)
+    assert.are.same({ 0, 0, 2 }, { x, y, len })
+    assert.are.same({ 0, 0 }, { box:position() })
+  end)
+
+  it("a response added with addResponse meets each shape once, as in bump.lua", function()
+    local w = c2d.world(16)
+    w:add(c2d.aabb(20, 0, 10, 10))
+    local box = w:add(c2d.aabb(0, 0, 10, 10))
+    local calls = 0
+    w:addResponse("pass", function(_, _, _, _, gx, gy) calls = calls + 1; return gx, gy end)
+    -- met at x = 10 (a tenth of the way), then passed over: the goal is reached
+    local x, y, cols, len = w:move(box, 100, 0, function() return "pass" end)
+    assert.are.same({ 100, 0, 1, 1 }, { x, y, len, calls })
+    assert.are.same({ 0.1, 10, 0, "pass" }, { cols[1].ti, cols[1].x, cols[1].y, cols[1].type })
+  end)
+
+  it("a response added under a built-in name replaces it", function()
+    local w = c2d.world(16)
+    local wall = w:add(c2d.aabb(20, 0, 10, 10))
+    local box = w:add(c2d.aabb(0, 0, 10, 10))
+    local calls = 0
+    w:addResponse("touch", function(_, col, x, y)
+      calls = calls + 1
+      assert.is_true(rawequal(wall, col.other))
+      return x, y - 5
+    end)
+    -- met at x = 10; the new goal (10, -5) is reached, the wall passed over
+    local x, y, cols, len = w:move(box, 100, 0, function() return "touch" end)
+    assert.are.same({ 10, -5, 1, 1, "touch" }, { x, y, len, calls, cols[1].type })
+    -- the default response is "slide": replacing it changes moves with no filter
+    box:moveTo(0, 0)
+    w:addResponse("slide", function(_, _, cx, cy) calls = calls + 1; return cx, cy + 7 end)
+    x, y = w:move(box, 100, 0)
+    assert.are.same({ 10, 7, 2 }, { x, y, calls })
+  end)
+
   it("the same every run", function()
     local function run()
       local w = c2d.world(16)
@@ -657,6 +771,30 @@ describe("World life and errors", function()
     assert.is_true(msg(function() c2d.world(-1) end):find("cellSize", 1, true) ~= nil)
     assert.is_true(msg(function() w.count(3) end):find("collide2d world expected, got number", 1, true) ~= nil)
     assert.is_true(msg(function() w:add(c2d.disk(0, 0, 1), -1) end):find("category", 1, true) ~= nil)
+    assert.is_true(msg(function() w.count(io.stdout) end):find("collide2d world expected, got FILE*", 1, true) ~= nil)
+    local m = w:add(c2d.aabb(0, 0, 1, 1))
+    w:add(c2d.aabb(5, 0, 1, 1))
+    local e = msg(function() local x = w:move(m, 10, 0, function() return "nope" end); return x end)
+    assert.is_true(e:find("bad argument #4 to 'move' (the filter returned 'nope', which is not a response name: add it with addResponse)", 1, true) ~= nil, e)
+  end)
+
+  it("numbers whose difference passes the largest number: clear errors, or the right answer", function()
+    local w = c2d.world()
+    local wall = w:add(c2d.aabb(0, -10, 10, 20))
+    local function msg(f) local ok, e = pcall(f); assert.is_false(ok); return tostring(e) end
+    -- a motion from -1e308 to 1e308 cannot be swept: an error, never a tunnel
+    local e = msg(function() local x = w:check(c2d.disk(-1e308, 0, 1), 1e308, 0); return x end)
+    assert.is_true(e:find("goalX is out of range", 1, true) ~= nil, e)
+    e = msg(function() local x = w:move(c2d.disk(0, -1e308, 1), 0, 1e308); return x end)
+    assert.is_true(e:find("goalY is out of range", 1, true) ~= nil, e)
+    -- a segment whose ends are farther apart than the largest number
+    local far = w:add(c2d.aabb(1e308, 0, 10, 10))
+    same_list("along", w:querySegment(-1e308, 5, 1e308, 5), { wall, far })
+    same_list("back", w:querySegment(1e308, 5, -1e308, 5), { far, wall })
+    e = msg(function() local r = w:queryRect(1e308, 0, 1e308, 1); return r end)
+    assert.is_true(e:find("bad argument #3 to 'queryRect' (width is out of range", 1, true) ~= nil, e)
+    e = msg(function() local r = c2d.aabb(1e308, 0, 1e308, 1); return r end)
+    assert.is_true(e:find("bad argument #3 to 'aabb' (width is out of range", 1, true) ~= nil, e)
   end)
 
   it("collisions(out) fills and reuses the table, creating no garbage", function()

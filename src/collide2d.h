@@ -279,11 +279,13 @@ int c2d_world_slots(c2d_world *w, const int **slots);
 /* The collision bits of a slot (a and b meet when a.category & b.mask and b.category & a.mask). */
 void c2d_world_set_filter(c2d_world *w, int slot, unsigned category, unsigned mask);
 void c2d_world_get_filter(const c2d_world *w, int slot, unsigned *category, unsigned *mask);
-/* The slots whose shapes hit s (skipping skip, -1 for none) and whose
- * category meets mask, in the order they were added. */
-int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, unsigned mask, const int **slots);
-/* The slots whose bounding boxes meet box (candidates only), in the order they were added. */
-int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned mask, const int **slots);
+/* The slots whose shapes hit s (skipping skip, -1 for none), in the order
+ * they were added: those whose category shares a bit with *mask, or every
+ * one when mask is NULL (a category of 0 shares no bit with any mask). */
+int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, const unsigned *mask, const int **slots);
+/* The slots whose bounding boxes meet box (candidates only), in the order
+ * they were added; mask as for c2d_world_query. */
+int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, const unsigned *mask, const int **slots);
 /* Every pair of shapes that hit each other and whose bits meet, once:
  * pairs[2k], pairs[2k + 1], the earlier-added first, ordered by the first
  * then the second. */
@@ -291,13 +293,14 @@ int c2d_world_collisions(c2d_world *w, const int **pairs);
 /* The same pairs copied into out, at most room ints of them; returns how many pairs. */
 int c2d_world_collisions_into(c2d_world *w, int *out, int room);
 /* The slots the segment from o along d (t in [0, maxt]) meets, nearest
- * first (ties: the earlier added), with each one's first t and normal. */
+ * first (ties: the earlier added), with each one's first t and normal;
+ * mask as for c2d_world_query. */
 typedef struct c2d_world_hit {
     int slot;
     double t;
     c2d_vec normal;
 } c2d_world_hit;
-int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, unsigned mask, const c2d_world_hit **hits);
+int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits);
 
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);

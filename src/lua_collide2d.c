@@ -53,7 +53,7 @@ static const char *value_name(lua_State *L, int i)
     return luaL_typename(L, i);
 }
 
-static int type_error(lua_State *L, int arg, const char *fname, const char *expected)
+int c2d_lua_type_error(lua_State *L, int arg, const char *fname, const char *expected)
 {
     return arg_error(L, arg, fname, lua_pushfstring(L, "%s expected, got %s", expected, value_name(L, arg)));
 }
@@ -74,7 +74,7 @@ static lshape *to_shape(lua_State *L, int i)
 static const c2d_shape *check_shape(lua_State *L, int i, const char *fname)
 {
     lshape *p = to_shape(L, i);
-    if (p == NULL) type_error(L, i, fname, "collide2d shape");
+    if (p == NULL) c2d_lua_type_error(L, i, fname, "collide2d shape");
     return &p->s;
 }
 
@@ -126,7 +126,7 @@ static int finite(double x) { return x == x && x - x == 0; }
 static double check_named(lua_State *L, int i, const char *fname, const char *name)
 {
     double x;
-    if (lua_type(L, i) != LUA_TNUMBER) type_error(L, i, fname, "number");
+    if (lua_type(L, i) != LUA_TNUMBER) c2d_lua_type_error(L, i, fname, "number");
     x = (double)lua_tonumber(L, i);
     if (!finite(x)) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
     return x;
@@ -222,7 +222,9 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
     return n;
 }
 
-/* Turn a c2d_make failure into a Lua error naming the number at fault. */
+/* Turn a c2d_make failure into a Lua error naming the number at fault. The
+ * numbers were each found finite before, so a number that is not finite now
+ * is one the shape computes from them (x + width, a corner). */
 static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n, int first, int in_table, const char *fname)
 {
     const char *msg = c2d_error_message(err);
@@ -230,7 +232,7 @@ static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n
     if (err == C2D_ERR_NEGATIVE && bad >= 0 && kind != C2D_POLYGON)
         msg = lua_pushfstring(L, "%s must be >= 0", num_names[kind][bad]);
     else if (err == C2D_ERR_NONFINITE && bad >= 0 && kind != C2D_POLYGON)
-        msg = lua_pushfstring(L, "%s must be finite", num_names[kind][bad]);
+        msg = lua_pushfstring(L, "%s is out of range: the shape would reach past the largest number", num_names[kind][bad]);
     else if (err == C2D_ERR_COUNT && kind == C2D_POLYGON)
         msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d number%s", (int)C2D_MAX_VERTICES, n, n == 1 ? "" : "s");
     if (err == C2D_ERR_NONCONVEX || err == C2D_ERR_COUNT || err == C2D_ERR_SAME_POINTS) arg = first;
@@ -377,7 +379,7 @@ static void construct_group(lua_State *L, int first, const char *fname, lshape *
             lua_pop(L, 1); /* the table keeps it alive */
         } else {
             m = to_shape(L, first + i);
-            if (m == NULL) type_error(L, first + i, fname, "collide2d shape");
+            if (m == NULL) c2d_lua_type_error(L, first + i, fname, "collide2d shape");
         }
         if (m->s.kind == C2D_LINE)
             arg_error(L, in_table ? first : first + i, fname, "a group member must be a bounded shape (a Line is unbounded)");
@@ -702,7 +704,7 @@ static int l_raycast(lua_State *L)
 static lshape *check_mutable_at(lua_State *L, int i, const char *fname)
 {
     lshape *p = to_shape(L, i);
-    if (p == NULL) type_error(L, i, fname, "collide2d shape");
+    if (p == NULL) c2d_lua_type_error(L, i, fname, "collide2d shape");
     return p;
 }
 

@@ -20,6 +20,9 @@ lshape *c2d_lua_shape(lua_State *L, int i);
 lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname);
 /* "bad argument #arg to 'fname' (msg)", counting from the colon in a method call. */
 int c2d_lua_arg_error(lua_State *L, int arg, const char *fname, const char *msg);
+/* "bad argument #arg to 'fname' (expected expected, got <the value's name>)", the
+ * name as a shape's type errors give it (its __name, else its registry name, as FILE*). */
+int c2d_lua_type_error(lua_State *L, int arg, const char *fname, const char *expected);
 /* A finite number at index i (name for the message); def when absent or nil and opt. */
 double c2d_lua_number(lua_State *L, int i, const char *fname, const char *name);
 double c2d_lua_opt_number(lua_State *L, int i, double def, const char *fname, const char *name);

@@ -25,10 +25,7 @@ typedef struct lworld {
 static lworld *check_world(lua_State *L, const char *fname)
 {
     lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
-    if (lw == NULL || lw->w == NULL) {
-        const char *got = lua_type(L, 1) == LUA_TNONE ? "no value" : luaL_typename(L, 1);
-        c2d_lua_arg_error(L, 1, fname, lua_pushfstring(L, "collide2d world expected, got %s", got));
-    }
+    if (lw == NULL || lw->w == NULL) c2d_lua_type_error(L, 1, fname, "collide2d world");
     return lw;
 }
 
@@ -62,15 +59,17 @@ static unsigned check_bits(lua_State *L, int i, unsigned def, const char *fname,
     return (unsigned)(unsigned long)x;
 }
 
-/* A query's filter at i: nil, a mask (returned, *fn = 0), or a function (*fn = 1). */
-static unsigned check_filter(lua_State *L, int i, const char *fname, int *fn)
+/* A query's filter at i: a mask (kept in *room, which is returned), or
+ * nil or a function (*fn = 1), which test no bits (NULL: every category). */
+static const unsigned *check_filter(lua_State *L, int i, const char *fname, int *fn, unsigned *room)
 {
     *fn = 0;
-    if (lua_isnoneornil(L, i)) return ALL_BITS;
-    if (lua_type(L, i) == LUA_TFUNCTION) { *fn = 1; return ALL_BITS; }
+    if (lua_isnoneornil(L, i)) return NULL;
+    if (lua_type(L, i) == LUA_TFUNCTION) { *fn = 1; return NULL; }
     if (lua_type(L, i) != LUA_TNUMBER)
         c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, "filter (a mask or a function) expected, got %s", luaL_typename(L, i)));
-    return check_bits(L, i, ALL_BITS, fname, "filter mask");
+    *room = check_bits(L, i, ALL_BITS, fname, "filter mask");
+    return room;
 }
 
 /* The shape at i must be in this world: its slot. */
@@ -224,7 +223,8 @@ static int l_get_filter(lua_State *L)
 static int query_shape(lua_State *L, lworld *lw, const c2d_shape *s, int skip, int filter, const char *fname)
 {
     int fn, n;
-    unsigned mask = check_filter(L, filter, fname, &fn);
+    unsigned room;
+    const unsigned *mask = check_filter(L, filter, fname, &fn, &room);
     const int *slots;
     n = c2d_world_query(lw->w, s, skip, mask, &slots);
     if (n < 0) out_of_memory(L);
@@ -261,16 +261,24 @@ static int l_query_rect(lua_State *L)
     double nums[4];
     c2d_shape s;
     int bad, i;
+    c2d_error err;
     static const char *const names[4] = { "x", "y", "width", "height" };
     for (i = 0; i < 4; i++) nums[i] = c2d_lua_number(L, i + 2, "queryRect", names[i]);
-    if (c2d_make(&s, C2D_AABB, nums, 4, NULL, &bad) != C2D_OK)
-        c2d_lua_arg_error(L, bad >= 0 ? bad + 2 : 2, "queryRect", "width and height must be >= 0 and finite");
+    err = c2d_make(&s, C2D_AABB, nums, 4, NULL, &bad);
+    if (err != C2D_OK) {
+        /* (Each number is finite: one that is not is x + width or y + height.) */
+        const char *name = names[bad >= 0 ? bad : 2];
+        c2d_lua_arg_error(L, bad >= 0 ? bad + 2 : 2, "queryRect",
+                          lua_pushfstring(L, err == C2D_ERR_NEGATIVE ? "%s must be >= 0"
+                                                                     : "%s is out of range: the rectangle would reach past the largest number",
+                                          name));
+    }
     return query_shape(L, lw, &s, -1, 6, "queryRect");
 }
 
 /* Run a ray through the world: the hits nearest first, kept in a table at
  * the top as {shape, t, nx, ny} rows (so callbacks may run afterwards). */
-static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, unsigned mask)
+static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask)
 {
     const c2d_world_hit *hits;
     int n = c2d_world_raycast(lw->w, o, d, maxt, mask, &hits), i, store;
@@ -296,15 +304,24 @@ static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt,
 static int l_query_segment(lua_State *L)
 {
     lworld *lw = check_world(L, "querySegment");
-    c2d_vec o, d;
+    c2d_vec o, e, d;
+    double maxt = 1;
     int fn, n, i, k = 0, rows;
-    unsigned mask;
+    unsigned room;
+    const unsigned *mask;
     o.x = c2d_lua_number(L, 2, "querySegment", "x1");
     o.y = c2d_lua_number(L, 3, "querySegment", "y1");
-    d.x = c2d_lua_number(L, 4, "querySegment", "x2") - o.x;
-    d.y = c2d_lua_number(L, 5, "querySegment", "y2") - o.y;
-    mask = check_filter(L, 6, "querySegment", &fn);
-    n = ray_hits(L, lw, o, d, 1, mask);
+    e.x = c2d_lua_number(L, 4, "querySegment", "x2");
+    e.y = c2d_lua_number(L, 5, "querySegment", "y2");
+    mask = check_filter(L, 6, "querySegment", &fn, &room);
+    d = vsub_(e, o);
+    if (!(isfinite(d.x) && isfinite(d.y))) {
+        /* Ends farther apart than the largest number: half the step, twice
+         * as far (the same ray: halving is exact at such magnitudes). */
+        d = vsub_(v2_(e.x * 0.5, e.y * 0.5), v2_(o.x * 0.5, o.y * 0.5));
+        maxt = 2;
+    }
+    n = ray_hits(L, lw, o, d, maxt, mask);
     rows = lua_gettop(L);
     lua_createtable(L, n, 0);
     for (i = 0; i < n; i++) {
@@ -328,14 +345,15 @@ static int l_raycast(lua_State *L)
     c2d_vec o, d;
     double maxt;
     int fn, n, i, rows;
-    unsigned mask;
+    unsigned room;
+    const unsigned *mask;
     o.x = c2d_lua_number(L, 2, "raycast", "x");
     o.y = c2d_lua_number(L, 3, "raycast", "y");
     d.x = c2d_lua_number(L, 4, "raycast", "dx");
     d.y = c2d_lua_number(L, 5, "raycast", "dy");
     maxt = c2d_lua_opt_number(L, 6, 1, "raycast", "maxt");
     if (maxt < 0) c2d_lua_arg_error(L, 6, "raycast", "maxt must be >= 0");
-    mask = check_filter(L, 7, "raycast", &fn);
+    mask = check_filter(L, 7, "raycast", &fn, &room);
     n = ray_hits(L, lw, o, d, maxt, mask);
     rows = lua_gettop(L);
     for (i = 0; i < n; i++) {
@@ -473,15 +491,19 @@ static int response_of(lua_State *L, int i, int store, const char *fname)
     if (!lua_toboolean(L, i)) return -1;
     if (lua_type(L, i) != LUA_TSTRING) c2d_lua_arg_error(L, 5, fname, "the filter must return a response name or a falsy value");
     name = lua_tostring(L, i);
+    /* A response added with addResponse comes first, as in bump.lua, where
+     * one added under a built-in name replaces it. */
+    lua_getfield(L, store, "responses");
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    if (!lua_isnil(L, -1)) return R_CUSTOM;
+    lua_pop(L, 1);
     if (strcmp(name, "touch") == 0) return R_TOUCH;
     if (strcmp(name, "cross") == 0) return R_CROSS;
     if (strcmp(name, "slide") == 0) return R_SLIDE;
     if (strcmp(name, "bounce") == 0) return R_BOUNCE;
-    lua_getfield(L, store, "responses");
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
-    if (lua_isnil(L, -1)) luaL_error(L, "%s: unknown response '%s' (add it with addResponse)", fname, name);
-    return R_CUSTOM;
+    return c2d_lua_arg_error(L, 5, fname,
+                             lua_pushfstring(L, "the filter returned '%s', which is not a response name: add it with addResponse", name));
 }
 
 static const char *const response_names[] = { "touch", "cross", "slide", "bounce" };
@@ -517,7 +539,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     lshape *p = c2d_lua_check_shape(L, 2, fname);
     c2d_vec pos, goal, start;
     unsigned category = 1, mask = ALL_BITS;
-    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self = -1;
+    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self = -1, still = 1;
     mover *m, room;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
@@ -544,7 +566,22 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         double best_t = 2, along;
         c2d_sweep_result best_r;
         c2d_vec at, rest;
-        if (v.x == 0 && v.y == 0) break;
+        if (!(isfinite(v.x) && isfinite(v.y))) {
+            /* A motion farther than the largest number could only tunnel. */
+            if (steps == 0)
+                c2d_lua_arg_error(L, isfinite(v.x) ? 4 : 3, fname,
+                                  lua_pushfstring(L, "%s is out of range: the motion to it would pass the largest number",
+                                                  isfinite(v.x) ? "goalY" : "goalX"));
+            luaL_error(L, "%s: the rest of the motion is out of range (it would pass the largest number)", fname);
+        }
+        /* A move to where the shape is still meets what it overlaps (each
+         * once, as the sweep gives t = 0 only for those); once the shape has
+         * gone somewhere, reaching the goal ends the move. */
+        if (v.x == 0 && v.y == 0) {
+            if (!still) break;
+        } else {
+            still = 0;
+        }
         if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
         if (!c2d_bbox(&m->s, &a0)) a0.minx = a0.miny = -HUGE_VAL, a0.maxx = a0.maxy = HUGE_VAL;
         a1 = a0;
@@ -553,7 +590,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         box.miny = a0.miny < a1.miny ? a0.miny : a1.miny;
         box.maxx = a0.maxx > a1.maxx ? a0.maxx : a1.maxx;
         box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
-        n = c2d_world_candidates(lw->w, &box, self, mask, &slots);
+        n = c2d_world_candidates(lw->w, &box, self, &mask, &slots);
         if (n < 0) out_of_memory(L);
         memset(&best_r, 0, sizeof best_r);
         /* The earliest touch among the candidates whose bits take the mover.
@@ -591,12 +628,15 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
             lua_pushliteral(L, "slide");
         }
         resp = response_of(L, other + 1, store, fname);
-        /* A shape crossed, ignored, or overlapped at the start of the step
-         * (the sweep meets it at t = 0 whichever way the mover goes) is passed
+        /* A shape crossed, ignored, given to a response added with
+         * addResponse (as bump.lua visits each other once), met by a shape
+         * that is not moving, or overlapped at the start of the step (the
+         * sweep meets it at t = 0 whichever way the mover goes) is passed
          * over for the rest of the move; one slid along or bounced off may be
          * met again (a Concave's wall after its floor), as the sweep counts a
          * touch only while moving in. */
-        if (resp < 0 || resp == R_CROSS || (best_t == 0 && overlapping(&m->s, c2d_world_shape(lw->w, best)))) {
+        if (resp < 0 || resp == R_CROSS || resp == R_CUSTOM || still ||
+            (best_t == 0 && overlapping(&m->s, c2d_world_shape(lw->w, best)))) {
             if (lua_isnil(L, passed)) {
                 lua_newtable(L);
                 lua_replace(L, passed);
@@ -667,7 +707,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         }
         lua_settop(L, other - 1);
         if (resp == R_TOUCH) break;
-        if (resp != R_CROSS) {
+        if (resp != R_CROSS && !still) {
             wedged = best_t == 0 ? wedged + 1 : 0;
             if (wedged >= WEDGED_STEPS) break;
         }
@@ -685,12 +725,131 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
 static int l_move(lua_State *L) { return move_or_check(L, 1, "move"); }
 static int l_check(lua_State *L) { return move_or_check(L, 0, "check"); }
 
-/* w:push(shape [, filter]): out of every overlap, the deepest first. */
+/*
+ * Push. First the deepest overlap at a time, each left by contact's least
+ * translation, which frees a shape from one overlap or a few (a corner) by
+ * the least motion. When that goes round in circles (a shape pinned between
+ * two walls, pushed from one into the other) or meets an overlap no
+ * translation ends (a Line across a Line), the push goes along one direction
+ * instead: each overlap's normal, then up, right, left and down, taking the
+ * least distance along any of them that leaves the shape clear.
+ */
+enum { PUSH_STEPS = 64, PUSH_DIRECTIONS = 12 };
+
+/* Push an array of the shapes the mover overlaps (beyond a touch) where it
+ * is, whose masks take category and that the filter at 3 (when there is one)
+ * keeps; returns how many. */
+static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape *p, int self, unsigned category,
+                         unsigned mask, int have_filter, int store)
+{
+    const int *slots;
+    int n = c2d_world_query(lw->w, &m->s, self, &mask, &slots), k, i, cand, out = 0;
+    if (n < 0) out_of_memory(L);
+    k = push_takers(L, lw, store, slots, n, category);
+    cand = lua_gettop(L);
+    lua_createtable(L, k, 0);
+    for (i = 1; i <= k; i++) {
+        lshape *o;
+        lua_rawgeti(L, cand, i);
+        o = c2d_lua_shape(L, -1);
+        if (o == NULL || o == p) { lua_pop(L, 1); continue; }
+        if (have_filter) {
+            lua_pushvalue(L, 3);
+            lua_pushvalue(L, 2);
+            lua_pushvalue(L, -3);
+            lua_call(L, 2, 1);
+            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+            lua_pop(L, 1);
+        }
+        if (!overlapping(&m->s, &o->s)) { lua_pop(L, 1); continue; }
+        lua_rawseti(L, -2, ++out);
+    }
+    lua_remove(L, cand);
+    return out;
+}
+
+/* How far the mover, placed at p, must go along the unit vector u to leave
+ * o: from a place far enough along u that it is clear, the sweep back meets
+ * o where the mover leaves it. 0 when no distance does (o a Line along u).
+ * The mover is left elsewhere. */
+static int exit_along(mover *m, c2d_vec p, c2d_vec u, const c2d_shape *o, double *exit)
+{
+    c2d_bounds a, b;
+    double far = 0;
+    int k;
+    if (c2d_move_to(&m->s, p.x, p.y) != C2D_OK) return 0;
+    if (c2d_bbox(&m->s, &a)) far += (a.maxx - a.minx) + (a.maxy - a.miny);
+    if (c2d_bbox(o, &b)) far += (b.maxx - b.minx) + (b.maxy - b.miny);
+    if (!(far > 0)) far = 1;
+    for (k = 0; k < 64 && isfinite(far); k++, far *= 2) {
+        c2d_sweep_result r;
+        if (c2d_move_to(&m->s, p.x + u.x * far, p.y + u.y * far) != C2D_OK) return 0;
+        if (overlapping(&m->s, o)) continue;
+        r = c2d_sweep(&m->s, v2_(-u.x * far, -u.y * far), o, v2_(0, 0));
+        *exit = r.hit ? far - far * r.t : 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* The least s >= 0 that leaves the mover at start + s u clear of what
+ * push_overlaps counts: from each place, past every shape it overlaps
+ * there. With record, the records of the shapes left, in the order met, go
+ * to the table at cols. 0 when no s is found. */
+static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, int self, unsigned category,
+                       unsigned mask, int have_filter, int store, c2d_vec start, c2d_vec u, double *s_out,
+                       int record, int cols, int *ncols)
+{
+    double s = 0;
+    int steps;
+    for (steps = 0; steps < PUSH_STEPS; steps++) {
+        c2d_vec at = v2_(start.x + u.x * s, start.y + u.y * s);
+        double step = 0;
+        int k, i, list;
+        if (c2d_move_to(&m->s, at.x, at.y) != C2D_OK) return 0;
+        k = push_overlaps(L, lw, m, p, self, category, mask, have_filter, store);
+        list = lua_gettop(L);
+        if (k == 0) {
+            lua_pop(L, 1);
+            *s_out = s;
+            return 1;
+        }
+        for (i = 1; i <= k; i++) {
+            double e;
+            const lshape *o;
+            lua_rawgeti(L, list, i);
+            o = c2d_lua_shape(L, -1);
+            if (o == NULL || !exit_along(m, at, u, &o->s, &e)) { lua_settop(L, list - 1); return 0; }
+            if (record) {
+                lua_createtable(L, 0, 5);
+                lua_pushvalue(L, -2);
+                lua_setfield(L, -2, "other");
+                lua_pushliteral(L, "push");
+                lua_setfield(L, -2, "type");
+                c2d_lua_push_number(L, u.x);
+                lua_setfield(L, -2, "nx");
+                c2d_lua_push_number(L, u.y);
+                lua_setfield(L, -2, "ny");
+                c2d_lua_push_number(L, e);
+                lua_setfield(L, -2, "depth");
+                lua_rawseti(L, cols, ++*ncols);
+            }
+            lua_pop(L, 1);
+            if (e > step) step = e;
+        }
+        lua_pop(L, 1);
+        if (!(step > 0) || !isfinite(s + step)) return 0;
+        s += step;
+    }
+    return 0;
+}
+
+/* w:push(shape [, filter]) */
 static int l_push(lua_State *L)
 {
     lworld *lw = check_world(L, "push");
     lshape *p = c2d_lua_check_shape(L, 2, "push");
-    int store, cols, ncols = 0, steps, have_filter, self = -1;
+    int store, cols, ncols = 0, steps, have_filter, self = -1, clear = 0;
     unsigned category = 1, mask = ALL_BITS;
     c2d_vec pos, start;
     mover *m, room;
@@ -707,9 +866,9 @@ static int l_push(lua_State *L)
     cols = lua_gettop(L);
     m = new_mover(L, &p->s, &room);
     start = pos = c2d_position(&p->s);
-    for (steps = 0; steps < 64; steps++) {
+    for (steps = 0; steps < PUSH_STEPS; steps++) {
         const int *slots;
-        int n = c2d_world_query(lw->w, &m->s, self, mask, &slots), i, k, cand, best = 0;
+        int n = c2d_world_query(lw->w, &m->s, self, &mask, &slots), i, k, cand, best = 0;
         double depth = 0;
         c2d_contact_result best_c;
         if (n < 0) out_of_memory(L);
@@ -734,9 +893,10 @@ static int l_push(lua_State *L)
             if (c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) continue;
             if (c.depth > depth) { depth = c.depth; best = i; best_c = c; }
         }
-        if (best == 0) { lua_pop(L, 1); break; }
+        if (best == 0) { lua_pop(L, 1); clear = 1; break; }
+        if (!isfinite(depth)) { lua_pop(L, 1); break; } /* no translation ends it */
         pos = v2_(pos.x + best_c.normal.x * depth, pos.y + best_c.normal.y * depth);
-        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
+        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) { lua_pop(L, 1); break; }
         lua_createtable(L, 0, 5);
         lua_rawgeti(L, cand, best);
         lua_setfield(L, -2, "other");
@@ -750,6 +910,67 @@ static int l_push(lua_State *L)
         lua_setfield(L, -2, "depth");
         lua_rawseti(L, cols, ++ncols);
         lua_pop(L, 1);
+    }
+    if (!clear) {
+        /* Along one direction: the overlaps' normals where the shape is,
+         * then up, right, left and down; the least distance wins (ties: the
+         * first). */
+        c2d_vec dirs[PUSH_DIRECTIONS], best_u = v2_(0, 0);
+        double best_s = HUGE_VAL, s;
+        int nd = 0, k, i, list, found = 0;
+        static const double axes[4][2] = { { 0, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 } };
+        if (c2d_move_to(&m->s, start.x, start.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
+        k = push_overlaps(L, lw, m, p, self, category, mask, have_filter, store);
+        list = lua_gettop(L);
+        for (i = 1; i <= k && nd < PUSH_DIRECTIONS - 4; i++) {
+            const lshape *o;
+            c2d_contact_result c;
+            lua_rawgeti(L, list, i);
+            o = c2d_lua_shape(L, -1);
+            lua_pop(L, 1);
+            if (o != NULL && c2d_contact(&m->s, &o->s, &c) == C2D_OK && c.hit && isfinite(c.depth))
+                dirs[nd++] = c.normal;
+        }
+        for (i = 0; i < 4; i++) dirs[nd++] = v2_(axes[i][0], axes[i][1]);
+        for (i = 0; i < nd; i++)
+            if (clear_along(L, lw, m, p, self, category, mask, have_filter, store, start, dirs[i], &s, 0, 0, NULL) &&
+                s < best_s) {
+                best_s = s;
+                best_u = dirs[i];
+                found = 1;
+            }
+        lua_newtable(L);
+        lua_replace(L, cols);
+        ncols = 0;
+        if (found) {
+            clear_along(L, lw, m, p, self, category, mask, have_filter, store, start, best_u, &s, 1, cols, &ncols);
+            pos = v2_(start.x + best_u.x * best_s, start.y + best_u.y * best_s);
+        } else {
+            /* Nothing frees it: it stays, and its overlaps are listed. */
+            pos = start;
+            if (c2d_move_to(&m->s, start.x, start.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
+            for (i = 1; i <= k; i++) {
+                const lshape *o;
+                c2d_contact_result c;
+                lua_rawgeti(L, list, i);
+                o = c2d_lua_shape(L, -1);
+                if (o == NULL || c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) { lua_pop(L, 1); continue; }
+                lua_createtable(L, 0, 5);
+                lua_pushvalue(L, -2);
+                lua_setfield(L, -2, "other");
+                lua_pushliteral(L, "push");
+                lua_setfield(L, -2, "type");
+                c2d_lua_push_number(L, c.normal.x);
+                lua_setfield(L, -2, "nx");
+                c2d_lua_push_number(L, c.normal.y);
+                lua_setfield(L, -2, "ny");
+                c2d_lua_push_number(L, c.depth);
+                lua_setfield(L, -2, "depth");
+                lua_rawseti(L, cols, ++ncols);
+                lua_pop(L, 1);
+            }
+        }
+        lua_settop(L, list - 1);
     }
     if (pos.x != start.x || pos.y != start.y) {
         if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "push: the position is out of range");

@@ -717,13 +717,13 @@ static void sort_by_id(const c2d_world *w, int *v, int n)
 }
 
 /* Offer slot as a candidate for box: once per query (the stamp), its
- * category against mask, its box against box. */
-static int offer_slot(c2d_world *w, int slot, const c2d_bounds *box, int skip, unsigned mask)
+ * category against *mask (any category when mask is NULL), its box against box. */
+static int offer_slot(c2d_world *w, int slot, const c2d_bounds *box, int skip, const unsigned *mask)
 {
     entry *e = &w->e[slot];
     if (e->stamp == w->stamp || slot == skip) return 1;
     e->stamp = w->stamp;
-    if (!(e->category & mask)) return 1;
+    if (mask != NULL && !(e->category & *mask)) return 1;
     if (e->where != IN_LINES && !boxes_meet(&w->box[slot], box)) return 1;
     return ints_push(&w->out, slot);
 }
@@ -744,7 +744,7 @@ static int too_many_cells(const c2d_world *w, long x0, long y0, long x1, long y1
     return cells_in(x0, y0, x1, y1) > 4.0 * w->ncells + 64;
 }
 
-int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned mask, const int **slots)
+int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, const unsigned *mask, const int **slots)
 {
     long x, y, x0, y0, x1, y1;
     int k, ok = refresh(w);
@@ -774,7 +774,7 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, unsigned
     return ok ? w->out.n : -1;
 }
 
-int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, unsigned mask, const int **slots)
+int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, const unsigned *mask, const int **slots)
 {
     c2d_bounds box;
     int n, i, k = 0;
@@ -1039,7 +1039,7 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
     return ok ? w->pairs.n / 2 : -1;
 }
 
-int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, unsigned mask, const c2d_world_hit **hits)
+int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits)
 {
     c2d_bounds box;
     c2d_vec end = vadd(o, vscale(d, maxt));

@@ -102,10 +102,10 @@ int c2dcore_world_count(const c2dcore_world *w) __asm__("c2d_world_count");
 int c2dcore_world_slots(c2dcore_world *w, const int **slots) __asm__("c2d_world_slots");
 void c2dcore_world_set_filter(c2dcore_world *w, int slot, unsigned category, unsigned mask) __asm__("c2d_world_set_filter");
 void c2dcore_world_get_filter(const c2dcore_world *w, int slot, unsigned *category, unsigned *mask) __asm__("c2d_world_get_filter");
-int c2dcore_world_query(c2dcore_world *w, const c2dcore_obj *s, int skip, unsigned mask, const int **slots) __asm__("c2d_world_query");
-int c2dcore_world_candidates(c2dcore_world *w, const c2dcore_bounds *box, int skip, unsigned mask, const int **slots) __asm__("c2d_world_candidates");
+int c2dcore_world_query(c2dcore_world *w, const c2dcore_obj *s, int skip, const unsigned *mask, const int **slots) __asm__("c2d_world_query");
+int c2dcore_world_candidates(c2dcore_world *w, const c2dcore_bounds *box, int skip, const unsigned *mask, const int **slots) __asm__("c2d_world_candidates");
 int c2dcore_world_collisions_into(c2dcore_world *w, int *pairs, int room) __asm__("c2d_world_collisions_into");
-int c2dcore_world_raycast(c2dcore_world *w, c2dcore_vec o, c2dcore_vec d, double maxt, unsigned mask,
+int c2dcore_world_raycast(c2dcore_world *w, c2dcore_vec o, c2dcore_vec d, double maxt, const unsigned *mask,
                           const c2dcore_world_hit **hits) __asm__("c2d_world_raycast");
 typedef struct c2dcore_bump_world c2dcore_bump_world;
 typedef struct c2dcore_bump_rect { double x, y, w, h; } c2dcore_bump_rect;
@@ -188,6 +188,7 @@ local function build_world(ctx)
   local pairs_out = new("int[?]", pairs_room) -- w:collisions's pairs (grown as needed)
   local hits_out = new("const c2dcore_world_hit *[1]")
   local category_out, mask_out = new("unsigned[1]"), new("unsigned[1]")
+  local mover_mask = new("unsigned[1]") -- the mask a move or push queries with
   local box = new("c2dcore_bounds")
   local bounds_out = new("c2dcore_bounds")
   local vec_out = new("c2dcore_vec")
@@ -245,7 +246,7 @@ local function build_world(ctx)
   local function check_world(fname, w, present)
     local env = type(w) == "userdata" and rawequal(getmetatable(w), WORLD_MT) and getfenv(w)
     if not env or env.cw == nil then
-      raise(1, fname, "collide2d world expected, got " .. typename(w, present))
+      ctx.type_error(1, fname, "collide2d world", w, present)
     end
     return env
   end
@@ -260,12 +261,15 @@ local function build_world(ctx)
     return x
   end
 
-  -- A query's filter: nil, a mask, or a function. Returns the mask and the function.
+  -- A query's filter: nil, a mask, or a function. Returns the mask for the
+  -- core (nil: no bits are tested, as for nil or a function) and the function.
+  local query_mask = new("unsigned[1]")
   local function check_filter(i, v, fname)
-    if v == nil then return ALL_BITS, nil end
-    if type(v) == "function" then return ALL_BITS, v end
+    if v == nil then return nil, nil end
+    if type(v) == "function" then return nil, v end
     if type(v) ~= "number" then raise(i, fname, "filter (a mask or a function) expected, got " .. type(v)) end
-    return check_bits(i, v, ALL_BITS, fname, "filter mask"), nil
+    query_mask[0] = check_bits(i, v, ALL_BITS, fname, "filter mask")
+    return query_mask, nil
   end
 
   -- luaL_checktype(L, i, LUA_TFUNCTION): the function named as at the call.
@@ -414,8 +418,11 @@ local function build_world(ctx)
     local n = select("#", ...)
     local env = check_world("queryRect", w, n >= 1)
     for i = 1, 4 do nums[i - 1] = check_number(i + 1, "queryRect", RECT_NAMES[i], (select(i + 1, ...)), n >= i + 1) end
-    if lib.c2dcore_make(probe, AABB, nums, 4, nil, bad) ~= 0 then
-      raise(bad[0] >= 0 and bad[0] + 2 or 2, "queryRect", "width and height must be >= 0 and finite")
+    local err = lib.c2dcore_make(probe, AABB, nums, 4, nil, bad)
+    if err ~= 0 then
+      local name = RECT_NAMES[bad[0] >= 0 and bad[0] + 1 or 3]
+      raise(bad[0] >= 0 and bad[0] + 2 or 2, "queryRect",
+            name .. (err == ERR_NEGATIVE and " must be >= 0" or " is out of range: the rectangle would reach past the largest number"))
     end
     local list = query_shape(env, probe, -1, 6, filter, "queryRect")
     return list
@@ -442,10 +449,15 @@ local function build_world(ctx)
     local env = check_world("querySegment", w, n >= 1)
     local ox = check_number(2, "querySegment", "x1", x1, n >= 2)
     local oy = check_number(3, "querySegment", "y1", y1, n >= 3)
-    local dx = check_number(4, "querySegment", "x2", x2, n >= 4) - ox
-    local dy = check_number(5, "querySegment", "y2", y2, n >= 5) - oy
+    local ex = check_number(4, "querySegment", "x2", x2, n >= 4)
+    local ey = check_number(5, "querySegment", "y2", y2, n >= 5)
     local mask, fn = check_filter(6, filter, "querySegment")
-    local rows, count = ray_hits(env, ox, oy, dx, dy, 1, mask)
+    local dx, dy, maxt = ex - ox, ey - oy, 1
+    if dx - dx ~= 0 or dy - dy ~= 0 then
+      -- ends farther apart than the largest number: half the step, twice as far
+      dx, dy, maxt = ex * 0.5 - ox * 0.5, ey * 0.5 - oy * 0.5, 2
+    end
+    local rows, count = ray_hits(env, ox, oy, dx, dy, maxt, mask)
     local list, k = {}, 0
     for i = 0, count - 1 do
       local other = rows[4 * i + 1]
@@ -543,14 +555,29 @@ local function build_world(ctx)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local passed -- other -> true for the shapes passed over (crossed or ignored)
-    local cols, ncols, wedged = {}, 0, 0
+    local cols, ncols, wedged, still = {}, 0, 0, true
     local m = take_mover(ctx.as_shape(obj))
     lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
-    for _ = 1, MOVE_STEPS do
+    for steps = 1, MOVE_STEPS do
       local vx, vy = gx - px, gy - py
-      if vx == 0 and vy == 0 then break end
+      if vx - vx ~= 0 or vy - vy ~= 0 then
+        -- a motion farther than the largest number could only tunnel
+        if steps == 1 then
+          local xbad = vx - vx ~= 0
+          raise(xbad and 3 or 4, fname,
+                (xbad and "goalX" or "goalY") .. " is out of range: the motion to it would pass the largest number")
+        end
+        fail(fname .. ": the rest of the motion is out of range (it would pass the largest number)")
+      end
+      -- A move to where the shape is still meets what it overlaps (each
+      -- once); once the shape has gone somewhere, reaching the goal ends it.
+      if vx == 0 and vy == 0 then
+        if not still then break end
+      else
+        still = false
+      end
       if lib.c2dcore_move_to(m, px, py) ~= 0 then break end
       local b = bounds_out
       local minx, miny, maxx, maxy = -huge, -huge, huge, huge
@@ -560,7 +587,8 @@ local function build_world(ctx)
       box.miny = miny < miny1 and miny or miny1
       box.maxx = maxx > maxx1 and maxx or maxx1
       box.maxy = maxy > maxy1 and maxy or maxy1
-      local n = lib.c2dcore_world_candidates(cw, box, self, mask, slots_out)
+      mover_mask[0] = mask
+      local n = lib.c2dcore_world_candidates(cw, box, self, mover_mask, slots_out)
       if n < 0 then out_of_memory() end
       -- The earliest touch among the candidates whose bits take the mover
       -- (no Lua callback runs in this loop, so the slots stay as they are).
@@ -587,16 +615,22 @@ local function build_world(ctx)
       local resp, custom = -1, nil
       if answer then
         if type(answer) ~= "string" then raise(5, fname, "the filter must return a response name or a falsy value") end
-        resp = RESPONSES[answer]
-        if resp == nil then
-          custom = responses[answer]
-          if custom == nil then fail(("%s: unknown response '%s' (add it with addResponse)"):format(fname, answer)) end
+        -- a response added with addResponse first (one under a built-in name replaces it)
+        custom = responses[answer]
+        if custom ~= nil then
           resp = CUSTOM
+        else
+          resp = RESPONSES[answer]
+          if resp == nil then
+            raise(5, fname, ("the filter returned '%s', which is not a response name: add it with addResponse"):format(answer))
+          end
         end
       end
-      -- A shape crossed, ignored, or overlapped at the start of the step is
-      -- passed over for the rest of the move.
-      if resp < 0 or resp == CROSS or (best_t == 0 and overlapping(m, lib.c2dcore_world_shape(cw, best))) then
+      -- A shape crossed, ignored, given to an added response, met by a shape
+      -- that is not moving, or overlapped at the start of the step is passed
+      -- over for the rest of the move.
+      if resp < 0 or resp == CROSS or resp == CUSTOM or still
+         or (best_t == 0 and overlapping(m, lib.c2dcore_world_shape(cw, best))) then
         passed = passed or {}
         passed[other] = true
       end
@@ -630,7 +664,7 @@ local function build_world(ctx)
           end
         end
         if resp == TOUCH then break end
-        if resp ~= CROSS then
+        if resp ~= CROSS and not still then
           wedged = best_t == 0 and wedged + 1 or 0
           if wedged >= WEDGED_STEPS then break end
         end
@@ -653,7 +687,88 @@ local function build_world(ctx)
     return x, y, cols, n
   end
 
-  -- w:push(shape [, filter]): out of every overlap, the deepest first.
+  -- Push, as the binding's l_push: the deepest overlap at a time, each left
+  -- by contact's least translation; when that goes round in circles (a shape
+  -- pinned between two walls) or meets an overlap no translation ends (a
+  -- Line across a Line), along one direction instead: each overlap's normal,
+  -- then up, right, left and down, the least distance that leaves it clear.
+  local PUSH_AXES = { { 0, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 } }
+  local PUSH_DIRECTIONS = 12
+
+  -- The shapes the mover m overlaps (beyond a touch) where it is, whose masks
+  -- take category and that the filter keeps, as an array of shapes.
+  local function push_overlaps(env, m, s, self, category, mask, filter)
+    local cw, store = env.cw, env.store
+    mover_mask[0] = mask
+    local n = lib.c2dcore_world_query(cw, m, self, mover_mask, slots_out)
+    if n < 0 then out_of_memory() end
+    local cand, k, slots = {}, 0, slots_out[0]
+    for i = 0, n - 1 do
+      lib.c2dcore_world_get_filter(cw, slots[i], category_out, mask_out)
+      if band(mask_out[0], category) ~= 0 then
+        k = k + 1
+        cand[k] = store[slots[i] + 1]
+      end
+    end
+    local list, out = {}, 0
+    for i = 1, k do
+      local o = cand[i]
+      local other = shape_of(o)
+      if other ~= nil and not rawequal(o, s) and (not filter or filter(s, o)) and overlapping(m, other) then
+        out = out + 1
+        list[out] = o
+      end
+    end
+    return list, out
+  end
+
+  -- How far the mover, placed at (px, py), must go along the unit vector
+  -- (ux, uy) to leave o: from a place far enough along that it is clear, the
+  -- sweep back meets o where the mover leaves it. nil when no distance does.
+  local function exit_along(m, px, py, ux, uy, o)
+    if lib.c2dcore_move_to(m, px, py) ~= 0 then return nil end
+    local b, far = bounds_out, 0
+    if lib.c2dcore_bbox(m, b) ~= 0 then far = far + (b.maxx - b.minx) + (b.maxy - b.miny) end
+    if lib.c2dcore_bbox(o, b) ~= 0 then far = far + (b.maxx - b.minx) + (b.maxy - b.miny) end
+    if not (far > 0) then far = 1 end
+    for _ = 1, 64 do
+      if far - far ~= 0 then return nil end
+      if lib.c2dcore_move_to(m, px + ux * far, py + uy * far) ~= 0 then return nil end
+      if not overlapping(m, o) then
+        local r = sweep_out
+        lib.c2dcore_sweep_into(m, -ux * far, -uy * far, o, 0, 0, r)
+        if r.hit ~= 0 then return far - far * r.t end
+        return 0
+      end
+      far = far * 2
+    end
+    return nil
+  end
+
+  -- The least s >= 0 that leaves the mover at start + s u clear of what
+  -- push_overlaps counts; with cols, the records of the shapes left, in the
+  -- order met. nil when none is found.
+  local function clear_along(env, m, s, self, category, mask, filter, sx, sy, ux, uy, cols)
+    local dist = 0
+    for _ = 1, PUSH_STEPS do
+      local ax, ay = sx + ux * dist, sy + uy * dist
+      if lib.c2dcore_move_to(m, ax, ay) ~= 0 then return nil end
+      local list, k = push_overlaps(env, m, s, self, category, mask, filter)
+      if k == 0 then return dist end
+      local step = 0
+      for i = 1, k do
+        local e = exit_along(m, ax, ay, ux, uy, object_of[list[i]])
+        if e == nil then return nil end
+        if cols then cols[#cols + 1] = { other = list[i], type = "push", nx = ux + 0, ny = uy + 0, depth = e + 0 } end
+        if e > step then step = e end
+      end
+      if not (step > 0) or (dist + step) - (dist + step) ~= 0 then return nil end
+      dist = dist + step
+    end
+    return nil
+  end
+
+  -- w:push(shape [, filter])
   function methods.push(...)
     local w, s, filter = ...
     local nargs = select("#", ...)
@@ -667,13 +782,14 @@ local function build_world(ctx)
       lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
-    local cols, ncols = {}, 0
+    local cols, ncols, clear = {}, 0, false
     local m = take_mover(ctx.as_shape(obj))
     lib.c2dcore_position_into(obj, vec_out)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
     for _ = 1, PUSH_STEPS do
-      local n = lib.c2dcore_world_query(cw, m, self, mask, slots_out)
+      mover_mask[0] = mask
+      local n = lib.c2dcore_world_query(cw, m, self, mover_mask, slots_out)
       if n < 0 then out_of_memory() end
       -- the shapes whose masks take the mover, as shapes: callbacks may change the world
       local cand, k, slots = {}, 0, slots_out[0]
@@ -695,11 +811,46 @@ local function build_world(ctx)
           end
         end
       end
-      if best == 0 then break end
+      if best == 0 then clear = true break end
+      if depth - depth ~= 0 then break end -- no translation ends it
       px, py = px + bnx * depth, py + bny * depth
       if lib.c2dcore_move_to(m, px, py) ~= 0 then break end
       ncols = ncols + 1
       cols[ncols] = { other = cand[best], type = "push", nx = bnx + 0, ny = bny + 0, depth = depth + 0 }
+    end
+    if not clear then
+      if lib.c2dcore_move_to(m, startx, starty) ~= 0 then fail("push: the position is out of range") end
+      local list, k = push_overlaps(env, m, s, self, category, mask, filter)
+      local dirs = {}
+      for i = 1, k do
+        if #dirs >= PUSH_DIRECTIONS - 4 then break end
+        local c = contact_out
+        if lib.c2dcore_contact(m, object_of[list[i]], c) == 0 and c.hit ~= 0 and c.depth - c.depth == 0 then
+          dirs[#dirs + 1] = { c.normal.x, c.normal.y }
+        end
+      end
+      for i = 1, 4 do dirs[#dirs + 1] = PUSH_AXES[i] end
+      local best_s, bux, buy = huge, nil, nil
+      for i = 1, #dirs do
+        local d = clear_along(env, m, s, self, category, mask, filter, startx, starty, dirs[i][1], dirs[i][2])
+        if d ~= nil and d < best_s then best_s, bux, buy = d, dirs[i][1], dirs[i][2] end
+      end
+      cols = {}
+      if bux ~= nil then
+        clear_along(env, m, s, self, category, mask, filter, startx, starty, bux, buy, cols)
+        px, py = startx + bux * best_s, starty + buy * best_s
+      else
+        -- nothing frees it: it stays, and its overlaps are listed
+        px, py = startx, starty
+        if lib.c2dcore_move_to(m, startx, starty) ~= 0 then fail("push: the position is out of range") end
+        for i = 1, k do
+          local c = contact_out
+          if lib.c2dcore_contact(m, object_of[list[i]], c) == 0 and c.hit ~= 0 then
+            cols[#cols + 1] = { other = list[i], type = "push", nx = c.normal.x + 0, ny = c.normal.y + 0, depth = c.depth + 0 }
+          end
+        end
+      end
+      ncols = #cols
     end
     mover_depth = mover_depth - 1
     if px ~= startx or py ~= starty then
@@ -1246,7 +1397,8 @@ local function build(lib)
     if err == ERR_NEGATIVE and badi >= 0 and kind ~= POLYGON then
       msg = NUM_NAMES[kind][badi + 1] .. " must be >= 0"
     elseif err == ERR_NONFINITE and badi >= 0 and kind ~= POLYGON then
-      msg = NUM_NAMES[kind][badi + 1] .. " must be finite"
+      -- (each number was found finite before: the shape computes one that is not)
+      msg = NUM_NAMES[kind][badi + 1] .. " is out of range: the shape would reach past the largest number"
     elseif err == ERR_COUNT and kind == POLYGON then
       msg = ("expected 3 to %d vertices as x, y pairs, got %d number%s"):format(MAX_VERTICES, n, n == 1 and "" or "s")
     end
