@@ -736,6 +736,38 @@ static int l_check(lua_State *L) { return move_or_check(L, 0, "check"); }
  */
 enum { PUSH_STEPS = 64, PUSH_DIRECTIONS = 12 };
 
+/* Does the push's filter (at 3, when there is one) keep the shape at the top. */
+static int push_keeps(lua_State *L, int have_filter)
+{
+    int keep;
+    if (!have_filter) return 1;
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -3);
+    lua_call(L, 2, 1);
+    keep = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return keep;
+}
+
+/* Add {other=, type="push", nx=, ny=, depth=} to the records at cols, other
+ * being the shape at index other. */
+static void push_record(lua_State *L, int cols, int *ncols, int other, c2d_vec n, double depth)
+{
+    lua_createtable(L, 0, 5);
+    lua_pushvalue(L, other);
+    lua_setfield(L, -2, "other");
+    lua_pushliteral(L, "push");
+    lua_setfield(L, -2, "type");
+    c2d_lua_push_number(L, n.x);
+    lua_setfield(L, -2, "nx");
+    c2d_lua_push_number(L, n.y);
+    lua_setfield(L, -2, "ny");
+    c2d_lua_push_number(L, depth);
+    lua_setfield(L, -2, "depth");
+    lua_rawseti(L, cols, ++*ncols);
+}
+
 /* Push an array of the shapes the mover overlaps (beyond a touch) where it
  * is, whose masks take category and that the filter at 3 (when there is one)
  * keeps; returns how many. */
@@ -752,16 +784,10 @@ static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape 
         lshape *o;
         lua_rawgeti(L, cand, i);
         o = c2d_lua_shape(L, -1);
-        if (o == NULL || o == p) { lua_pop(L, 1); continue; }
-        if (have_filter) {
-            lua_pushvalue(L, 3);
-            lua_pushvalue(L, 2);
-            lua_pushvalue(L, -3);
-            lua_call(L, 2, 1);
-            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+        if (o == NULL || o == p || !push_keeps(L, have_filter) || !overlapping(&m->s, &o->s)) {
             lua_pop(L, 1);
+            continue;
         }
-        if (!overlapping(&m->s, &o->s)) { lua_pop(L, 1); continue; }
         lua_rawseti(L, -2, ++out);
     }
     lua_remove(L, cand);
@@ -820,20 +846,7 @@ static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, int 
             lua_rawgeti(L, list, i);
             o = c2d_lua_shape(L, -1);
             if (o == NULL || !exit_along(m, at, u, &o->s, &e)) { lua_settop(L, list - 1); return 0; }
-            if (record) {
-                lua_createtable(L, 0, 5);
-                lua_pushvalue(L, -2);
-                lua_setfield(L, -2, "other");
-                lua_pushliteral(L, "push");
-                lua_setfield(L, -2, "type");
-                c2d_lua_push_number(L, u.x);
-                lua_setfield(L, -2, "nx");
-                c2d_lua_push_number(L, u.y);
-                lua_setfield(L, -2, "ny");
-                c2d_lua_push_number(L, e);
-                lua_setfield(L, -2, "depth");
-                lua_rawseti(L, cols, ++*ncols);
-            }
+            if (record) push_record(L, cols, ncols, lua_gettop(L), u, e);
             lua_pop(L, 1);
             if (e > step) step = e;
         }
@@ -880,15 +893,7 @@ static int l_push(lua_State *L)
             c2d_contact_result c;
             lua_rawgeti(L, cand, i);
             o = c2d_lua_shape(L, -1);
-            if (o == NULL || o == p) { lua_pop(L, 1); continue; }
-            if (have_filter) {
-                lua_pushvalue(L, 3);
-                lua_pushvalue(L, 2);
-                lua_pushvalue(L, -3);
-                lua_call(L, 2, 1);
-                if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
-                lua_pop(L, 1);
-            }
+            if (o == NULL || o == p || !push_keeps(L, have_filter)) { lua_pop(L, 1); continue; }
             lua_pop(L, 1);
             if (c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) continue;
             if (c.depth > depth) { depth = c.depth; best = i; best_c = c; }
@@ -897,19 +902,9 @@ static int l_push(lua_State *L)
         if (!isfinite(depth)) { lua_pop(L, 1); break; } /* no translation ends it */
         pos = v2_(pos.x + best_c.normal.x * depth, pos.y + best_c.normal.y * depth);
         if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) { lua_pop(L, 1); break; }
-        lua_createtable(L, 0, 5);
         lua_rawgeti(L, cand, best);
-        lua_setfield(L, -2, "other");
-        lua_pushliteral(L, "push");
-        lua_setfield(L, -2, "type");
-        c2d_lua_push_number(L, best_c.normal.x);
-        lua_setfield(L, -2, "nx");
-        c2d_lua_push_number(L, best_c.normal.y);
-        lua_setfield(L, -2, "ny");
-        c2d_lua_push_number(L, depth);
-        lua_setfield(L, -2, "depth");
-        lua_rawseti(L, cols, ++ncols);
-        lua_pop(L, 1);
+        push_record(L, cols, &ncols, lua_gettop(L), best_c.normal, depth);
+        lua_pop(L, 2);
     }
     if (!clear) {
         /* Along one direction: the overlaps' normals where the shape is,
@@ -954,19 +949,8 @@ static int l_push(lua_State *L)
                 c2d_contact_result c;
                 lua_rawgeti(L, list, i);
                 o = c2d_lua_shape(L, -1);
-                if (o == NULL || c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) { lua_pop(L, 1); continue; }
-                lua_createtable(L, 0, 5);
-                lua_pushvalue(L, -2);
-                lua_setfield(L, -2, "other");
-                lua_pushliteral(L, "push");
-                lua_setfield(L, -2, "type");
-                c2d_lua_push_number(L, c.normal.x);
-                lua_setfield(L, -2, "nx");
-                c2d_lua_push_number(L, c.normal.y);
-                lua_setfield(L, -2, "ny");
-                c2d_lua_push_number(L, c.depth);
-                lua_setfield(L, -2, "depth");
-                lua_rawseti(L, cols, ++ncols);
+                if (o != NULL && c2d_contact(&m->s, &o->s, &c) == C2D_OK && c.hit)
+                    push_record(L, cols, &ncols, lua_gettop(L), c.normal, c.depth);
                 lua_pop(L, 1);
             }
         }

@@ -697,7 +697,9 @@ local function build_world(ctx)
 
   -- The shapes the mover m overlaps (beyond a touch) where it is, whose masks
   -- take category and that the filter keeps, as an array of shapes.
-  local function push_overlaps(env, m, s, self, category, mask, filter)
+  -- The shapes that hit the mover m where it is and whose masks take
+  -- category, as shapes (callbacks may change the world): an array and its length.
+  local function push_takers(env, m, self, category, mask)
     local cw, store = env.cw, env.store
     mover_mask[0] = mask
     local n = lib.c2dcore_world_query(cw, m, self, mover_mask, slots_out)
@@ -710,6 +712,11 @@ local function build_world(ctx)
         cand[k] = store[slots[i] + 1]
       end
     end
+    return cand, k
+  end
+
+  local function push_overlaps(env, m, s, self, category, mask, filter)
+    local cand, k = push_takers(env, m, self, category, mask)
     local list, out = {}, 0
     for i = 1, k do
       local o = cand[i]
@@ -775,7 +782,7 @@ local function build_world(ctx)
     local env = check_world("push", w, nargs >= 1)
     local obj = check_shape(2, "push", s, nargs >= 2)
     if filter ~= nil then check_function(3, filter, true) end
-    local cw, store = env.cw, env.store
+    local cw = env.cw
     local self, category, mask = -1, 1, ALL_BITS
     if obj.core.world == cw then
       self = obj.core.world_slot
@@ -788,18 +795,7 @@ local function build_world(ctx)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
     for _ = 1, PUSH_STEPS do
-      mover_mask[0] = mask
-      local n = lib.c2dcore_world_query(cw, m, self, mover_mask, slots_out)
-      if n < 0 then out_of_memory() end
-      -- the shapes whose masks take the mover, as shapes: callbacks may change the world
-      local cand, k, slots = {}, 0, slots_out[0]
-      for i = 0, n - 1 do
-        lib.c2dcore_world_get_filter(cw, slots[i], category_out, mask_out)
-        if band(mask_out[0], category) ~= 0 then
-          k = k + 1
-          cand[k] = store[slots[i] + 1]
-        end
-      end
+      local cand, k = push_takers(env, m, self, category, mask)
       local best, depth, bnx, bny = 0, 0, 0, 0
       for i = 1, k do
         local o = cand[i]
