@@ -12,7 +12,8 @@
 -- worked out by hand in the comment beside it. Instead of n: normals = { ... }
 -- (any one of them) or normal = "any". miss = true: sweep must be nil. pt = { x, y }:
 -- the touching point, where it is unique. default = true: the normal is the
--- default (0, -1), which the mirrored call gives as well. Each case runs as
+-- default (0, -1), which the mirrored call gives as well. exact = true: t is
+-- exactly t (every way of calling), not merely near it. Each case runs as
 -- given and, unless far = false, with every coordinate moved by (1e6, 1e6).
 local c2d = require "collide2d"
 local common = require "support.common"
@@ -30,6 +31,8 @@ local P, S, L, D, A, C, F, G = common.P, common.S, common.L, common.D, common.A,
 -- F2: the quarter fan x >= |y|, |p| <= 10; its upper edge runs along y = x.
 local F2 = F(0, 0, 10, 0, pi / 2)
 local LX = fixtures.x_axis
+-- SL: the line y = x - 6; LY3: the line x = 3.
+local SL, LY3 = L(9, 3, 10, 4), L(3, 0, 3, 1)
 
 local GROUPS = {
   { "AABB", "AABB", {
@@ -155,6 +158,61 @@ local GROUPS = {
     -- b comes down 10 per step to a, 5 below
     { "parallel lines closing", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -10 }, t = 0.5, n = { 0, -1 } },
     { "crossing lines touch at t = 0", LX, { 3, 4 }, L(0, 0, 0, 1), t = 0, normal = "any" },
+    -- the gap 5 closes at exactly 5 per step
+    { "parallel lines meeting exactly at t = 1", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -5 }, t = 1, n = { 0, -1 }, exact = true },
+    { "parallel lines stopping 1e-9 short", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -5 + E }, miss = true },
+  } },
+
+  -- A shape whose nearest corner ends its step exactly on a Line touches it at
+  -- t = 1 (decided by the side of the line the corner ends on, not by a crossing
+  -- time that can round past 1); a hair short is no touch.
+  { "Line", "shapes reaching it exactly at t = 1", {
+    -- SL is y = x - 6, its normal toward the lower right (1, -1)/sqrt2. (29, 6)
+    -- is 17/sqrt2 below it; moving by (8, 25) takes it to (37, 31): 31 = 37 - 6
+    { "point onto a slanted line at t = 1", P(29, 6), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    -- (37, 31 - 1e-9) is 1e-9/sqrt2 short of the line
+    { "point stopping 1e-9 short of a slanted line", P(29, 6), { 8, 25 - E }, SL, miss = true },
+    -- 25 - 2^-48 is 25 less one ulp: (37, 31 - 2^-48), exactly short, and exactly
+    -- so only near the origin (at 1e6 the end rounds onto the line)
+    { "point stopping one ulp short of a slanted line", P(29, 6), { 8, 25 - 2 ^ -48 }, SL, miss = true, far = false },
+    -- the segment's end (29, 6) leads (its other end (29, 0) is 6/sqrt2 farther)
+    { "segment's end onto a slanted line at t = 1", S(29, 6, 29, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    { "segment's end stopping 1e-9 short of a slanted line", S(29, 6, 29, 0), { 8, 25 - E }, SL, miss = true },
+    { "disk of radius 0 onto a slanted line at t = 1", D(29, 6, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    { "disk of radius 0 stopping 1e-9 short of a slanted line", D(29, 6, 0), { 8, 25 - E }, SL, miss = true },
+    -- the line moves by (-8, -25) onto the point: y = x - 23 holds (29, 6); n from
+    -- the point toward the line
+    { "slanted line onto a point at t = 1", SL, { -8, -25 }, P(29, 6), t = 1, n = { -h2, h2 }, pt = { 29, 6 }, exact = true },
+    { "slanted line stopping 1e-9 short of a point", SL, { -8, -25 + E }, P(29, 6), miss = true },
+    -- both moving, (3, 10) and (-5, -15): relative (8, 25) again; the point ends
+    -- at (32, 16) on the line moved to y = x - 16
+    { "point and slanted line both moving, meeting at t = 1", P(29, 6), { 3, 10 }, SL, { -5, -15 }, t = 1, n = { h2, -h2 },
+      pt = { 32, 16 }, exact = true },
+    { "point and slanted line both moving, 1e-9 short", P(29, 6), { 3, 10 }, SL, { -5, -15 + E }, miss = true },
+    { "slanted line and segment both moving, meeting at t = 1", SL, { -5, -15 }, S(29, 6, 29, 0), { 3, 10 }, t = 1,
+      n = { -h2, h2 }, pt = { 32, 16 }, exact = true },
+    -- horizontal: the triangle's lowest vertex (0, 5) comes down 5 onto y = 0 at (2, 0)
+    { "triangle's vertex onto a horizontal line at t = 1", { "triangle", 0, 5, 4, 9, -3, 8 }, { 2, -5 }, LX, t = 1, n = { 0, 1 },
+      pt = { 2, 0 }, exact = true },
+    { "triangle's vertex stopping 1e-9 short of a horizontal line", { "triangle", 0, 5, 4, 9, -3, 8 }, { 2, -5 + E }, LX, miss = true },
+    -- the polygon's highest vertex (3, -7) rises 7 onto y = 0 at (4, 0)
+    { "polygon's vertex onto a horizontal line at t = 1", G(0, -10, 4, -12, 6, -9, 3, -7), { 1, 7 }, LX, t = 1, n = { 0, -1 },
+      pt = { 4, 0 }, exact = true },
+    -- the horizontal line rises 3 to the box's bottom face y = 3 (x in [3, 7])
+    { "horizontal line onto a box's face at t = 1", LX, { 0, 3 }, { "box", 5, 5, 4, 4, 0 }, t = 1, n = { 0, -1 }, exact = true },
+    { "horizontal line stopping 1e-9 short of a box", LX, { 0, 3 }, { "box", 5, 5, 4, 4, 0 }, { 0, E }, miss = true },
+    -- vertical x = 3: the AABB's right face x = -3 moves 6 onto it
+    { "aabb's face onto a vertical line at t = 1", A(-5, 0, 2, 2), { 6, 1 }, LY3, t = 1, n = { -1, 0 }, exact = true },
+    { "aabb's face stopping 1e-9 short of a vertical line", A(-5, 0, 2, 2), { 6 - E, 1 }, LY3, miss = true },
+    -- the capsule's lower cap (centre (0, 5), radius 2) comes down 3 onto y = 0 at (1, 0)
+    { "capsule's cap onto a horizontal line at t = 1", C(0, 5, 4, 9, 2), { 1, -3 }, LX, t = 1, n = { 0, 1 }, pt = { 1, 0 }, exact = true },
+    { "capsule's cap stopping 1e-9 short of a horizontal line", C(0, 5, 4, 9, 2), { 1, -3 + E }, LX, miss = true },
+    -- (37, 31) on the line, the rest of each shape below it: moving along the
+    -- line, or back down the way it came, is no hit
+    { "point on a slanted line sliding along it: no hit", P(37, 31), { 8, 8 }, SL, graze = true },
+    { "segment's end on a slanted line moving away: no hit", S(37, 31, 37, 25), { -8, -25 }, SL, graze = true },
+    { "triangle's vertex on a slanted line moving away: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { 0, -5 }, SL, graze = true },
+    { "triangle's vertex on a slanted line sliding along it: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { -3, -3 }, SL, graze = true },
   } },
 }
 
@@ -195,6 +253,7 @@ local function run(c, ox, oy)
   end
   assert.is_true(t ~= nil, tag .. ": a:sweep returned nil")
   near(t, c.t, tol, tag .. ": t")
+  if c.exact then assert.are.equal(c.t, t, tag .. ": t exactly") end
   near(sqrt(nx * nx + ny * ny), 1, 1e-12, tag .. ": |n|")
   common.expect_normal(c, nx, ny, tol, tag)
 
@@ -225,6 +284,7 @@ local function run(c, ox, oy)
   local mt, mx, my = b:sweep(bdx, bdy, a, dx, dy)
   assert.is_true(mt ~= nil, tag .. ": the mirrored sweep returned nil")
   near(mt, t, 1e-15, tag .. ": the mirrored sweep's t")
+  if c.exact then assert.are.equal(c.t, mt, tag .. ": the mirrored sweep's t exactly") end
   local sign = c.default and 1 or -1
   if c.normal ~= "any" then
     near(mx, sign * nx, 1e-15, tag .. ": the mirrored sweep's normal x")
@@ -233,6 +293,7 @@ local function run(c, ox, oy)
   local rt = a:sweep(dx - bdx, dy - bdy, b)
   assert.is_true(rt ~= nil, tag .. ": the relative-motion sweep returned nil")
   near(rt, t, 1e-15, tag .. ": the relative-motion sweep's t")
+  if c.exact then assert.are.equal(c.t, rt, tag .. ": the relative-motion sweep's t exactly") end
 end
 
 describe("sweep", function()

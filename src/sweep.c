@@ -165,12 +165,63 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
     if (one.t < ft->t && c2d_in_wedge(b, one.n) && c2d_in_wedge(a, vscale(one.n, -1))) offer(ft, one.t, one.n);
 }
 
+/* Is b a sharp core (no radius, no rounding allowance) and a sharp polygon with an interior. */
+static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 && b->tol == 0; }
+static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
+
+/*
+ * Body x made of its corners alone (a sharp core, or a Line parallel to l:
+ * its point) moving by t*v, t in [0, tmax], against line l, decided as
+ * ray_line decides a ray: by the sides of the line its corners are on at
+ * the start and at the end (the cross products with the line's direction
+ * that hits reads), so that a nearest corner ending exactly on the line is
+ * a hit at tmax and one a hair short none (a crossing time compared with
+ * tmax rounds either way). t is the nearest corner's side over the speed
+ * across the line, kept in [0, tmax]. Returns 0, deciding nothing, when x
+ * is not such a body, its corners are not all strictly on one side at the
+ * start, or the end is not a number.
+ */
+static int corners_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
+{
+    c2d_vec e = c2d_bv(l, 1), l0 = c2d_bv(l, 0), end = vscale(v, tmax);
+    double s, lo = C2D_INF, hi = -C2D_INF, elo = C2D_INF, ehi = -C2D_INF, from, to, cv;
+    int i, n;
+    if (x->type == BODY_LINE) {
+        if (vcross(c2d_bv(x, 1), e) != 0) return 0;
+        n = 1;
+    } else {
+        if (!sharp_core(x)) return 0;
+        n = x->n;
+    }
+    if (!(isfinite(end.x) && isfinite(end.y))) return 0;
+    for (i = 0; i < n; i++) {
+        c2d_vec w = vsub(c2d_bv(x, i), l0);
+        s = vcross(e, w);
+        lo = dmin(lo, s);
+        hi = dmax(hi, s);
+        s = vcross(e, vadd(w, end));
+        elo = dmin(elo, s);
+        ehi = dmax(ehi, s);
+    }
+    /* The side of the corner nearest the line, on the side x starts on, now and at the end. */
+    if (lo > 0) { from = lo; to = elo; }
+    else if (hi < 0) { from = hi; to = ehi; }
+    else return 0;
+    cv = vcross(e, v);
+    if ((from > 0 && (to > 0 || cv >= 0)) || (from < 0 && (to < 0 || cv <= 0))) return 1;
+    offer(ft, to == 0 ? tmax : dmin(dmax(from / -cv, 0), tmax), vscale(vunit(vperp(e)), from > 0 ? sign : -sign));
+    return 1;
+}
+
 /* Body x moving by t*v against line l: when its near side reaches the line.
  * sign is -1 when the line is really a and moves. */
 static void against_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
 {
-    c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
-    double lo, hi, speed = vdot(v, nl), t;
+    c2d_vec nl;
+    double lo, hi, speed, t;
+    if (corners_line(x, v, l, tmax, sign, ft)) return;
+    nl = vunit(vperp(c2d_bv(l, 1)));
+    speed = vdot(v, nl);
     if (x->type == BODY_LINE) {
         /* Crossing lines already meet; parallel ones meet when the gap closes. */
         lo = hi = vdot(vsub(c2d_bv(x, 0), c2d_bv(l, 0)), nl);
@@ -476,10 +527,6 @@ static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, do
 
 /* Is b a POLY core of one point (a disk, a point, a fan that is a disk). */
 static int round_point(const body *b) { return b->type == BODY_POLY && b->n == 1; }
-
-/* Is b a sharp core (no radius, no rounding allowance) and a sharp polygon with an interior. */
-static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 && b->tol == 0; }
-static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
 
 /* Split a fan opened beyond pi into its two convex halves, either side of its bisector. */
 static void fan_halves(const body *f, body *h)
