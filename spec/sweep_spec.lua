@@ -31,8 +31,9 @@ local P, S, L, D, A, C, F, G = common.P, common.S, common.L, common.D, common.A,
 -- F2: the quarter fan x >= |y|, |p| <= 10; its upper edge runs along y = x.
 local F2 = F(0, 0, 10, 0, pi / 2)
 local LX = fixtures.x_axis
--- SL: the line y = x - 6; LY3: the line x = 3.
-local SL, LY3 = L(9, 3, 10, 4), L(3, 0, 3, 1)
+-- SL: the line y = x - 6; LY3: the line x = 3; L34: the line y = 4x/3, along (3, 4)
+-- (length 5), its left normal (-0.8, 0.6).
+local SL, LY3, L34 = L(9, 3, 10, 4), L(3, 0, 3, 1), L(0, 0, 3, 4)
 
 local GROUPS = {
   { "AABB", "AABB", {
@@ -213,6 +214,65 @@ local GROUPS = {
     { "segment's end on a slanted line moving away: no hit", S(37, 31, 37, 25), { -8, -25 }, SL, graze = true },
     { "triangle's vertex on a slanted line moving away: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { 0, -5 }, SL, graze = true },
     { "triangle's vertex on a slanted line sliding along it: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { -3, -3 }, SL, graze = true },
+  } },
+
+  -- A round shape whose end is exactly tangent to a Line touches it at t = 1
+  -- (decided as hits decides the moved shape: the centre's cross product with
+  -- the line's direction, squared, against r^2 |e|^2), a hair short is no touch.
+  { "Line", "round shapes reaching it exactly at t = 1", {
+    -- L34: 3y - 4x is 5 times the signed distance. The centre (0, 4) starts 12/5
+    -- = 2.4 to the left; the motion (-4, -6) crosses at (3 * -6 - 4 * -4)/5 = -0.4
+    -- per step: 2.4 - 0.4 = 2 = r at t = 1, the centre at (-4, -2), the touching
+    -- point (-4, -2) - 2 (-0.8, 0.6) = (-2.4, -3.2)
+    { "disk tangent to a slanted line at t = 1", D(0, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 }, pt = { -2.4, -3.2 },
+      exact = true },
+    -- (-4, -6 + 1e-9) crosses at -0.4 + 0.6e-9: 0.6e-9 short
+    { "disk stopping 1e-9 short of a slanted line", D(0, 4, 2), { -4, -6 + E }, L34, miss = true },
+    -- the cap at (0, 4) leads: the other end (-4, 4) starts 28/5 from the line
+    { "capsule's cap tangent to a slanted line at t = 1", C(0, 4, -4, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 },
+      pt = { -2.4, -3.2 }, exact = true },
+    { "capsule's cap stopping 1e-9 short of a slanted line", C(0, 4, -4, 4, 2), { -4, -6 + E }, L34, miss = true },
+    -- the line moves by (4, 6) to pass through (4, 6): the disk's centre is
+    -- (-4, -2) from there, as above; the point (0, 4) - 2 (-0.8, 0.6), n toward the line
+    { "slanted line tangent to a disk at t = 1", L34, { 4, 6 }, D(0, 4, 2), t = 1, n = { 0.8, -0.6 }, pt = { 1.6, 2.8 },
+      exact = true },
+    { "slanted line stopping 1e-9 short of a disk", L34, { 4, 6 - E }, D(0, 4, 2), miss = true },
+    { "slanted line tangent to a capsule's cap at t = 1", L34, { 4, 6 }, C(0, 4, -4, 4, 2), t = 1, n = { 0.8, -0.6 },
+      pt = { 1.6, 2.8 }, exact = true },
+    -- both moving, relative motion (-4, -6) again: the centre ends at (-1, -2),
+    -- the line through (3, 0), the point (-1, -2) - 2 (-0.8, 0.6)
+    { "disk and slanted line both moving, tangent at t = 1", D(0, 4, 2), { -1, -6 }, L34, { 3, 0 }, t = 1,
+      n = { -0.8, 0.6 }, pt = { 0.6, -3.2 }, exact = true },
+    { "disk and slanted line both moving, 1e-9 short", D(0, 4, 2), { -1, -6 }, L34, { 3, -E }, miss = true },
+  } },
+
+  -- A Line is a closed set with no inside: a shape lying on it (a point, a
+  -- segment along it) touches it at t = 0 and any motion parts it from the
+  -- line or slides along it, so no hit, whichever side it moves to.
+  { "Line", "shapes lying on it", {
+    -- (6, 8) is on L34; (-4, 3) is its left normal times 5, (4, -3) its right
+    { "point on a slanted line moving off to its left: no hit", P(6, 8), { -4, 3 }, L34, graze = true },
+    { "point on a slanted line moving off to its right: no hit", P(6, 8), { 4, -3 }, L34, graze = true },
+    { "point on a slanted line moving off at a slant: no hit", P(6, 8), { 1, -7 }, L34, graze = true },
+    { "point on a slanted line moving along it: no hit", P(6, 8), { 6, 8 }, L34, graze = true },
+    { "slanted line moving off a point on it: no hit", L34, { 4, -3 }, P(6, 8), graze = true },
+    { "slanted line moving off a point on it the other way: no hit", L34, { -4, 3 }, P(6, 8), graze = true },
+    { "point on y = x - 6 moving off below: no hit", P(37, 31), { 2, -1 }, SL, graze = true },
+    { "point on y = x - 6 moving off above: no hit", P(37, 31), { -2, 1 }, SL, graze = true },
+    { "point on the x axis moving up: no hit", P(4, 0), { 1, 3 }, LX, graze = true },
+    { "point on the x axis moving down: no hit", P(4, 0), { 1, -3 }, LX, graze = true },
+    { "disk of radius 0 on a slanted line moving off: no hit", D(6, 8, 0), { -4, 3 }, L34, graze = true },
+    { "disk of radius 0 on a slanted line moving off the other way: no hit", D(6, 8, 0), { 4, -3 }, L34, graze = true },
+    { "segment along a slanted line moving off to its left: no hit", S(3, 4, 9, 12), { -4, 3 }, L34, graze = true },
+    { "segment along a slanted line moving off to its right: no hit", S(3, 4, 9, 12), { 4, -3 }, L34, graze = true },
+    { "segment along a slanted line sliding along it: no hit", S(3, 4, 9, 12), { 3, 4 }, L34, graze = true },
+    -- (2, 0) is 8/5 = 1.6 right of L34, (0, 4) 12/5 = 2.4 left: they overlap, and
+    -- contact pushes the segment the shorter way, 1.6 along the left normal;
+    -- t = 0 with that normal whichever way it moves
+    { "segment across a slanted line moving right: t = 0, contact's normal", S(2, 0, 0, 4), { 4, -3 }, L34, t = 0,
+      n = { -0.8, 0.6 } },
+    { "segment across a slanted line moving left: t = 0, contact's normal", S(2, 0, 0, 4), { -4, 3 }, L34, t = 0,
+      n = { -0.8, 0.6 } },
   } },
 }
 

@@ -170,46 +170,72 @@ static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 
 static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
 
 /*
- * Body x made of its corners alone (a sharp core, or a Line parallel to l:
- * its point) moving by t*v, t in [0, tmax], against line l, decided as
- * ray_line decides a ray: by the sides of the line its corners are on at
- * the start and at the end (the cross products with the line's direction
- * that hits reads), so that a nearest corner ending exactly on the line is
- * a hit at tmax and one a hair short none (a crossing time compared with
- * tmax rounds either way). t is the nearest corner's side over the speed
- * across the line, kept in [0, tmax]. Returns 0, deciding nothing, when x
- * is not such a body, its corners are not all strictly on one side at the
- * start, or the end is not a number.
+ * The sides of line l that body x's corners are on, x moved by d: the least
+ * and the greatest cross product of the line's direction with a corner's
+ * offset from the line's point, the numbers hits reads (times the
+ * direction's length, the distance). x is a polygon core, or a Line
+ * parallel to l (its point).
+ */
+static void corner_sides(const body *x, c2d_vec d, const body *l, double *lo, double *hi)
+{
+    c2d_vec e = c2d_bv(l, 1), l0 = c2d_bv(l, 0);
+    int i, n = x->type == BODY_LINE ? 1 : x->n;
+    *lo = C2D_INF;
+    *hi = -C2D_INF;
+    for (i = 0; i < n; i++) {
+        double s = vcross(e, vadd(vsub(c2d_bv(x, i), l0), d));
+        *lo = dmin(*lo, s);
+        *hi = dmax(*hi, s);
+    }
+}
+
+/*
+ * Body x moving by t*v, t in [0, tmax], against line l, decided as hits
+ * decides x at the end: by the sides of the line its corners are on at the
+ * start and at the end, and for a round body (a Disk, a Capsule: corners
+ * grown by R) by hits' own test of the nearest corner, side^2 / |e|^2 <=
+ * R^2. So a corner ending exactly on the line, or a round body ending
+ * exactly tangent to it, hits at tmax, and one a hair short none (a
+ * crossing time compared with tmax rounds either way). One that ends
+ * closer, or across, hits when its nearest corner's side, less R |e|, is
+ * run down by the speed across the line, kept in [0, tmax]. Returns 0,
+ * deciding nothing, when x is not a sharp core, a Line parallel to l or a
+ * round polygon core, is not clear of the line at the start, or the end is
+ * not a number.
  */
 static int corners_line(const body *x, c2d_vec v, const body *l, double tmax, double sign, first_touch *ft)
 {
-    c2d_vec e = c2d_bv(l, 1), l0 = c2d_bv(l, 0), end = vscale(v, tmax);
-    double s, lo = C2D_INF, hi = -C2D_INF, elo = C2D_INF, ehi = -C2D_INF, from, to, cv;
-    int i, n;
+    c2d_vec e = c2d_bv(l, 1), end = vscale(v, tmax);
+    double lo, hi, elo, ehi, from, to, cv, ee = vlen2(e), R = 0, d2, t;
+    int side;
     if (x->type == BODY_LINE) {
         if (vcross(c2d_bv(x, 1), e) != 0) return 0;
-        n = 1;
-    } else {
-        if (!sharp_core(x)) return 0;
-        n = x->n;
+    } else if (x->type == BODY_POLY && x->r > 0 && x->tol == 0) {
+        /* A Disk or a Capsule, R summed as hits sums the radii (the line has
+         * none); a rounding allowance (a fan that is a disk) goes the general way. */
+        R = x->r;
+    } else if (!sharp_core(x)) {
+        return 0;
     }
     if (!(isfinite(end.x) && isfinite(end.y))) return 0;
-    for (i = 0; i < n; i++) {
-        c2d_vec w = vsub(c2d_bv(x, i), l0);
-        s = vcross(e, w);
-        lo = dmin(lo, s);
-        hi = dmax(hi, s);
-        s = vcross(e, vadd(w, end));
-        elo = dmin(elo, s);
-        ehi = dmax(ehi, s);
-    }
+    corner_sides(x, v2(0, 0), l, &lo, &hi);
+    corner_sides(x, end, l, &elo, &ehi);
     /* The side of the corner nearest the line, on the side x starts on, now and at the end. */
-    if (lo > 0) { from = lo; to = elo; }
-    else if (hi < 0) { from = hi; to = ehi; }
+    if (lo > 0) { from = lo; to = elo; side = 1; }
+    else if (hi < 0) { from = hi; to = ehi; side = -1; }
     else return 0;
+    if (!(from * from / ee > R * R)) return 0; /* touching already: not for this test */
     cv = vcross(e, v);
-    if ((from > 0 && (to > 0 || cv >= 0)) || (from < 0 && (to < 0 || cv <= 0))) return 1;
-    offer(ft, to == 0 ? tmax : dmin(dmax(from / -cv, 0), tmax), vscale(vunit(vperp(e)), from > 0 ? sign : -sign));
+    if (side * cv >= 0) return 1; /* moving off the line or along it */
+    t = C2D_INF;
+    if (side * to >= 0) {
+        /* Still on its side at the end, or just on the line: hits' test there. */
+        d2 = to * to / ee;
+        if (d2 > R * R) return 1;
+        if (d2 == R * R) t = tmax;
+    }
+    if (t > tmax) t = dmin(dmax((side * from - (R > 0 ? R * sqrt(ee) : 0)) / (-side * cv), 0), tmax);
+    offer(ft, t, vscale(vunit(vperp(e)), side * sign));
     return 1;
 }
 
@@ -298,15 +324,26 @@ static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_ve
     return best < C2D_INF ? m : n;
 }
 
-/* A body touching a Line: the line's normal toward the side the body lies
- * on, as from b toward a; zero for two lines (they never press). */
+/*
+ * A body touching a Line: the line's normal toward the side the body lies
+ * on, as from b toward a; zero where there is no such side: for two lines,
+ * and for a body lying on the line (a point, a segment along it), which any
+ * motion parts from it or slides along. The side is read from the corners'
+ * cross products with the line's direction, the numbers hits reads, so a
+ * corner on the line is on it exactly (the offset of a unit normal rounds
+ * to either side); where those say nothing (a fan, or corners on both
+ * sides), the side the body reaches farther into.
+ */
 static c2d_vec line_normal(const body *a, const body *b)
 {
     const body *l = b->type == BODY_LINE ? b : a, *x = l == b ? a : b;
     c2d_vec nl = vunit(vperp(c2d_bv(l, 1)));
-    double off = vdot(c2d_bv(l, 0), nl);
+    double off = vdot(c2d_bv(l, 0), nl), lo = -1, hi = 1; /* a fan's: as if on both sides */
     if (x->type == BODY_LINE) return v2(0, 0);
-    if (c2d_support(x, vscale(nl, -1)) + off > c2d_support(x, nl) - off) nl = vscale(nl, -1);
+    if (x->type == BODY_POLY) corner_sides(x, v2(0, 0), l, &lo, &hi);
+    if (lo == 0 && hi == 0) return v2(0, 0);
+    if (hi <= 0 && lo < 0) nl = vscale(nl, -1);
+    else if (lo < 0 && c2d_support(x, vscale(nl, -1)) + off > c2d_support(x, nl) - off) nl = vscale(nl, -1);
     return l == b ? nl : vscale(nl, -1);
 }
 
