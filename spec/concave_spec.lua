@@ -516,3 +516,137 @@ describe("two Groups resting on each other", function()
     end
   end)
 end)
+
+describe("sweeps along the cuts between pieces", function()
+  -- The L [0,4]x[0,2] + [0,2]x[2,4] is cut along its diagonal (0,0)-(2,2): the
+  -- pieces (4,0),(4,2),(2,2),(0,0) and (0,0),(2,2),(2,4),(0,4). A mover with
+  -- no width across its motion, running along that diagonal, touches both
+  -- pieces flush at once (a graze of each) and is inside the union: it hits
+  -- where it first reaches the cut, at the inner corner (2,2) or the outer
+  -- corner (0,0). The normal opposes the motion.
+  local function diagonal_L(o) o = o or 0; return c2d.concave(o, o, o + 4, o, o + 4, o + 2, o + 2, o + 2, o + 2, o + 4, o, o + 4) end
+  local function diagonal_group()
+    return c2d.group(c2d.triangle(0, 0, 4, 0, 2, 2), c2d.triangle(0, 0, 2, 2, 0, 4))
+  end
+  local s = 1 / sqrt(2)
+
+  it("the cut is a diagonal of the L, not an edge of its outline", function()
+    local pieces = diagonal_L():pieces()
+    assert.are.equal(2, #pieces)
+    assert.are.equal("Polygon(4, 0, 4, 2, 2, 2, 0, 0)", tostring(pieces[1]))
+    assert.are.equal("Polygon(0, 0, 2, 2, 2, 4, 0, 4)", tostring(pieces[2]))
+    assert.is_true(diagonal_L():contains(1, 1))
+  end)
+
+  it("a point moving down the cut enters at the inner corner, as a ray does", function()
+    -- from (3,3) by (-2,-2): (2,2) after 1 of its 2 diagonal steps
+    local L = diagonal_L()
+    local t, nx, ny, px, py = c2d.point(3, 3):sweep(-2, -2, L)
+    assert.are.equal(0.5, t)
+    near(nx, s, TOL, "nx"); near(ny, s, TOL, "ny")
+    assert.are.same({ 2, 2 }, { px, py })
+    assert.are.equal(1, (L:raycast(3, 3, -1, -1)))
+  end)
+
+  it("a point ending exactly at the inner corner hits at t = 1; one stopping short does not", function()
+    assert.are.equal(1, (c2d.point(3, 3):sweep(-1, -1, diagonal_L())))
+    assert.is_nil(c2d.point(3, 3):sweep(-0.5, -0.5, diagonal_L()))
+  end)
+
+  it("a point moving up the cut enters at the outer corner", function()
+    local t, nx, ny, px, py = c2d.point(-1, -1):sweep(2, 2, diagonal_L())
+    assert.are.equal(0.5, t)
+    near(nx, -s, TOL, "nx"); near(ny, -s, TOL, "ny")
+    assert.are.same({ 0, 0 }, { px, py })
+    -- starting at the outer corner and moving in: t = 0; moving away: no hit
+    assert.are.equal(0, (c2d.point(0, 0):sweep(1, 1, diagonal_L())))
+    assert.is_nil(c2d.point(0, 0):sweep(-1, -1, diagonal_L()))
+  end)
+
+  it("a segment along the cut hits when its front end reaches the inner corner", function()
+    -- (3,3)-(5,5) by (-3,-3): the end (3,3) is 1 of the 3 steps from (2,2)
+    near((c2d.segment(3, 3, 5, 5):sweep(-3, -3, diagonal_L())), 1 / 3, TOL, "t")
+  end)
+
+  it("the L moving onto a still point, both moving, and a Group holding the point give the same", function()
+    local L = diagonal_L()
+    local t, nx, ny, px, py = L:sweep(2, 2, c2d.point(3, 3))
+    assert.are.equal(0.5, t)
+    near(nx, -s, TOL, "nx"); near(ny, -s, TOL, "ny")
+    assert.are.same({ 3, 3 }, { px, py })
+    -- the point by (-1,-1), the L by (1,1): they close by 2 per step, meet at (2.5,2.5)
+    local t2, _, _, qx, qy = c2d.point(3, 3):sweep(-1, -1, L, 1, 1)
+    assert.are.equal(0.5, t2)
+    assert.are.same({ 2.5, 2.5 }, { qx, qy })
+    local held = c2d.group(c2d.point(3, 3), c2d.disk(10, 10, 1))
+    assert.are.equal(0.5, (held:sweep(-2, -2, L)))
+    assert.are.equal(0.5, (L:sweep(2, 2, held)))
+  end)
+
+  it("a Group of two triangles meeting along the diagonal is hit the same way", function()
+    local G = diagonal_group()
+    assert.are.equal(0.5, (c2d.point(3, 3):sweep(-2, -2, G)))
+    assert.are.equal(1, (c2d.point(3, 3):sweep(-1, -1, G)))
+    assert.are.equal(0.5, (c2d.point(-1, -1):sweep(2, 2, G)))
+    assert.are.equal(0.5, (G:sweep(2, 2, c2d.point(3, 3))))
+  end)
+
+  it("1e6 from the origin the same, t = 1 exactly included", function()
+    local o = 1e6
+    local L = diagonal_L(o)
+    local t, _, _, px, py = c2d.point(o + 3, o + 3):sweep(-2, -2, L)
+    assert.are.equal(0.5, t)
+    assert.are.same({ o + 2, o + 2 }, { px, py })
+    assert.are.equal(1, (c2d.point(o + 3, o + 3):sweep(-1, -1, L)))
+    assert.are.equal(0.5, (c2d.point(o - 1, o - 1):sweep(2, 2, L)))
+    assert.are.equal(0.5, (L:sweep(2, 2, c2d.point(o + 3, o + 3))))
+  end)
+
+  it("a point or a flat box sliding along the outline is no hit", function()
+    local L = diagonal_L()
+    assert.is_nil(c2d.point(5, 0):sweep(-6, 0, L))            -- along the bottom edge, end to end
+    assert.is_nil(c2d.point(0, 5):sweep(0, -6, L))            -- down the left edge
+    assert.is_nil(c2d.aabb(5, 0, 1, 0):sweep(-6, 0, L))       -- a zero-height box on the bottom edge
+    -- along the floor of a Concave made of a slab and a block: the slab's top
+    -- y = 1 is outline where nothing stands on it
+    local floor = c2d.concave(0, 0, 10, 0, 10, 1, 6, 1, 6, 3, 4, 3, 4, 1, 0, 1)
+    assert.is_nil(c2d.point(0.5, 1):sweep(3, 0, floor))
+  end)
+
+  it("a point sliding on a floor stops where a block stands on it (the seam is inside)", function()
+    -- the block [4,6]x[1,3] is a piece of its own standing on the slab: along
+    -- y = 1 between x = 4 and 6 both pieces are flush, one on each side
+    local floor = c2d.concave(0, 0, 10, 0, 10, 1, 6, 1, 6, 3, 4, 3, 4, 1, 0, 1)
+    local t, nx, ny, px, py = c2d.point(0.5, 1):sweep(5, 0, floor)
+    near(t, 0.7, TOL, "t")   -- x = 4 after 3.5 of 5
+    assert.are.same({ -1, 0 }, { nx, ny })
+    assert.are.same({ 4, 1 }, { px, py })
+    -- a zero-height box of length 1 on the floor: its front x = 1.5 reaches 4 after 2.5 of 5
+    assert.are.equal(0.5, (c2d.aabb(0.5, 1, 1, 0):sweep(5, 0, floor)))
+  end)
+
+  it("a zero-height box along the seam of two stacked boxes enters where they begin", function()
+    -- [0,4]x[0,1] on [0,4]x[-1,0]: the seam y = 0 is inside their union
+    local stack = c2d.group(c2d.aabb(0, 0, 4, 1), c2d.aabb(0, -1, 4, 1))
+    assert.are.equal(0.5, (c2d.aabb(-3, 0, 1, 0):sweep(4, 0, stack)))   -- front x = -2 reaches 0 after 2 of 4
+    assert.are.equal(0.5, (c2d.point(-2, 0):sweep(4, 0, stack)))
+    assert.is_nil(c2d.point(-2, 1):sweep(8, 0, stack))                    -- along the top: outline
+  end)
+
+  it("a box sliding in a slot exactly its width is no hit; reaching the floor is", function()
+    local U = U_shape()   -- the slot 1 < x < 2 above the base y = 1
+    -- resting in the slot, touching both arms
+    assert.is_nil(c2d.aabb(1, 2, 1, 1):sweep(0, -0.5, U))
+    assert.is_nil(c2d.aabb(1, 2, 1, 1):sweep(0, 1, U))
+    assert.is_nil(U:sweep(0, 0.5, c2d.aabb(1, 2, 1, 1)))
+    -- dropped in from above, still clear of the base
+    assert.is_nil(c2d.aabb(1, 4, 1, 1):sweep(0, -2, U))
+    -- down to the base: y = 1 after 3 of 4
+    local t, nx, ny = c2d.aabb(1, 4, 1, 1):sweep(0, -4, U)
+    near(t, 0.75, TOL, "t"); assert.are.same({ 0, 1 }, { nx, ny })
+    -- pressing sideways into an arm is a hit at once
+    assert.are.equal(0, (c2d.aabb(1, 2, 1, 1):sweep(0.5, 0, U)))
+    -- a point sliding down an arm's inner face touches one piece only
+    assert.is_nil(c2d.point(1, 4):sweep(0, -2.5, U))
+  end)
+end)
