@@ -650,3 +650,59 @@ describe("sweeps along the cuts between pieces", function()
     assert.is_nil(c2d.point(1, 4):sweep(0, -2.5, U))
   end)
 end)
+
+describe("Concave contact: the move always separates, and a shape in a slot only touches", function()
+  -- an L standing on a comb: its stem [-1,0]x[-1,2] overlaps the comb's bar
+  -- [-5,4]x[-1,0] in the unit square [-1,0]x[-1,0]; up by 1 clears it (left or
+  -- right keeps it on the bar, down goes deeper)
+  local function comb()
+    return c2d.concave(4, 0, -5, 0, -5, -2, -4, -2, -4, -1, -3, -1, -3, -2, -2, -2, -2, -1, -1, -1,
+                       -1, -2, 0, -2, 0, -1, 1, -1, 1, -2, 2, -2, 2, -1, 3, -1, 3, -2, 4, -2)
+  end
+  local function stem() return c2d.concave(-1, 2, -1, -1, 0, -1, 0, 1, 1, 1, 1, 2) end
+
+  it("an L on a comb goes up by 1, and is then only touching", function()
+    local a, b = stem(), comb()
+    local nx, ny, depth = a:contact(b)
+    near(nx, 0, TOL, "nx"); near(ny, 1, TOL, "ny"); near(depth, 1, TOL, "depth")
+    local moved = a:clone():move(nx * depth, ny * depth)
+    local _, _, after = moved:contact(b)
+    assert.is_true(after == nil or after <= 1e-12, tostring(after))
+  end)
+
+  it("the move it gives separates, whichever way round and with a Group", function()
+    local pairs_ = {
+      { stem(), comb() },
+      { comb(), stem() },
+      { stem(), c2d.group(c2d.segment(-2, 2, 0, 1), comb()) },
+      -- a ten-cornered star on a triangle across it (reference by a search over directions: up by 2)
+      { c2d.concave(1, -2, 1, -1, 2, 0, 1, 1, 1, 2, 0, 1, -2, 1, -1, 0, -2, -1, 0, -1), c2d.triangle(1, -1, 0, -3, -1, 1) },
+    }
+    for i, p in ipairs(pairs_) do
+      local a, b = p[1], p[2]
+      local nx, ny, depth = a:contact(b)
+      assert.is_truthy(nx, "pair " .. i)
+      local _, _, after = a:clone():move(nx * depth, ny * depth):contact(b)
+      assert.is_true(after == nil or after <= 1e-12, ("pair %d: still %s deep"):format(i, tostring(after)))
+    end
+    local nx, ny, depth = pairs_[4][1]:contact(pairs_[4][2])
+    near(nx, 0, TOL, "star nx"); near(ny, 1, TOL, "star ny"); near(depth, 2, TOL, "star depth")
+  end)
+
+  it("a capsule or box exactly filling a slot only touches: depth 0", function()
+    -- a slot x < -2, -2 <= y <= 1 cut into a block; the capsule spans y -2..1
+    local block = c2d.concave(8, -5, 8, 4, -8, 4, -8, 1, -2, 1, -2, -2, -8, -2, -8, -5)
+    local _, _, depth = block:contact(c2d.capsule(-5, 0, -4, -1, 1))
+    assert.are.equal(0, depth)
+    -- a comb with teeth [-1,0] and [1,2]: the box [0,1]x[-1,2] between them
+    local teeth = c2d.concave(4, 4, -5, 4, -5, -5, -4, -5, -4, 3, -3, 3, -3, -5, -2, -5, -2, 3, -1, 3, -1, -5,
+                              0, -5, 0, 3, 1, 3, 1, -5, 2, -5, 2, 3, 3, 3, 3, -5, 4, -5)
+    _, _, depth = teeth:contact(c2d.aabb(0, -1, 1, 3))
+    assert.are.equal(0, depth)
+    -- the same at 1e6: a slot 1 high, a unit box in it
+    local far = c2d.concave(1000004, 999998, 1000004, 1000003, 999995, 1000003, 999995, 1000001, 1000001, 1000001,
+                            1000001, 1000000, 999995, 1000000, 999995, 999998)
+    _, _, depth = far:contact(c2d.aabb(999998, 1000000, 1, 1))
+    assert.are.equal(0, depth)
+  end)
+end)

@@ -2136,6 +2136,55 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
     *overlapping_out = overlapping;
 }
 
+/* Does convex leaf s hold an area (a neighbourhood of some point). */
+static int has_area(const c2d_shape *s)
+{
+    switch (s->kind) {
+    case C2D_DISK: case C2D_CAPSULE: return s->radius > 0;
+    case C2D_FAN: return s->radius > 0 && s->opening > 0;
+    case C2D_AABB: case C2D_BOX: case C2D_TRIANGLE: case C2D_POLYGON: return s->ccw != 0;
+    default: return 0;
+    }
+}
+
+/* Do the pairs only touch (none overlaps beyond the rest tolerance), all
+ * their leaves holding an area? Then the unions only touch too: a point
+ * inside both unions would have a neighbourhood inside both, and so inside
+ * a piece of each. (A segment lying along a cut between pieces touches each
+ * and is inside their union: shapes without area are left to the search.) */
+static int pairs_only_touch(const pairset *ps)
+{
+    int i;
+    for (i = 0; i < ps->n; i++) {
+        c2d_contact_result r;
+        if (!has_area(ps->p[i]) || !has_area(ps->q[i])) return 0;
+        if (!c2d_bounds_meet(&ps->p[i]->bounds, &ps->q[i]->bounds)) continue;
+        if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK) return 0;
+        if (r.hit && r.depth > ps->tol) return 0;
+    }
+    return 1;
+}
+
+/* Does moving a by d leave every pair at most touching (each pair's own
+ * contact, exact for it)? */
+static int pairs_clear_after(const pairset *ps, c2d_vec d)
+{
+    int i;
+    for (i = 0; i < ps->n; i++) {
+        c2d_bounds m = ps->p[i]->bounds;
+        c2d_shape st;
+        c2d_vec room[c2d_scaled_room(ps->p[i])];
+        const c2d_shape *pm;
+        c2d_contact_result r;
+        m.minx += d.x; m.maxx += d.x; m.miny += d.y; m.maxy += d.y;
+        if (!c2d_bounds_meet(&m, &ps->q[i]->bounds)) continue;
+        pm = moved_copy(ps->p[i], d, &st, room);
+        if (c2d_contact(pm, ps->q[i], &r) != C2D_OK) continue;
+        if (r.hit && r.depth > ps->tol) return 0;
+    }
+    return 1;
+}
+
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     leafset la, lb;
@@ -2181,8 +2230,17 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
         }
     cs.ps = &ps;
     o = a->p[0];
-    if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping))
+    if (!la.overflow && !lb.overflow && pairs_only_touch(&ps)) {
+        overlapping = 0;
+    } else if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping)) {
         chase_contact(&ps, o, &cs, &overlapping);
+    } else if (overlapping && !pairs_clear_after(&ps, vscale(cs.n, cs.best))) {
+        /* The regions' answer leaves a pair overlapping: the chase over
+         * candidate directions instead, which always separates. */
+        cs.best = r0;
+        cs.n = k == 0 ? v2(-1, 0) : k == 1 ? v2(1, 0) : k == 2 ? v2(0, -1) : v2(0, 1);
+        chase_contact(&ps, o, &cs, &overlapping);
+    }
     if (!overlapping && !la.overflow && !lb.overflow) {
         /* Only touching: the normal of a touching pair. */
         for (i = 0; i < ps.n; i++) {
