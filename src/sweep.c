@@ -1267,36 +1267,13 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     return raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach, span);
 }
 
-/*
- * The ray from the frame's origin along v, t in [0, tmax], against line l,
- * which the start is off. Decided by the sides of the line the start and
- * the end are on, the test hits makes for a segment across a line, so that
- * an end exactly on the line is a hit at tmax and one a hair short none (a
- * crossing time compared with tmax rounds either way). t is the start's
- * offset over the speed across the line, kept in [0, tmax], and tmax itself
- * for an end on the line. Returns -1, deciding nothing, when the end is not
- * a number.
- */
-static int ray_line(const body *l, c2d_vec v, double tmax, first_touch *ft)
-{
-    c2d_vec e = c2d_bv(l, 1), w = vscale(c2d_bv(l, 0), -1), end = vscale(v, tmax), nl;
-    double sa = vcross(e, w), sb;
-    if (!(isfinite(end.x) && isfinite(end.y))) return -1;
-    sb = vcross(e, vadd(w, end));
-    if ((sa > 0 && sb > 0) || (sa < 0 && sb < 0)) return 0;
-    nl = vunit(vperp(e));
-    ft->t = sa == 0 ? 0 : sb == 0 ? tmax : dmin(dmax(sa / -vcross(e, v), 0), tmax);
-    ft->n = sa < 0 ? vscale(nl, -1) : nl;
-    return 1;
-}
-
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
     c2d_sweep_result res;
     c2d_shape p;
     body P, S;
     first_touch ft;
-    int bad, inside, hit, built = 0;
+    int bad, inside, built = 0;
     double xy[2];
     no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
@@ -1383,9 +1360,9 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
          * edges and corners in one pass. */
         point_against_core(v2(0, 0), dir, &S, S.r + S.tol, maxt, 1, &ft);
         if (ft.t > maxt) return res;
-    } else if (S.type == BODY_LINE && (hit = ray_line(&S, dir, maxt, &ft)) >= 0) {
-        if (!hit) return res;
     } else {
+        /* (Against a Line, as a point's sweep: decided by the sides of the
+         * line the start and the end are on; see corners_line.) */
         first_contact(&P, dir, &S, maxt, &ft);
         if (ft.t > maxt) return res;
     }
