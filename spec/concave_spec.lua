@@ -706,3 +706,23 @@ describe("Concave contact: the move always separates, and a shape in a slot only
     assert.are.equal(0, depth)
   end)
 end)
+
+describe("contact with an outline that has vertices in the middle of straight edges", function()
+  it("a box sunk 0.1 into a comb's bar, under a vertex where a tooth meets the bar, is 0.1 deep", function()
+    -- the comb's bar is [-5,4]x[-1,0]; its top edge is straight, and the piece
+    -- under the box has vertices (-3,-1), (-2,-1), (-1,-1) in the middle of its
+    -- bottom edge. The box [-3,-1]x[-0.1,0.9] overlaps the bar by 0.1: up by
+    -- 0.1 (or the comb down) separates, and nothing shorter does.
+    local comb = c2d.concave(4, 0, -5, 0, -5, -2, -4, -2, -4, -1, -3, -1, -3, -2, -2, -2, -2, -1, -1, -1,
+                             -1, -2, 0, -2, 0, -1, 1, -1, 1, -2, 2, -2, 2, -1, 3, -1, 3, -2, 4, -2)
+    local box = c2d.aabb(-3, -0.1, 2, 1)
+    local nx, ny, depth = comb:contact(box)
+    near(nx, 0, TOL, "nx"); near(ny, -1, TOL, "ny"); near(depth, 0.1, 1e-15, "depth")
+    nx, ny, depth = box:contact(comb)
+    near(nx, 0, TOL, "nx"); near(ny, 1, TOL, "ny"); near(depth, 0.1, 1e-15, "depth")
+    -- the same at 1e6, on whole numbers: a box 1 into the bar
+    local far = comb:clone():move(1e6, 1e6)
+    nx, ny, depth = far:contact(c2d.aabb(1e6 - 3, 1e6 - 1, 2, 2))
+    assert.are.equal(0, nx); assert.are.equal(-1, ny); assert.are.equal(1, depth)
+  end)
+end)

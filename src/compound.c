@@ -1539,13 +1539,15 @@ static int item_before(const region *g, int i)
 
 /* Is the direction d within the normals of item i's arc (from the normal
  * before it to its own), each side allowed slack. An arc that turns back
- * (rounding) holds no direction. */
+ * (rounding) holds no direction. d must also point the arc's way: where the
+ * two normals are the same (a vertex in the middle of a straight edge), the
+ * side tests alone hold the opposite direction too. */
 static int in_arc(const regionset *rs, const region *g, int i, c2d_vec d, double slack)
 {
     c2d_vec a = rs->w[item_before(g, i)], b = rs->w[i];
     if (g->n == 1) return 1;
     if (vdot(a, b) >= 0 && vcross(a, b) < 0) return 0;
-    return vcross(a, d) >= -slack && vcross(d, b) >= -slack;
+    return vcross(a, d) >= -slack && vcross(d, b) >= -slack && vdot(d, vadd(a, b)) >= 0;
 }
 
 /* The signed distance of x from region g's boundary (< 0 inside): the
