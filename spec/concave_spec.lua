@@ -705,6 +705,101 @@ describe("Concave contact: the move always separates, and a shape in a slot only
     _, _, depth = far:contact(c2d.aabb(999998, 1000000, 1, 1))
     assert.are.equal(0, depth)
   end)
+
+  it("shapes exactly in a slot part along it: the normal runs along the slot", function()
+    -- each slot holds its shape on both sides, so the only way a touch opens is
+    -- along the slot; a move of 1/2 that way leaves the shapes still only touching
+    local block = c2d.concave(8, -5, 8, 4, -8, 4, -8, 1, -2, 1, -2, -2, -8, -2, -8, -5)
+    local teeth = c2d.concave(4, 4, -5, 4, -5, -5, -4, -5, -4, 3, -3, 3, -3, -5, -2, -5, -2, 3, -1, 3, -1, -5,
+                              0, -5, 0, 3, 1, 3, 1, -5, 2, -5, 2, 3, 3, 3, 3, -5, 4, -5)
+    local far = c2d.concave(1000004, 999998, 1000004, 1000003, 999995, 1000003, 999995, 1000001, 1000001, 1000001,
+                            1000001, 1000000, 999995, 1000000, 999995, 999998)
+    local cases = {
+      { block, c2d.capsule(-5, 0, -4, -1, 1), "x" },
+      { teeth, c2d.aabb(0, -1, 1, 3), "y" },
+      { far, c2d.aabb(999998, 1000000, 1, 1), "x" },
+    }
+    for i, c in ipairs(cases) do
+      local a, b, along = c[1], c[2], c[3]
+      local nx, ny, depth = a:contact(b)
+      assert.are.equal(0, depth, "case " .. i)
+      if along == "x" then
+        assert.are.equal(1, math.abs(nx), "case " .. i); assert.are.equal(0, ny, "case " .. i)
+      else
+        assert.are.equal(0, nx, "case " .. i); assert.are.equal(1, math.abs(ny), "case " .. i)
+      end
+      local _, _, after = a:clone():move(nx / 2, ny / 2):contact(b)
+      assert.are.equal(0, after, "case " .. i)
+    end
+  end)
+
+  it("a shape as tall as a slot, overlapping one side of it, goes into the slot", function()
+    -- a C opening left, its slot 0 <= x <= 6, 3 <= y <= 7, 4 high; the box
+    -- [2,4]x[2,6] is 4 high and sits 1 into the lower arm. Down by 1 the slot
+    -- holds it exactly; out through the mouth takes 4, past an arm 5 or 6.
+    local c = c2d.concave(0, 0, 10, 0, 10, 10, 0, 10, 0, 7, 6, 7, 6, 3, 0, 3)
+    local nx, ny, depth = c:contact(c2d.aabb(2, 2, 2, 4))
+    assert.are.equal(0, nx); assert.are.equal(-1, ny); assert.are.equal(1, depth)
+    nx, ny, depth = c2d.aabb(2, 2, 2, 4):contact(c)
+    assert.are.equal(0, nx); assert.are.equal(1, ny); assert.are.equal(1, depth)
+    -- at 1e6: a C opening left with its slot 36 high (y -18..18 about 1e6), a
+    -- capsule spanning y 0..36 (ends at y 22 and 14, radius 14): up by 18
+    local big = c2d.concave(1000044, 999961, 1000044, 1000039, 999956, 1000039, 999956, 1000018, 1000032, 1000018,
+                            1000032, 999982, 999956, 999982, 999956, 999961)
+    nx, ny, depth = big:contact(c2d.capsule(999989, 1000022, 999983, 1000014, 14))
+    assert.are.equal(0, nx); assert.are.equal(1, ny); assert.are.equal(18, depth)
+  end)
+
+  it("deep overlaps of many pieces near 1e6 give the least move", function()
+    -- depths from a search over directions and the regions' exact corners,
+    -- done apart from the library; each move also separates
+    local cases = {
+      { function() return c2d.concave(1000000.1562785272, 999998.2040108514, 1000001.5977290113, 1000000.8350221593,
+        999999.8437214728, 1000001.7959891486, 999999.3632379781, 1000000.9189853793, 1000000.2402417473,
+        1000000.4385018847, 999999.7597582527, 999999.5614981153, 999998.8827544834, 1000000.04198161,
+        999998.4022709887, 999999.1649778407) end, function() return c2d.concave(1000003.4904670954, 1000004.1494423663, 1000000.2895571814, 1000001.8295112554,
+        999998.6902830241, 1000005.4447881198, 999998.5083435158, 1000001.4957625879, 999994.6846751178,
+        1000002.4994879584, 999997.6587101759, 999999.8950647764, 999994.4899478296, 999997.5314129769,
+        999998.380448396, 999998.2327759215, 999998.252734779, 999994.2816249665, 1000000.1300745755,
+        999997.7606334352, 1000003.1395806464, 999995.1972805827, 1000001.5900845156, 999998.8341702397,
+        1000005.4705908201, 999999.5888724705, 1000001.6610609525, 1000000.6449912251) end, 3.958203397406604 },
+      { function() return c2d.concave(-25.531360833587062, 3.1656537697712457, -13.468076014141175, -4.618606933446148,
+        -17.66480088680228, -18.348321266742225, -4.057485739446407, -13.77027257638651, 4.060222012305937,
+        -25.611741074333377, 8.964981642968553, -12.11874702941694, 23.284322511003996, -13.155102391123515,
+        15.793142584221231, -0.9076627143871949, 25.531360833587062, 9.641491785308334, 11.285252626448628,
+        11.420805215042137, 9.109271291921589, 25.611741074333377, -1.1641551479492578, 15.583068953095685,
+        -13.615777739540246, 22.729722027599138, -12.180422763212544, 8.444859010311944) end, function() return c2d.concave(-3.0924673113254038, -3.575863077894448, 2.882728231252935, 0.07064734001908757,
+        1.7309499855397164, 1.9579586187736768, 0.8773506223142391, 1.4370285590717438, 1.508198808325524,
+        0.4033166435426313, 0.6545994451000481, -0.11761341615930265, 0.023751259088762744, 0.9160984993698097,
+        -0.8298481041367145, 0.39516843966787574, -0.19899991812542916, -0.6385434758612366, -1.0525992813509064,
+        -1.1594735355631696, -1.683447467362192, -0.12576162003405778, -2.537046830587669, -0.6466916797359913,
+        -1.9061986445763832, -1.6804035952651035, -2.7597980078018605, -2.201333654967037, -3.390646193813146,
+        -1.1676217394379251, -4.244245557038623, -1.6885517991398586) end, 16.75957173291447 },
+      { function() return c2d.group{c2d.concave(999998.0857402899, 999996.645009043, 999998.2094832342, 999998.550030723,
+        999999.9770710471, 999997.8288835527, 999998.5648175867, 999999.1133912721, 1000000.2307061232,
+        1000000.0457191659, 999998.3459119186, 999999.7424524128, 999998.6556531326, 1000001.6261934506,
+        999997.7176066625, 999999.9635182756, 999996.4379591026, 1000001.3801770348, 999997.1530284918,
+        999999.610121757, 999995.2475928704, 999999.4929252972, 999997.077316284, 999998.9483776434,
+        999995.9809244879, 999997.3855772893, 999997.5474828759, 999998.4765927495),
+        c2d.segment(999998.0738935095, 1000001.4774116741, 999997.4843745984, 1000000.5775691957),
+        c2d.aabb(999999.2617103525, 1000001.0253182868, 1.3140147897529513, 2.438249516906827)} end, function() return c2d.concave(1000003.8285907778, 999996.3499352185, 999997.6372704592, 1000002.8819756892,
+        999995.6060737454, 1000000.9567289702, 999996.2939982252, 1000000.2309466957, 999997.5994126645,
+        1000001.4682689349, 999998.2873371444, 1000000.7424866604, 999996.9819227051, 999999.5051644212,
+        999997.669847185, 999998.7793821465, 999998.9752616242, 1000000.0167043858, 999999.663186104,
+        999999.2909221112, 999998.3577716649, 999998.053599872, 999999.0456961447, 999997.3278175975,
+        1000000.3511105839, 999998.5651398367, 1000001.0390350637, 999997.8393575621, 999999.7336206245,
+        999996.602035323, 1000000.4215451044, 999995.8762530484, 1000001.7269595435, 999997.1135752876,
+        1000002.4148840234, 999996.3877930131, 1000001.1094695842, 999995.1504707739, 1000001.797394064,
+        999994.4246884994) end, 3.9676797538009425 },
+    }
+    for i, c in ipairs(cases) do
+      local a, b = c[1](), c[2]()
+      local nx, ny, depth = a:contact(b)
+      near(depth, c[3], 1e-8 * c[3], "depth " .. i)
+      local _, _, after = a:clone():move(nx * depth, ny * depth):contact(b)
+      assert.is_true(after == nil or after <= 1e-9, ("case %d: still %s deep"):format(i, tostring(after)))
+    end
+  end)
 end)
 
 describe("contact with an outline that has vertices in the middle of straight edges", function()
@@ -725,4 +820,80 @@ describe("contact with an outline that has vertices in the middle of straight ed
     nx, ny, depth = far:contact(c2d.aabb(1e6 - 3, 1e6 - 1, 2, 2))
     assert.are.equal(0, nx); assert.are.equal(-1, ny); assert.are.equal(1, depth)
   end)
+end)
+
+describe("contact of skylines of tiles against boxes, against the least move worked out from the tiles", function()
+  -- A skyline: columns i = 0..n-1 of whole tiles, column i from y = 0 to
+  -- h[i] (wells between tall columns are slots; a run of equal heights puts
+  -- vertices in the middle of straight edges). Moving it by t overlaps the box
+  -- [bx0, bx1] x [by0, by1] exactly when t lies in one of the open rectangles
+  -- (bx0 - i - 1, bx1 - i) x (by0 - h[i], by1). The free moves' boundary runs
+  -- along those rectangles' sides, so the least free move has each coordinate
+  -- 0 or one of their sides: the least such point in no rectangle.
+  local function least_move(h, box)
+    local xs, ys, rects = { 0 }, { 0 }, {}
+    for i = 1, #h do
+      local r = { box[1] - (i - 1) - 1, box[3] - (i - 1), box[2] - h[i], box[4] }
+      rects[#rects + 1] = r
+      xs[#xs + 1], xs[#xs + 2], ys[#ys + 1], ys[#ys + 2] = r[1], r[2], r[3], r[4]
+    end
+    local best = math.huge
+    for _, x in ipairs(xs) do
+      for _, y in ipairs(ys) do
+        local d2 = x * x + y * y
+        if d2 < best then
+          local free = true
+          for _, r in ipairs(rects) do
+            if x > r[1] and x < r[2] and y > r[3] and y < r[4] then free = false; break end
+          end
+          if free then best = d2 end
+        end
+      end
+    end
+    return math.sqrt(best)
+  end
+
+  local function skyline(h, ox, oy)
+    local v = { ox, oy, ox + #h, oy }
+    for i = #h, 1, -1 do
+      v[#v + 1], v[#v + 2] = ox + i, oy + h[i]
+      v[#v + 1], v[#v + 2] = ox + i - 1, oy + h[i]
+    end
+    return c2d.concave(v)
+  end
+
+  local function run(origin)
+    local seed = 12345
+    local function rand(lo, hi)
+      seed = (seed * 16807) % 2147483647
+      return lo + seed % (hi - lo + 1)
+    end
+    local checked, overlapping = 0, 0
+    for _ = 1, 300 do
+      local h = {}
+      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local bw, bh = rand(1, 4), rand(1, 4)
+      local box = { rand(-2, #h), rand(-2, 5) }
+      box[3], box[4] = box[1] + bw, box[2] + bh
+      local a = skyline(h, origin, origin)
+      local b = c2d.aabb(origin + box[1], origin + box[2], bw, bh)
+      local want = least_move(h, box)
+      local nx, ny, depth = a:contact(b)
+      if want > 0 then
+        overlapping = overlapping + 1
+        assert.is_truthy(nx, "an overlap gives a contact")
+        near(depth, want, 1e-12 * (1 + want), ("depth (heights %s, box %s)"):format(table.concat(h, " "), table.concat(box, " ")))
+        local _, _, after = a:clone():move(nx * depth, ny * depth):contact(b)
+        assert.is_true(after == nil or after <= 1e-9, "the move separates: " .. tostring(after))
+      elseif nx then
+        assert.are.equal(0, depth, "only touching")
+      end
+      checked = checked + 1
+    end
+    assert.is_true(overlapping > 100, "enough overlaps: " .. overlapping)
+    return checked
+  end
+
+  it("at the origin", function() run(0) end)
+  it("about 1e6", function() run(1000000) end)
 end)

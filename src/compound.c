@@ -1037,6 +1037,14 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
 #define C2D_CONTACT_REFINE 24
 /* Depths below this many rest tolerances are touches, not overlap. */
 #define C2D_CONTACT_REST 4.0
+/* How much of a pair's size it may still overlap by after the regions' move
+ * for a further step out of it to be taken: the rounding of the regions'
+ * corners, where nearly parallel edges cross. */
+#define C2D_CONTACT_POLISH 1e-9
+/* The touches whose normals decide the side shapes that only touch open on. */
+#define C2D_TOUCHES 32
+/* How far into a touch that direction may lean (a sine: the normals' rounding). */
+#define C2D_OPEN_SLACK 1e-12
 
 typedef struct leafset {
     const c2d_shape *s[C2D_CONTACT_LEAVES];
@@ -1268,8 +1276,8 @@ static void line_compound_contact(const c2d_shape *a, const c2d_shape *line, c2d
  */
 
 /* The most regions, region items and near boundary pieces. */
-#define C2D_REGIONS 64
-#define C2D_REGION_VERTS 512
+#define C2D_REGIONS 128
+#define C2D_REGION_VERTS 1024
 #define C2D_REGION_FEATURES 256
 
 typedef struct region {
@@ -1639,6 +1647,8 @@ typedef struct region_search {
     c2d_vec x, u;
     int found;
     int last;                       /* the region that last refused a point */
+    int seams;                      /* a leaf without area: a point clear of every
+                                       region may still lie on a seam of their union */
     int nc;
     double cd2[C2D_CANDIDATES];
     c2d_vec cx[C2D_CANDIDATES];
@@ -1686,17 +1696,24 @@ static void sift_down(region_search *s, int i, int n)
     }
 }
 
-/* Is x clear of every region, and so is the point a step beyond it on the
- * side u where the regions it lies on open: a point on the seam of two
- * regions (one ends where the other begins, as two pieces of a Concave meet
- * along a diagonal) is clear of each but inside their union. The step is
- * well beyond the rounding the clear test allows x, and the point beyond is
- * held to no allowance (a narrow piece it grazes still refuses it). Where two
- * nearly parallel edges cross, |u| grows as their crossing's rounding does. */
+/* Is x clear of every region (within their rounding; where two nearly
+ * parallel edges cross, |u| grows as their crossing's rounding does).
+ * Unless seams are possible (seams_possible), that is all: were the moved
+ * shapes to overlap, some pair of leaves would, and x would be inside its
+ * region. A zero-width gap between two regions (a box exactly as tall as a
+ * slot) is then an answer.
+ * Where a leaf without area (a point, a segment) meets several, a point on
+ * the seam of two regions (one ends where the other begins, as two pieces of
+ * a Concave meet along a diagonal) is clear of each but inside their union:
+ * the point a step beyond x on the side u where its regions open must be
+ * clear too. The step is well beyond the rounding the clear test allows x,
+ * and the point beyond is held to no allowance (a narrow piece it grazes
+ * still refuses it). */
 static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
 {
     double step = 4 * local_tol(s->rs, x);
-    return clear_of_all(s, x, dmax(1, vlen(u))) && clear_of_all(s, vadd(x, vscale(u, step)), 0);
+    if (!clear_of_all(s, x, dmax(1, vlen(u)))) return 0;
+    return !s->seams || clear_of_all(s, vadd(x, vscale(u, step)), 0);
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -1923,12 +1940,13 @@ static int buried_corner(region_search *s, int k, int i)
 
 /* The least move of a (by x) outside every region, when below best; returns
  * whether one was found. */
-static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
+static int region_least(regionset *rs, double best, int seams, c2d_vec *x, c2d_vec *u)
 {
     region_search s;
     piece_ref near_pieces[C2D_REGION_FEATURES];
     int k, i, j, np = 0;
     s.rs = rs;
+    s.seams = seams;
     s.best2 = best * best;
     s.found = 0;
     s.last = 0;
@@ -2009,11 +2027,37 @@ static int region_least(regionset *rs, double best, c2d_vec *x, c2d_vec *u)
     settle(&s);
     if (!s.found) return 0;
     /* Held within the allowance only (rounding, or a region it grazes): the
-     * point a step beyond on its open side, which is clear with none. */
-    if (vlen(s.x) > local_tol(rs, s.x) * dmax(1, vlen(s.u)) && !clear_of_all(&s, s.x, 0)) s.x = vadd(s.x, vscale(s.u, 4 * local_tol(rs, s.x)));
+     * point a step beyond on its open side, which is clear with none (with
+     * leaves of area only when it is: in a zero-width gap, the step beyond
+     * is inside the region across it). */
+    if (vlen(s.x) > local_tol(rs, s.x) * dmax(1, vlen(s.u)) && !clear_of_all(&s, s.x, 0)) {
+        c2d_vec beyond = vadd(s.x, vscale(s.u, 4 * local_tol(rs, s.x)));
+        if (seams || clear_of_all(&s, beyond, 0)) s.x = beyond;
+    }
     *x = s.x;
     *u = s.u;
     return 1;
+}
+
+static int has_area(const c2d_shape *s);
+
+/* Can a point clear of every region lie on a seam of their union: does a
+ * leaf without area (a point, a segment) meet two leaves of the other shape?
+ * With one leaf across, the leaf's own region is exact; with an area, a
+ * shape overlapping a union overlaps some piece of it (finitely many closed
+ * pieces cover an open set only if one has an interior point in it). */
+static int seams_possible(const pairset *ps)
+{
+    int i, j;
+    for (i = 0; i < ps->n; i++) {
+        if (!has_area(ps->p[i]))
+            for (j = 0; j < ps->n; j++)
+                if (ps->p[j] == ps->p[i] && ps->q[j] != ps->q[i]) return 1;
+        if (!has_area(ps->q[i]))
+            for (j = 0; j < ps->n; j++)
+                if (ps->q[j] == ps->q[i] && ps->p[j] != ps->p[i]) return 1;
+    }
+    return 0;
 }
 
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
@@ -2043,7 +2087,7 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     rs.n = keep;
     if (!touching) return 1;
     *overlapping = 1;
-    i = region_least(&rs, cs->best, &x, &u);
+    i = region_least(&rs, cs->best, seams_possible(ps), &x, &u);
     if (i < 0) return 0;
     if (i > 0) {
         double len = vlen(x);
@@ -2149,42 +2193,100 @@ static int has_area(const c2d_shape *s)
     }
 }
 
+/* The normals of the pairs that touch (the first C2D_TOUCHES); count < 0:
+ * not gathered. */
+typedef struct touches {
+    c2d_vec n[C2D_TOUCHES];
+    int count;
+} touches;
+
+static void add_touch(touches *t, const c2d_contact_result *r)
+{
+    if (r->hit && t->count < C2D_TOUCHES) t->n[t->count++] = r->normal;
+}
+
 /* Do the pairs only touch (none overlaps beyond the rest tolerance), all
  * their leaves holding an area? Then the unions only touch too: a point
  * inside both unions would have a neighbourhood inside both, and so inside
  * a piece of each. (A segment lying along a cut between pieces touches each
- * and is inside their union: shapes without area are left to the search.) */
-static int pairs_only_touch(const pairset *ps)
+ * and is inside their union: shapes without area are left to the search.)
+ * The touches' normals go to t, for open_side. */
+static int pairs_only_touch(const pairset *ps, touches *t)
 {
     int i;
+    t->count = 0;
     for (i = 0; i < ps->n; i++) {
         c2d_contact_result r;
-        if (!has_area(ps->p[i]) || !has_area(ps->q[i])) return 0;
+        if (!has_area(ps->p[i]) || !has_area(ps->q[i])) break;
         if (!c2d_bounds_meet(&ps->p[i]->bounds, &ps->q[i]->bounds)) continue;
-        if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK) return 0;
-        if (r.hit && r.depth > ps->tol) return 0;
+        if (c2d_contact(ps->p[i], ps->q[i], &r) != C2D_OK || (r.hit && r.depth > ps->tol)) break;
+        add_touch(t, &r);
     }
-    return 1;
+    if (i < ps->n) t->count = -1;
+    return i == ps->n;
 }
 
-/* Does moving a by d leave every pair at most touching (each pair's own
- * contact, exact for it)? */
-static int pairs_clear_after(const pairset *ps, c2d_vec d)
+/* Does moving a by *depth along *n leave every pair at most touching (each
+ * pair's own contact, exact for it)? A pair still overlapping by the
+ * rounding of the regions' corners (C2D_CONTACT_POLISH of its size, where
+ * nearly parallel edges cross) is cleared by a further step out of it along
+ * its own normal, and the move (*n, *depth) becomes the sum (a few rounds at
+ * most: a step may graze the region on the corner's other side); a deeper
+ * overlap means the regions' answer is wrong. */
+static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
 {
-    int i;
-    for (i = 0; i < ps->n; i++) {
-        c2d_bounds m = ps->p[i]->bounds;
-        c2d_shape st;
-        c2d_vec room[c2d_scaled_room(ps->p[i])];
-        const c2d_shape *pm;
-        c2d_contact_result r;
-        m.minx += d.x; m.maxx += d.x; m.miny += d.y; m.maxy += d.y;
-        if (!c2d_bounds_meet(&m, &ps->q[i]->bounds)) continue;
-        pm = moved_copy(ps->p[i], d, &st, room);
-        if (c2d_contact(pm, ps->q[i], &r) != C2D_OK) continue;
-        if (r.hit && r.depth > ps->tol) return 0;
+    c2d_vec d = vscale(*n, *depth);
+    int round, i;
+    for (round = 0; round < 4; round++) {
+        c2d_vec step = v2(0, 0);
+        int over = 0;
+        for (i = 0; i < ps->n; i++) {
+            c2d_bounds m = ps->p[i]->bounds;
+            c2d_shape st;
+            c2d_vec room[c2d_scaled_room(ps->p[i])];
+            const c2d_shape *pm;
+            c2d_contact_result r;
+            m.minx += d.x; m.maxx += d.x; m.miny += d.y; m.maxy += d.y;
+            if (!c2d_bounds_meet(&m, &ps->q[i]->bounds)) continue;
+            pm = moved_copy(ps->p[i], d, &st, room);
+            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || !(r.depth > ps->tol)) continue;
+            if (!(r.depth <= C2D_CONTACT_POLISH * pair_size(pm, ps->q[i], pm->p[0]))) return 0;
+            step = vadd(step, vscale(r.normal, r.depth + ps->tol));
+            over = 1;
+        }
+        if (!over) {
+            double len = vlen(d);
+            if (round > 0 && len > 0) *n = vscale(d, 1 / len), *depth = len;
+            return 1;
+        }
+        d = vadd(d, step);
     }
-    return 1;
+    return 0;
+}
+
+/* For shapes that only touch: a direction a can move along that brings no
+ * touching pair into overlap (within every touch's normal), tried among the
+ * touches' normals and then the directions along them (a box exactly in a
+ * slot moves along it); else the first touch's normal (held on every side). */
+static c2d_vec open_side(const pairset *ps, touches *t)
+{
+    const c2d_vec *n = t->n;
+    int i, j, k, nn;
+    if (t->count < 0) {
+        t->count = 0;
+        for (i = 0; i < ps->n && t->count < C2D_TOUCHES; i++) {
+            c2d_contact_result r;
+            if (c2d_bounds_meet(&ps->p[i]->bounds, &ps->q[i]->bounds) && c2d_contact(ps->p[i], ps->q[i], &r) == C2D_OK)
+                add_touch(t, &r);
+        }
+    }
+    nn = t->count;
+    for (k = 0; k < 3 * nn; k++) {
+        c2d_vec u = k < nn ? n[k] : k < 2 * nn ? vperp(n[k - nn]) : vscale(vperp(n[k - 2 * nn]), -1);
+        for (j = 0; j < nn && vdot(u, n[j]) >= -C2D_OPEN_SLACK; j++) continue;
+        if (j == nn) return u;
+    }
+    return nn > 0 ? n[0] : v2(0, -1);
 }
 
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
@@ -2192,7 +2294,8 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     leafset la, lb;
     pairset ps;
     contact_search cs;
-    c2d_vec o, first_n = v2(0, -1);
+    touches touch;
+    c2d_vec o;
     double r0, ax[4];
     int swapped, i, j, overlapping = 0, k;
     out->hit = 0;
@@ -2221,6 +2324,7 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     leaves(a, &b->bounds, r0, &la);
     leaves(b, &a->bounds, r0, &lb);
     ps.n = 0;
+    touch.count = -1;
     ps.tol = C2D_CONTACT_REST * rest_depth(a, b);
     for (i = 0; i < la.n; i++)
         for (j = 0; j < lb.n; j++) {
@@ -2232,29 +2336,22 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
         }
     cs.ps = &ps;
     o = a->p[0];
-    if (!la.overflow && !lb.overflow && pairs_only_touch(&ps)) {
+    if (!la.overflow && !lb.overflow && pairs_only_touch(&ps, &touch)) {
         overlapping = 0;
     } else if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping)) {
         chase_contact(&ps, o, &cs, &overlapping);
-    } else if (overlapping && !pairs_clear_after(&ps, vscale(cs.n, cs.best))) {
+    } else if (overlapping && !pairs_clear_after(&ps, &cs.n, &cs.best)) {
         /* The regions' answer leaves a pair overlapping: the chase over
          * candidate directions instead, which always separates. */
         cs.best = r0;
         cs.n = k == 0 ? v2(-1, 0) : k == 1 ? v2(1, 0) : k == 2 ? v2(0, -1) : v2(0, 1);
         chase_contact(&ps, o, &cs, &overlapping);
     }
-    if (!overlapping && !la.overflow && !lb.overflow) {
-        /* Only touching: the normal of a touching pair. */
-        for (i = 0; i < ps.n; i++) {
-            c2d_contact_result r;
-            if (c2d_contact(ps.p[i], ps.q[i], &r) == C2D_OK && r.hit) { first_n = r.normal; break; }
-        }
-    }
     out->hit = 1;
     if (!overlapping && !la.overflow && !lb.overflow) {
-        /* Only touching: no move needed. */
+        /* Only touching: no move needed, and the side they part on. */
         out->depth = 0;
-        out->normal = first_n;
+        out->normal = open_side(&ps, &touch);
     } else {
         out->depth = cs.best;
         out->normal = cs.n;
