@@ -897,3 +897,86 @@ describe("contact of skylines of tiles against boxes, against the least move wor
   it("at the origin", function() run(0) end)
   it("about 1e6", function() run(1000000) end)
 end)
+
+describe("hits, distance and sweep of boxes against skylines of tiles, against the tiles one by one", function()
+  -- The skyline of contact's test above: columns of whole tiles, so every
+  -- answer can be read off the tiles, each an axis-aligned square:
+  --  * hits: the box meets some tile (closed squares);
+  --  * distance: the least of the box's distances to the tiles;
+  --  * sweep: the box moving into the union is moving into some tile (each
+  --    has an area), so the first t is the least over the tiles of the first
+  --    t at which the box, moving on, overlaps the tile's inside: in time, the
+  --    open overlaps along x and along y are open intervals, and the box
+  --    enters the tile at the start of their common part, if that is in [0, 1].
+  local function skyline(h, ox, oy)
+    local v = { ox, oy, ox + #h, oy }
+    for i = #h, 1, -1 do
+      v[#v + 1], v[#v + 2] = ox + i, oy + h[i]
+      v[#v + 1], v[#v + 2] = ox + i - 1, oy + h[i]
+    end
+    return c2d.concave(v)
+  end
+
+  -- The open time interval in which [a0, a1] moving by d overlaps (b0, b1)'s inside.
+  local function open_times(a0, a1, d, b0, b1)
+    if d == 0 then
+      if a0 < b1 and b0 < a1 then return -math.huge, math.huge end
+      return 1, 0 -- empty
+    end
+    local t0, t1 = (b0 - a1) / d, (b1 - a0) / d
+    if t0 > t1 then t0, t1 = t1, t0 end
+    return t0, t1
+  end
+
+  local function tiles(h)
+    local t = {}
+    for i = 1, #h do t[#t + 1] = { i - 1, 0, i, h[i] } end
+    return t
+  end
+
+  local function run(origin)
+    local seed = 777
+    local function rand(lo, hi)
+      seed = (seed * 16807) % 2147483647
+      return lo + seed % (hi - lo + 1)
+    end
+    local swept_hits = 0
+    for _ = 1, 300 do
+      local h = {}
+      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local bw, bh = rand(1, 3), rand(1, 3)
+      local bx, by = rand(-4, #h + 2), rand(-3, 8)
+      local dx, dy = rand(-6, 6), rand(-6, 6)
+      if rand(0, 3) == 0 then dy = 0 elseif rand(0, 3) == 0 then dx = 0 end
+      local a = skyline(h, origin, origin)
+      local b = c2d.aabb(origin + bx, origin + by, bw, bh)
+      local what = ("heights %s, box %d %d %d %d, motion %d %d"):format(table.concat(h, " "), bx, by, bw, bh, dx, dy)
+      local meets, d2, first = false, math.huge, math.huge
+      for _, t in ipairs(tiles(h)) do
+        local gx = math.max(t[1] - (bx + bw), bx - t[3], 0)
+        local gy = math.max(t[2] - (by + bh), by - t[4], 0)
+        if gx == 0 and gy == 0 then meets = true end
+        d2 = math.min(d2, gx * gx + gy * gy)
+        local x0, x1 = open_times(bx, bx + bw, dx, t[1], t[3])
+        local y0, y1 = open_times(by, by + bh, dy, t[2], t[4])
+        local lo, hi = math.max(x0, y0), math.min(x1, y1)
+        if lo < hi and hi > 0 and lo <= 1 then first = math.min(first, math.max(lo, 0)) end
+      end
+      assert.are.equal(meets, a:hits(b), "hits: " .. what)
+      assert.are.equal(meets, b:hits(a), "hits, turned round: " .. what)
+      near((a:distance(b)), math.sqrt(d2), 1e-12, "distance: " .. what)
+      local t = b:sweep(dx, dy, a)
+      if first == math.huge then
+        assert.is_nil(t, "no sweep hit: " .. what)
+      else
+        swept_hits = swept_hits + 1
+        assert.is_truthy(t, "a sweep hit: " .. what)
+        near(t, first, 1e-12, "sweep t: " .. what)
+      end
+    end
+    assert.is_true(swept_hits > 60, "enough sweeps hit: " .. swept_hits)
+  end
+
+  it("at the origin", function() run(0) end)
+  it("about 1e6", function() run(1000000) end)
+end)
