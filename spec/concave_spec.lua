@@ -822,6 +822,25 @@ describe("contact with an outline that has vertices in the middle of straight ed
   end)
 end)
 
+-- A skyline of tiles about (ox, oy): columns i = 1..#h, column i the tiles
+-- from y = 0 to h[i] over x from i - 1 to i.
+local function skyline(h, ox, oy)
+  local v = { ox, oy, ox + #h, oy }
+  for i = #h, 1, -1 do
+    v[#v + 1], v[#v + 2] = ox + i, oy + h[i]
+    v[#v + 1], v[#v + 2] = ox + i - 1, oy + h[i]
+  end
+  return c2d.concave(v)
+end
+
+-- Seeded whole numbers in [lo, hi].
+local function whole_numbers(seed)
+  return function(lo, hi)
+    seed = (seed * 16807) % 2147483647
+    return lo + seed % (hi - lo + 1)
+  end
+end
+
 describe("contact of skylines of tiles against boxes, against the least move worked out from the tiles", function()
   -- A skyline: columns i = 0..n-1 of whole tiles, column i from y = 0 to
   -- h[i] (wells between tall columns are slots; a run of equal heights puts
@@ -853,21 +872,8 @@ describe("contact of skylines of tiles against boxes, against the least move wor
     return math.sqrt(best)
   end
 
-  local function skyline(h, ox, oy)
-    local v = { ox, oy, ox + #h, oy }
-    for i = #h, 1, -1 do
-      v[#v + 1], v[#v + 2] = ox + i, oy + h[i]
-      v[#v + 1], v[#v + 2] = ox + i - 1, oy + h[i]
-    end
-    return c2d.concave(v)
-  end
-
   local function run(origin)
-    local seed = 12345
-    local function rand(lo, hi)
-      seed = (seed * 16807) % 2147483647
-      return lo + seed % (hi - lo + 1)
-    end
+    local rand = whole_numbers(12345)
     local checked, overlapping = 0, 0
     for _ = 1, 300 do
       local h = {}
@@ -908,15 +914,6 @@ describe("hits, distance and sweep of boxes against skylines of tiles, against t
   --    t at which the box, moving on, overlaps the tile's inside: in time, the
   --    open overlaps along x and along y are open intervals, and the box
   --    enters the tile at the start of their common part, if that is in [0, 1].
-  local function skyline(h, ox, oy)
-    local v = { ox, oy, ox + #h, oy }
-    for i = #h, 1, -1 do
-      v[#v + 1], v[#v + 2] = ox + i, oy + h[i]
-      v[#v + 1], v[#v + 2] = ox + i - 1, oy + h[i]
-    end
-    return c2d.concave(v)
-  end
-
   -- The open time interval in which [a0, a1] moving by d overlaps (b0, b1)'s inside.
   local function open_times(a0, a1, d, b0, b1)
     if d == 0 then
@@ -935,11 +932,7 @@ describe("hits, distance and sweep of boxes against skylines of tiles, against t
   end
 
   local function run(origin)
-    local seed = 777
-    local function rand(lo, hi)
-      seed = (seed * 16807) % 2147483647
-      return lo + seed % (hi - lo + 1)
-    end
+    local rand = whole_numbers(777)
     local swept_hits = 0
     for _ = 1, 300 do
       local h = {}
