@@ -1041,6 +1041,8 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
  * for a further step out of it to be taken: the rounding of the regions'
  * corners, where nearly parallel edges cross. */
 #define C2D_CONTACT_POLISH 1e-9
+/* A moved copy's rounding, in ulps of its magnitude. */
+#define C2D_MOVED_ROUNDING 4.0
 /* The touches whose normals decide the side shapes that only touch open on. */
 #define C2D_TOUCHES 32
 /* How far into a touch that direction may lean (a sine: the normals' rounding). */
@@ -2246,10 +2248,15 @@ static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
             c2d_vec room[c2d_scaled_room(ps->p[i])];
             const c2d_shape *pm;
             c2d_contact_result r;
+            double touch;
             m.minx += d.x; m.maxx += d.x; m.miny += d.y; m.maxy += d.y;
             if (!c2d_bounds_meet(&m, &ps->q[i]->bounds)) continue;
             pm = moved_copy(ps->p[i], d, &st, room);
-            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || !(r.depth > ps->tol)) continue;
+            /* Touching: within the rest tolerance, or within the rounding of
+             * the moved copy's own numbers (far from the origin a step finer
+             * than their last bit moves nothing). */
+            touch = dmax(ps->tol, C2D_MOVED_ROUNDING * DBL_EPSILON * c2d_bounds_magnitude(&m));
+            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || !(r.depth > touch)) continue;
             if (!(r.depth <= C2D_CONTACT_POLISH * pair_size(pm, ps->q[i], pm->p[0]))) return 0;
             step = vadd(step, vscale(r.normal, r.depth + ps->tol));
             over = 1;
