@@ -912,7 +912,7 @@ describe("contact of skylines of tiles against boxes, against the least move wor
   it("about 1e6", function() run(1000000) end)
 end)
 
-describe("hits, distance and sweep of boxes against skylines of tiles, against the tiles one by one", function()
+describe("hits, covers, contains, distance and sweep against skylines of tiles, against the tiles one by one", function()
   -- The skyline of contact's test above: columns of whole tiles, so every
   -- answer can be read off the tiles, each an axis-aligned square:
   --  * hits: the box meets some tile (closed squares);
@@ -965,6 +965,21 @@ describe("hits, distance and sweep of boxes against skylines of tiles, against t
       end
       assert.are.equal(meets, a:hits(b), "hits: " .. what)
       assert.are.equal(meets, b:hits(a), "hits, turned round: " .. what)
+      -- covers: the box within the columns it spans, each tall enough
+      local held = bx >= 0 and bx + bw <= #h and by >= 0
+      for i = 1, #h do
+        if bx < i and bx + bw > i - 1 and by + bh > h[i] then held = false end
+      end
+      assert.are.equal(held, a:covers(b), "covers: " .. what)
+      -- contains, at the box's corners and centre: a point on a column's side
+      -- belongs to the taller of the columns either side
+      for _, p in ipairs({ { bx, by }, { bx + bw, by + bh }, { bx + bw / 2, by + bh / 2 } }) do
+        local x, y, top = p[1], p[2], -1
+        for i = 1, #h do
+          if x >= i - 1 and x <= i then top = math.max(top, h[i]) end
+        end
+        assert.are.equal(y >= 0 and y <= top, a:contains(origin + x, origin + y), ("contains %g %g: %s"):format(x, y, what))
+      end
       near((a:distance(b)), math.sqrt(d2), 1e-12, "distance: " .. what)
       local t = b:sweep(dx, dy, a)
       if first == math.huge then
