@@ -912,7 +912,7 @@ describe("contact of skylines of tiles against boxes, against the least move wor
   it("about 1e6", function() run(1000000) end)
 end)
 
-describe("hits, covers, contains, distance and sweep against skylines of tiles, against the tiles one by one", function()
+describe("hits, covers, contains, distance, raycast and sweep against skylines of tiles, against the tiles one by one", function()
   -- The skyline of contact's test above: columns of whole tiles, so every
   -- answer can be read off the tiles, each an axis-aligned square:
   --  * hits: the box meets some tile (closed squares);
@@ -981,6 +981,30 @@ describe("hits, covers, contains, distance and sweep against skylines of tiles, 
         assert.are.equal(y >= 0 and y <= top, a:contains(origin + x, origin + y), ("contains %g %g: %s"):format(x, y, what))
       end
       near((a:distance(b)), math.sqrt(d2), 1e-12, "distance: " .. what)
+      -- raycast from the box's lower left corner along the motion: the first t
+      -- at which the point is in some closed tile (a ray touching counts)
+      local ray = math.huge
+      for _, tl in ipairs(tiles(h)) do
+        local lo, hi = 0, 1
+        for axis = 1, 2 do
+          local p, d, b0, b1 = axis == 1 and bx or by, axis == 1 and dx or dy, tl[axis], tl[axis + 2]
+          if d == 0 then
+            if p < b0 or p > b1 then lo, hi = 1, 0 end
+          else
+            local t0, t1 = (b0 - p) / d, (b1 - p) / d
+            if t0 > t1 then t0, t1 = t1, t0 end
+            lo, hi = math.max(lo, t0), math.min(hi, t1)
+          end
+        end
+        if lo <= hi then ray = math.min(ray, lo) end
+      end
+      local rt = a:raycast(origin + bx, origin + by, dx, dy)
+      if ray == math.huge then
+        assert.is_nil(rt, "no ray hit: " .. what)
+      else
+        assert.is_truthy(rt, "a ray hit: " .. what)
+        near(rt, ray, 1e-12, "ray t: " .. what)
+      end
       local t = b:sweep(dx, dy, a)
       if first == math.huge then
         assert.is_nil(t, "no sweep hit: " .. what)
