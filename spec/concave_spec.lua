@@ -841,6 +841,13 @@ local function skyline(h, ox, oy)
   return c2d.concave(v)
 end
 
+-- The same tiles as a Group of one AABB per column.
+local function columns(h, ox, oy)
+  local m = {}
+  for i = 1, #h do m[i] = c2d.aabb(ox + i - 1, oy, 1, h[i]) end
+  return c2d.group(m)
+end
+
 -- Seeded whole numbers in [lo, hi].
 local function whole_numbers(seed)
   return function(lo, hi)
@@ -880,7 +887,7 @@ describe("contact of skylines of tiles against boxes, against the least move wor
     return math.sqrt(best)
   end
 
-  local function run(origin)
+  local function run(origin, build)
     local rand = whole_numbers(12345)
     local checked, overlapping = 0, 0
     for _ = 1, 300 do
@@ -889,7 +896,7 @@ describe("contact of skylines of tiles against boxes, against the least move wor
       local bw, bh = rand(1, 4), rand(1, 4)
       local box = { rand(-2, #h), rand(-2, 5) }
       box[3], box[4] = box[1] + bw, box[2] + bh
-      local a = skyline(h, origin, origin)
+      local a = build(h, origin, origin)
       local b = c2d.aabb(origin + box[1], origin + box[2], bw, bh)
       local want = least_move(h, box)
       local nx, ny, depth = a:contact(b)
@@ -908,8 +915,12 @@ describe("contact of skylines of tiles against boxes, against the least move wor
     return checked
   end
 
-  it("at the origin", function() run(0) end)
-  it("about 1e6", function() run(1000000) end)
+  it("at the origin", function() run(0, skyline) end)
+  it("about 1e6", function() run(1000000, skyline) end)
+  it("the same tiles as a Group of columns, at 0 and about 1e6", function()
+    run(0, columns)
+    run(1000000, columns)
+  end)
 end)
 
 describe("hits, covers, contains, distance, raycast and sweep against skylines of tiles, against the tiles one by one", function()
@@ -939,7 +950,7 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
     return t
   end
 
-  local function run(origin)
+  local function run(origin, build)
     local rand = whole_numbers(777)
     local swept_hits = 0
     for _ = 1, 300 do
@@ -949,7 +960,7 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
       local bx, by = rand(-4, #h + 2), rand(-3, 8)
       local dx, dy = rand(-6, 6), rand(-6, 6)
       if rand(0, 3) == 0 then dy = 0 elseif rand(0, 3) == 0 then dx = 0 end
-      local a = skyline(h, origin, origin)
+      local a = build(h, origin, origin)
       local b = c2d.aabb(origin + bx, origin + by, bw, bh)
       local what = ("heights %s, box %d %d %d %d, motion %d %d"):format(table.concat(h, " "), bx, by, bw, bh, dx, dy)
       local meets, d2, first = false, math.huge, math.huge
@@ -1017,6 +1028,10 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
     assert.is_true(swept_hits > 60, "enough sweeps hit: " .. swept_hits)
   end
 
-  it("at the origin", function() run(0) end)
-  it("about 1e6", function() run(1000000) end)
+  it("at the origin", function() run(0, skyline) end)
+  it("about 1e6", function() run(1000000, skyline) end)
+  it("the same tiles as a Group of columns, at 0 and about 1e6", function()
+    run(0, columns)
+    run(1000000, columns)
+  end)
 end)
