@@ -1035,3 +1035,86 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
     run(1000000, columns)
   end)
 end)
+
+describe("disks against skylines of tiles: hits, distance and sweep, against the tiles one by one", function()
+  -- A disk of radius r meets a tile when its centre is within r of the tile.
+  -- Moving into the union is moving into some tile (each has an area), so a
+  -- sweep's t is the least over the tiles of the time the centre enters the
+  -- tile grown by r: the union of two open slabs (the tile grown by r along
+  -- x, and along y) and four open disks at its corners, each entered at the
+  -- start of an open time interval.
+  local function slab_times(p, d, lo, hi)
+    if d == 0 then
+      if p > lo and p < hi then return -math.huge, math.huge end
+      return 1, 0
+    end
+    local t0, t1 = (lo - p) / d, (hi - p) / d
+    if t0 > t1 then t0, t1 = t1, t0 end
+    return t0, t1
+  end
+
+  -- The time the centre (cx, cy) moving by (dx, dy) enters the open box, or the open disk.
+  local function box_entry(cx, cy, dx, dy, x0, y0, x1, y1)
+    local a0, a1 = slab_times(cx, dx, x0, x1)
+    local b0, b1 = slab_times(cy, dy, y0, y1)
+    local lo, hi = math.max(a0, b0), math.min(a1, b1)
+    if lo < hi and hi > 0 and lo <= 1 then return math.max(lo, 0) end
+    return math.huge
+  end
+  local function disk_entry(cx, cy, dx, dy, kx, ky, r)
+    local ex, ey = cx - kx, cy - ky
+    local a, b, c = dx * dx + dy * dy, 2 * (ex * dx + ey * dy), ex * ex + ey * ey - r * r
+    if c < 0 then return 0 end -- inside already
+    if a == 0 then return math.huge end
+    local disc = b * b - 4 * a * c
+    if disc <= 0 then return math.huge end -- a tangent path never enters
+    local t0, t1 = (-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)
+    if t1 <= 0 or t0 > 1 then return math.huge end
+    return math.max(t0, 0)
+  end
+
+  local function run(origin, build)
+    local rand = whole_numbers(4242)
+    local swept = 0
+    for _ = 1, 300 do
+      local h = {}
+      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local cx, cy, r = rand(-3, #h + 3), rand(-3, 8), rand(1, 2)
+      local dx, dy = rand(-6, 6), rand(-6, 6)
+      if rand(0, 3) == 0 then dy = 0 elseif rand(0, 3) == 0 then dx = 0 end
+      local a = build(h, origin, origin)
+      local b = c2d.disk(origin + cx, origin + cy, r)
+      local what = ("heights %s, disk %d %d %d, motion %d %d"):format(table.concat(h, " "), cx, cy, r, dx, dy)
+      local gap2, first = math.huge, math.huge
+      for i = 1, #h do
+        local x0, y0, x1, y1 = i - 1, 0, i, h[i]
+        local gx, gy = math.max(x0 - cx, cx - x1, 0), math.max(y0 - cy, cy - y1, 0)
+        gap2 = math.min(gap2, gx * gx + gy * gy)
+        first = math.min(first, box_entry(cx, cy, dx, dy, x0 - r, y0, x1 + r, y1),
+          box_entry(cx, cy, dx, dy, x0, y0 - r, x1, y1 + r),
+          disk_entry(cx, cy, dx, dy, x0, y0, r), disk_entry(cx, cy, dx, dy, x1, y0, r),
+          disk_entry(cx, cy, dx, dy, x0, y1, r), disk_entry(cx, cy, dx, dy, x1, y1, r))
+      end
+      assert.are.equal(gap2 <= r * r, a:hits(b), "hits: " .. what)
+      near((a:distance(b)), math.max(math.sqrt(gap2) - r, 0), 1e-12, "distance: " .. what)
+      local t = b:sweep(dx, dy, a)
+      if first == math.huge then
+        assert.is_nil(t, "no sweep hit: " .. what)
+      else
+        swept = swept + 1
+        assert.is_truthy(t, "a sweep hit: " .. what)
+        near(t, first, 1e-9, "sweep t: " .. what)
+      end
+    end
+    assert.is_true(swept > 60, "enough sweeps hit: " .. swept)
+  end
+
+  it("as a Concave, at 0 and about 1e6", function()
+    run(0, skyline)
+    run(1000000, skyline)
+  end)
+  it("as a Group of columns, at 0 and about 1e6", function()
+    run(0, columns)
+    run(1000000, columns)
+  end)
+end)
