@@ -1036,7 +1036,7 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
   end)
 end)
 
-describe("disks against skylines of tiles: hits, distance and sweep, against the tiles one by one", function()
+describe("disks against skylines of tiles: hits, distance, sweep and contact, against the tiles one by one", function()
   -- A disk of radius r meets a tile when its centre is within r of the tile.
   -- Moving into the union is moving into some tile (each has an area), so a
   -- sweep's t is the least over the tiles of the time the centre enters the
@@ -1116,5 +1116,114 @@ describe("disks against skylines of tiles: hits, distance and sweep, against the
   it("as a Group of columns, at 0 and about 1e6", function()
     run(0, columns)
     run(1000000, columns)
+  end)
+
+  -- contact: the least move of the disk's centre out of every open tile grown
+  -- by r (slabs and corner disks). The free set's boundary is made of the
+  -- slabs' sides and the corner circles, so the nearest free point is the foot
+  -- on a side or circle, an end of a side, or where two of them cross: the
+  -- nearest of those points that lies in no open set.
+  local function least_disk_move(h, cx, cy, r)
+    local slabs, circles, lines = {}, {}, {}
+    for i = 1, #h do
+      local x0, y0, x1, y1 = i - 1, 0, i, h[i]
+      slabs[#slabs + 1] = { x0 - r, y0, x1 + r, y1 }
+      slabs[#slabs + 1] = { x0, y0 - r, x1, y1 + r }
+      for _, k in ipairs({ { x0, y0 }, { x1, y0 }, { x0, y1 }, { x1, y1 } }) do circles[#circles + 1] = k end
+    end
+    for _, b in ipairs(slabs) do
+      lines[#lines + 1] = { b[1], b[2], b[3], b[2] }
+      lines[#lines + 1] = { b[1], b[4], b[3], b[4] }
+      lines[#lines + 1] = { b[1], b[2], b[1], b[4] }
+      lines[#lines + 1] = { b[3], b[2], b[3], b[4] }
+    end
+    local function free(x, y)
+      local e = 1e-12
+      for _, b in ipairs(slabs) do
+        if x > b[1] + e and x < b[3] - e and y > b[2] + e and y < b[4] - e then return false end
+      end
+      for _, k in ipairs(circles) do
+        local dx, dy = x - k[1], y - k[2]
+        if dx * dx + dy * dy < r * r * (1 - 1e-12) then return false end
+      end
+      return true
+    end
+    local best = math.huge
+    local function try(x, y)
+      local d = math.sqrt((x - cx) ^ 2 + (y - cy) ^ 2)
+      if d < best and free(x, y) then best = d end
+    end
+    try(cx, cy)
+    for _, l in ipairs(lines) do
+      -- axis-aligned sides: the foot, clamped, and both ends
+      try(math.min(math.max(cx, l[1]), l[3]), math.min(math.max(cy, l[2]), l[4]))
+      try(l[1], l[2]); try(l[3], l[4])
+      for _, k in ipairs(circles) do
+        -- where the side's line meets the circle
+        if l[2] == l[4] then
+          local q = r * r - (l[2] - k[2]) ^ 2
+          if q >= 0 then
+            for _, x in ipairs({ k[1] - math.sqrt(q), k[1] + math.sqrt(q) }) do
+              if x >= l[1] and x <= l[3] then try(x, l[2]) end
+            end
+          end
+        else
+          local q = r * r - (l[1] - k[1]) ^ 2
+          if q >= 0 then
+            for _, y in ipairs({ k[2] - math.sqrt(q), k[2] + math.sqrt(q) }) do
+              if y >= l[2] and y <= l[4] then try(l[1], y) end
+            end
+          end
+        end
+      end
+    end
+    for i, k in ipairs(circles) do
+      local dx, dy = cx - k[1], cy - k[2]
+      local d = math.sqrt(dx * dx + dy * dy)
+      if d > 0 then try(k[1] + dx * r / d, k[2] + dy * r / d) end
+      for j = i + 1, #circles do
+        local m = circles[j]
+        local ex, ey = m[1] - k[1], m[2] - k[2]
+        local e2 = ex * ex + ey * ey
+        if e2 > 0 and e2 <= 4 * r * r then
+          local hh = math.sqrt(r * r - e2 / 4) / math.sqrt(e2)
+          try(k[1] + ex / 2 - ey * hh, k[2] + ey / 2 + ex * hh)
+          try(k[1] + ex / 2 + ey * hh, k[2] + ey / 2 - ex * hh)
+        end
+      end
+    end
+    return best
+  end
+
+  local function run_contact(origin, build)
+    local rand = whole_numbers(999)
+    local deep = 0
+    for _ = 1, 200 do
+      local h = {}
+      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local cx, cy, r = rand(-1, #h + 1), rand(-1, 6), rand(1, 2)
+      local a = build(h, origin, origin)
+      local b = c2d.disk(origin + cx, origin + cy, r)
+      local what = ("heights %s, disk %d %d %d"):format(table.concat(h, " "), cx, cy, r)
+      local want = least_disk_move(h, cx, cy, r)
+      local nx, ny, depth = b:contact(a)
+      if want > 1e-12 then
+        deep = deep + 1
+        assert.is_truthy(nx, "overlapping: " .. what)
+        near(depth, want, 1e-9 * (1 + want), "depth: " .. what)
+        local _, _, after = b:clone():move(nx * depth, ny * depth):contact(a)
+        assert.is_true(after == nil or after <= 1e-9, "the move separates: " .. tostring(after) .. ", " .. what)
+      elseif nx then
+        assert.is_true(depth <= 1e-12, "only touching: " .. what)
+      end
+    end
+    assert.is_true(deep > 80, "enough overlaps: " .. deep)
+  end
+
+  it("contact, as a Concave and as a Group, at 0 and about 1e6", function()
+    run_contact(0, skyline)
+    run_contact(1000000, skyline)
+    run_contact(0, columns)
+    run_contact(1000000, columns)
   end)
 end)
