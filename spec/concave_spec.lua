@@ -1137,8 +1137,20 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
       lines[#lines + 1] = { b[1], b[2], b[1], b[4] }
       lines[#lines + 1] = { b[3], b[2], b[3], b[4] }
     end
+    local function in_tile(x, y)
+      for i = 1, #h do
+        if x >= i - 1 and x <= i and y >= 0 and y <= h[i] then return true end
+      end
+      return false
+    end
     local function free(x, y)
       local e = 1e-12
+      if r == 0 then
+        -- a point: inside the union when all round it is (a side two columns
+        -- share is inside, though in no tile's inside)
+        e = 1e-9
+        return not (in_tile(x - e, y - e) and in_tile(x + e, y - e) and in_tile(x - e, y + e) and in_tile(x + e, y + e))
+      end
       for _, b in ipairs(slabs) do
         if x > b[1] + e and x < b[3] - e and y > b[2] + e and y < b[4] - e then return false end
       end
@@ -1225,5 +1237,34 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     run_contact(1000000, skyline)
     run_contact(0, columns)
     run_contact(1000000, columns)
+  end)
+
+  -- A point is a disk of radius 0: the least move takes it out of the tiles'
+  -- union, through its outline (a point on the side shared by two columns,
+  -- or on a cut between pieces, is inside the union).
+  it("contact of points at whole and half coordinates, as a Concave and as a Group", function()
+    local rand = whole_numbers(31337)
+    local inside = 0
+    for _ = 1, 300 do
+      local h = {}
+      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local px, py = rand(-1, 2 * #h + 1) / 2, rand(-1, 8) / 2
+      local want = least_disk_move(h, px, py, 0)
+      for _, build in ipairs({ skyline, columns }) do
+        for _, origin in ipairs({ 0, 1000000 }) do
+          local a = build(h, origin, origin)
+          local what = ("heights %s, point %g %g at %g"):format(table.concat(h, " "), px, py, origin)
+          local nx, ny, depth = c2d.point(origin + px, origin + py):contact(a)
+          if want > 0 then
+            assert.is_truthy(nx, "inside: " .. what)
+            near(depth, want, 1e-12, "depth: " .. what)
+          elseif nx then
+            assert.are.equal(0, depth, "on the outline: " .. what)
+          end
+        end
+      end
+      if want > 0 then inside = inside + 1 end
+    end
+    assert.is_true(inside > 60, "enough points inside: " .. inside)
   end)
 end)
