@@ -1239,6 +1239,64 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     run_contact(1000000, columns)
   end)
 
+  -- A horizontal or vertical segment overlaps the union when it meets the
+  -- union's inside: the union of the open rectangles (i - 1, j) x (0, m), m
+  -- the lowest of columns i..j (a side two columns share is inside up to the
+  -- lower of them). Moving the segment from (sx, sy) by t meets the open
+  -- rectangle (x0, x1) x (y0, y1) exactly when t lies in the open rectangle
+  -- (x0 - sx - w, x1 - sx) x (y0 - sy - v, y1 - sy), (w, v) its extent, so
+  -- the least free move has each coordinate 0 or one of those sides.
+  it("contact of axis-aligned segments, as a Concave and as a Group", function()
+    local rand = whole_numbers(2718)
+    local overlapping = 0
+    for _ = 1, 300 do
+      local h = {}
+      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local sx, sy, len = rand(-2, 2 * #h) / 2, rand(-1, 10) / 2, rand(1, 8) / 2
+      local w, v = len, 0
+      if rand(0, 1) == 0 then w, v = 0, len end
+      local rects, xs, ys = {}, { 0 }, { 0 }
+      for i = 1, #h do
+        local m = math.huge
+        for j = i, #h do
+          m = math.min(m, h[j])
+          local r = { (i - 1) - sx - w, j - sx, 0 - sy - v, m - sy }
+          rects[#rects + 1] = r
+          xs[#xs + 1], xs[#xs + 2], ys[#ys + 1], ys[#ys + 2] = r[1], r[2], r[3], r[4]
+        end
+      end
+      local best = math.huge
+      for _, x in ipairs(xs) do
+        for _, y in ipairs(ys) do
+          local d = math.sqrt(x * x + y * y)
+          if d < best then
+            local free = true
+            for _, r in ipairs(rects) do
+              if x > r[1] and x < r[2] and y > r[3] and y < r[4] then free = false; break end
+            end
+            if free then best = d end
+          end
+        end
+      end
+      if best > 0 then overlapping = overlapping + 1 end
+      for _, build in ipairs({ skyline, columns }) do
+        for _, origin in ipairs({ 0, 1000000 }) do
+          local a = build(h, origin, origin)
+          local seg = c2d.segment(origin + sx, origin + sy, origin + sx + w, origin + sy + v)
+          local what = ("heights %s, segment %g %g %g %g at %g"):format(table.concat(h, " "), sx, sy, sx + w, sy + v, origin)
+          local nx, ny, depth = seg:contact(a)
+          if best > 0 then
+            assert.is_truthy(nx, "inside: " .. what)
+            near(depth, best, 1e-12, "depth: " .. what)
+          elseif nx then
+            assert.are.equal(0, depth, "on the outline: " .. what)
+          end
+        end
+      end
+    end
+    assert.is_true(overlapping > 60, "enough overlaps: " .. overlapping)
+  end)
+
   -- A point is a disk of radius 0: the least move takes it out of the tiles'
   -- union, through its outline (a point on the side shared by two columns,
   -- or on a cut between pieces, is inside the union).
