@@ -848,12 +848,59 @@ local function columns(h, ox, oy)
   return c2d.group(m)
 end
 
+-- The least move t not inside any of the open rectangles {x0, x1, y0, y1}:
+-- the free set's boundary runs along their sides, so each coordinate of the
+-- least free move is 0 or one of theirs.
+local function least_free_move(rects)
+  local xs, ys, best = { 0 }, { 0 }, math.huge
+  for _, r in ipairs(rects) do
+    xs[#xs + 1], xs[#xs + 2], ys[#ys + 1], ys[#ys + 2] = r[1], r[2], r[3], r[4]
+  end
+  for _, x in ipairs(xs) do
+    for _, y in ipairs(ys) do
+      local d2 = x * x + y * y
+      if d2 < best then
+        local free = true
+        for _, r in ipairs(rects) do
+          if x > r[1] and x < r[2] and y > r[3] and y < r[4] then free = false; break end
+        end
+        if free then best = d2 end
+      end
+    end
+  end
+  return math.sqrt(best)
+end
+
+-- a:contact(skyline) for the skyline h built as a Concave and as a Group, at
+-- 0 and about 1e6 (make(origin) gives a), against the least move want.
+local function contact_everywhere(h, make, want, what)
+  for _, build in ipairs({ skyline, columns }) do
+    for _, origin in ipairs({ 0, 1000000 }) do
+      local where = ("%s at %g"):format(what, origin)
+      local nx, ny, depth = make(origin):contact(build(h, origin, origin))
+      if want > 0 then
+        assert.is_truthy(nx, "inside: " .. where)
+        near(depth, want, 1e-12, "depth: " .. where)
+      elseif nx then
+        assert.are.equal(0, depth, "on the outline: " .. where)
+      end
+    end
+  end
+end
+
 -- Seeded whole numbers in [lo, hi].
 local function whole_numbers(seed)
   return function(lo, hi)
     seed = (seed * 16807) % 2147483647
     return lo + seed % (hi - lo + 1)
   end
+end
+
+-- Random column heights, 1 to 5, for 2 to most columns.
+local function heights(rand, most)
+  local h = {}
+  for i = 1, rand(2, most) do h[i] = rand(1, 5) end
+  return h
 end
 
 describe("contact of skylines of tiles against boxes, against the least move worked out from the tiles", function()
@@ -865,34 +912,16 @@ describe("contact of skylines of tiles against boxes, against the least move wor
   -- along those rectangles' sides, so the least free move has each coordinate
   -- 0 or one of their sides: the least such point in no rectangle.
   local function least_move(h, box)
-    local xs, ys, rects = { 0 }, { 0 }, {}
-    for i = 1, #h do
-      local r = { box[1] - (i - 1) - 1, box[3] - (i - 1), box[2] - h[i], box[4] }
-      rects[#rects + 1] = r
-      xs[#xs + 1], xs[#xs + 2], ys[#ys + 1], ys[#ys + 2] = r[1], r[2], r[3], r[4]
-    end
-    local best = math.huge
-    for _, x in ipairs(xs) do
-      for _, y in ipairs(ys) do
-        local d2 = x * x + y * y
-        if d2 < best then
-          local free = true
-          for _, r in ipairs(rects) do
-            if x > r[1] and x < r[2] and y > r[3] and y < r[4] then free = false; break end
-          end
-          if free then best = d2 end
-        end
-      end
-    end
-    return math.sqrt(best)
+    local rects = {}
+    for i = 1, #h do rects[i] = { box[1] - (i - 1) - 1, box[3] - (i - 1), box[2] - h[i], box[4] } end
+    return least_free_move(rects)
   end
 
   local function run(origin, build)
     local rand = whole_numbers(12345)
     local checked, overlapping = 0, 0
     for _ = 1, 300 do
-      local h = {}
-      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local h = heights(rand, 7)
       local bw, bh = rand(1, 4), rand(1, 4)
       local box = { rand(-2, #h), rand(-2, 5) }
       box[3], box[4] = box[1] + bw, box[2] + bh
@@ -954,8 +983,7 @@ describe("hits, covers, contains, distance, raycast and sweep against skylines o
     local rand = whole_numbers(777)
     local swept_hits = 0
     for _ = 1, 300 do
-      local h = {}
-      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local h = heights(rand, 7)
       local bw, bh = rand(1, 3), rand(1, 3)
       local bx, by = rand(-4, #h + 2), rand(-3, 8)
       local dx, dy = rand(-6, 6), rand(-6, 6)
@@ -1077,8 +1105,7 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     local rand = whole_numbers(4242)
     local swept = 0
     for _ = 1, 300 do
-      local h = {}
-      for i = 1, rand(2, 7) do h[i] = rand(1, 5) end
+      local h = heights(rand, 7)
       local cx, cy, r = rand(-3, #h + 3), rand(-3, 8), rand(1, 2)
       local dx, dy = rand(-6, 6), rand(-6, 6)
       if rand(0, 3) == 0 then dy = 0 elseif rand(0, 3) == 0 then dx = 0 end
@@ -1211,8 +1238,7 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     local rand = whole_numbers(999)
     local deep = 0
     for _ = 1, 200 do
-      local h = {}
-      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local h = heights(rand, 6)
       local cx, cy, r = rand(-1, #h + 1), rand(-1, 6), rand(1, 2)
       local a = build(h, origin, origin)
       local b = c2d.disk(origin + cx, origin + cy, r)
@@ -1250,49 +1276,23 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     local rand = whole_numbers(2718)
     local overlapping = 0
     for _ = 1, 300 do
-      local h = {}
-      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local h = heights(rand, 6)
       local sx, sy, len = rand(-2, 2 * #h) / 2, rand(-1, 10) / 2, rand(1, 8) / 2
       local w, v = len, 0
       if rand(0, 1) == 0 then w, v = 0, len end
-      local rects, xs, ys = {}, { 0 }, { 0 }
+      local rects = {}
       for i = 1, #h do
         local m = math.huge
         for j = i, #h do
           m = math.min(m, h[j])
-          local r = { (i - 1) - sx - w, j - sx, 0 - sy - v, m - sy }
-          rects[#rects + 1] = r
-          xs[#xs + 1], xs[#xs + 2], ys[#ys + 1], ys[#ys + 2] = r[1], r[2], r[3], r[4]
+          rects[#rects + 1] = { (i - 1) - sx - w, j - sx, 0 - sy - v, m - sy }
         end
       end
-      local best = math.huge
-      for _, x in ipairs(xs) do
-        for _, y in ipairs(ys) do
-          local d = math.sqrt(x * x + y * y)
-          if d < best then
-            local free = true
-            for _, r in ipairs(rects) do
-              if x > r[1] and x < r[2] and y > r[3] and y < r[4] then free = false; break end
-            end
-            if free then best = d end
-          end
-        end
-      end
+      local best = least_free_move(rects)
       if best > 0 then overlapping = overlapping + 1 end
-      for _, build in ipairs({ skyline, columns }) do
-        for _, origin in ipairs({ 0, 1000000 }) do
-          local a = build(h, origin, origin)
-          local seg = c2d.segment(origin + sx, origin + sy, origin + sx + w, origin + sy + v)
-          local what = ("heights %s, segment %g %g %g %g at %g"):format(table.concat(h, " "), sx, sy, sx + w, sy + v, origin)
-          local nx, ny, depth = seg:contact(a)
-          if best > 0 then
-            assert.is_truthy(nx, "inside: " .. what)
-            near(depth, best, 1e-12, "depth: " .. what)
-          elseif nx then
-            assert.are.equal(0, depth, "on the outline: " .. what)
-          end
-        end
-      end
+      contact_everywhere(h, function(origin)
+        return c2d.segment(origin + sx, origin + sy, origin + sx + w, origin + sy + v)
+      end, best, ("heights %s, segment %g %g %g %g"):format(table.concat(h, " "), sx, sy, sx + w, sy + v))
     end
     assert.is_true(overlapping > 60, "enough overlaps: " .. overlapping)
   end)
@@ -1304,23 +1304,11 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     local rand = whole_numbers(31337)
     local inside = 0
     for _ = 1, 300 do
-      local h = {}
-      for i = 1, rand(2, 6) do h[i] = rand(1, 5) end
+      local h = heights(rand, 6)
       local px, py = rand(-1, 2 * #h + 1) / 2, rand(-1, 8) / 2
       local want = least_disk_move(h, px, py, 0)
-      for _, build in ipairs({ skyline, columns }) do
-        for _, origin in ipairs({ 0, 1000000 }) do
-          local a = build(h, origin, origin)
-          local what = ("heights %s, point %g %g at %g"):format(table.concat(h, " "), px, py, origin)
-          local nx, ny, depth = c2d.point(origin + px, origin + py):contact(a)
-          if want > 0 then
-            assert.is_truthy(nx, "inside: " .. what)
-            near(depth, want, 1e-12, "depth: " .. what)
-          elseif nx then
-            assert.are.equal(0, depth, "on the outline: " .. what)
-          end
-        end
-      end
+      contact_everywhere(h, function(origin) return c2d.point(origin + px, origin + py) end, want,
+        ("heights %s, point %g %g"):format(table.concat(h, " "), px, py))
       if want > 0 then inside = inside + 1 end
     end
     assert.is_true(inside > 60, "enough points inside: " .. inside)
