@@ -648,6 +648,14 @@ static double rest_depth(const c2d_shape *a, const c2d_shape *b)
  * flat within their shadows' rounding, as the pieces' own sweeps allow.
  */
 
+/* Is X's core sharp points only, with no rounding (a Point, a Segment, or a
+ * shape flattened to one; the caller asks how many points and whether they
+ * enclose an area). */
+static int sharp_core(const body *X)
+{
+    return X->type == BODY_POLY && X->r == 0 && X->tol == 0;
+}
+
 /* A zero-width mover's line of motion, in the frame at its position o. */
 typedef struct cut_line {
     c2d_vec o;
@@ -679,7 +687,7 @@ static int cut_line_of(const c2d_shape *x, c2d_vec move, double tmax, cut_line *
         if (x->ccw != 0) return 0; /* a Box, AABB, Triangle or Polygon with area */
         c2d_body(&X, x, &cl->o);
         /* No interior: a core of one or two points. */
-        if (X.type != BODY_POLY || X.r != 0 || X.tol != 0 || X.orient != 0 || X.n > 2) return 0;
+        if (!sharp_core(&X) || X.orient != 0 || X.n > 2) return 0;
         n = X.n;
         for (i = 0; i < n; i++) at[i] = c2d_bv(&X, i);
     }
@@ -866,7 +874,7 @@ static void cut_sweeps(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_v
 static int is_point(const c2d_shape *x, body *X)
 {
     c2d_body(X, x, &x->p[0]);
-    return X->type == BODY_POLY && X->r == 0 && X->tol == 0 && X->n == 1;
+    return sharp_core(X) && X->n == 1;
 }
 
 /* Does the flat x (not a compound) lie along a cut of the compound c. */
@@ -875,7 +883,7 @@ static int along_cut(const c2d_shape *c, const c2d_shape *x)
     body X;
     cut_line cl;
     c2d_body(&X, x, &x->p[0]);
-    if (X.type != BODY_POLY || X.r != 0 || X.tol != 0 || X.orient != 0 || X.n != 2) return 0;
+    if (!sharp_core(&X) || X.orient != 0 || X.n != 2) return 0;
     if (!cut_line_of(x, vsub(c2d_bv(&X, 1), c2d_bv(&X, 0)), 0, &cl)) return 0;
     return cut_entry(&cl, c, cl.lo, cl.hi) < cl.hi;
 }
