@@ -119,6 +119,7 @@ struct c2d_world {
     c2d_bounds *box;     /* the bounds each slot is filed under */
     int ne, cap_e, live;
     ints free_slots, big, lines, dirty, order, out, pairs, rank, count;
+    ints by_size;        /* the pair pass's cells, sorted by how many slots they hold */
     cell *cells;         /* dense: row by row in an index's rectangle as of the last
                             rebuild, else in the order they were made; new ones last */
     int ncells, cap_cells;
@@ -519,6 +520,7 @@ void c2d_world_free(c2d_world *w)
     free(w->pairs.v);
     free(w->rank.v);
     free(w->count.v);
+    free(w->by_size.v);
     free(w->hits);
     free(w->found);
     free(w->sorted);
@@ -880,37 +882,88 @@ static int crowded_cell_pairs(c2d_world *w, const cell *c)
     return ok;
 }
 
-/* The grid's pairs, each from the one cell that reports it. A cell's pairs
- * are tested without a branch on the outcome: every pair is written, and
- * counted only when its boxes meet. Which pairs meet changes from cell to
- * cell at random. With a branch, a small scene's pass (which repeats nearly
- * the same each step) was learnt whole by the branch predictor and a large
- * one's could not be, so the pass took 19 times as long for 10 times the
- * shapes (bench/broadphase.c, 1,000 and 10,000 shapes). */
+/* Note the pair of items a and b at f[nf] and return nf + 1 when their
+ * boxes meet and this cell reports them, else nf (the pair is overwritten
+ * next): no branch on the outcome. */
+static int try_items(found_pair *f, int nf, const c2d_bounds *box, cell_item a, cell_item b)
+{
+    f[nf].a = item_slot(a);
+    f[nf].b = item_slot(b);
+    return nf + (reports(a, b) & boxes_meet(&box[item_slot(a)], &box[item_slot(b)]));
+}
+
+/* The grid's pairs, each from the one cell that reports it.
+ *
+ * Most cells hold 0 to 4 slots, and which one holds how many changes from
+ * cell to cell at random. A walk that branched on each cell's count, and
+ * looped over its pairs, was learnt whole by the branch predictor in a small
+ * scene (which repeats nearly the same each step) and could not be in a
+ * large one: for 10 times the shapes it took 15 times as long
+ * (bench/broadphase.c). So the cells are first sorted by their count
+ * without a branch (each is written to every list, and counted in the one it
+ * belongs to), then the cells of 2, 3 and 4 slots are tested with their
+ * pairs spelt out, and the pairs are written without a branch on the
+ * outcome: every pair is written, and counted only when its boxes meet. */
 static int grid_pairs(c2d_world *w)
 {
     const c2d_bounds *box = w->box;
-    int k, i, j, ok = 1;
-    for (k = 0; k < w->ncells; k++) {
-        const cell *c = &w->cells[k];
-        const cell_item *v;
-        found_pair *f;
-        int n = c->n, nf;
-        if (n < 2) continue;
+    const cell *cells = w->cells;
+    const cell_item *pool = w->pool;
+    int k, i, j, nc = w->ncells, n2 = 0, n3 = 0, n4 = 0, nmore = 0, nf, ok = 1;
+    int *two, *three, *four, *more;
+    found_pair *f;
+    if (!ints_room(&w->by_size, 4 * nc)) return 0;
+    two = w->by_size.v;
+    three = two + nc;
+    four = three + nc;
+    more = four + nc;
+    for (k = 0; k < nc; k++) {
+        int n = cells[k].n;
+        two[n2] = k;
+        n2 += n == 2;
+        three[n3] = k;
+        n3 += n == 3;
+        four[n4] = k;
+        n4 += n == 4;
+        more[nmore] = k;
+        nmore += n > 4;
+    }
+    if (!found_room(w, n2 + 3 * n3 + 6 * n4)) return 0;
+    f = w->found;
+    nf = w->nfound;
+    for (k = 0; k < n2; k++) {
+        const cell_item *v = pool + cells[two[k]].start;
+        nf = try_items(f, nf, box, v[0], v[1]);
+    }
+    for (k = 0; k < n3; k++) {
+        const cell_item *v = pool + cells[three[k]].start;
+        nf = try_items(f, nf, box, v[0], v[1]);
+        nf = try_items(f, nf, box, v[0], v[2]);
+        nf = try_items(f, nf, box, v[1], v[2]);
+    }
+    for (k = 0; k < n4; k++) {
+        const cell_item *v = pool + cells[four[k]].start;
+        nf = try_items(f, nf, box, v[0], v[1]);
+        nf = try_items(f, nf, box, v[0], v[2]);
+        nf = try_items(f, nf, box, v[0], v[3]);
+        nf = try_items(f, nf, box, v[1], v[2]);
+        nf = try_items(f, nf, box, v[1], v[3]);
+        nf = try_items(f, nf, box, v[2], v[3]);
+    }
+    w->nfound = nf;
+    for (k = 0; k < nmore; k++) {
+        const cell *c = &cells[more[k]];
+        const cell_item *v = pool + c->start;
+        int n = c->n;
         if (n > C2D_WORLD_CROWD) {
             ok &= crowded_cell_pairs(w, c);
             continue;
         }
         if (!found_room(w, n * (n - 1) / 2)) return 0;
-        v = w->pool + c->start;
         f = w->found;
         nf = w->nfound;
         for (i = 0; i + 1 < n; i++)
-            for (j = i + 1; j < n; j++) {
-                f[nf].a = item_slot(v[i]);
-                f[nf].b = item_slot(v[j]);
-                nf += reports(v[i], v[j]) & boxes_meet(&box[item_slot(v[i])], &box[item_slot(v[j])]);
-            }
+            for (j = i + 1; j < n; j++) nf = try_items(f, nf, box, v[i], v[j]);
         w->nfound = nf;
     }
     return ok;
