@@ -906,6 +906,104 @@ describe("World life and errors", function()
     assert.are.same({ 50, 0 }, { mover:position() })
   end)
 
+  it("a mover removed and added again inside its filter still meets a shape that took its old slot", function()
+    -- A disk of radius 1 heads from the origin for (200, 0), crossing a wall
+    -- at x = 10..12. At that first meeting the filter takes the disk out,
+    -- adds a box at x = 150..151 (which takes the disk's freed slot) and puts
+    -- the disk back. The box is touched: the disk stops with its centre at
+    -- x = 149, after two meetings.
+    local w = c2d.world(16)
+    w:add(c2d.aabb(10, -10, 2, 20))
+    local m = w:add(c2d.disk(0, 0, 1))
+    local far
+    local x, y, cols, len = w:check(m, 200, 0, function(s, o)
+      if not far then
+        w:remove(s)
+        far = w:add(c2d.aabb(150, -10, 1, 20))
+        w:add(s)
+      end
+      return rawequal(o, far) and "touch" or "cross"
+    end)
+    assert.are.same({ 149, 0, 2 }, { x, y, len })
+    assert.is_true(rawequal(cols[2].other, far))
+    -- push: a 4 x 4 box at (8, 3) overlaps a 10 x 10 box at the origin; its
+    -- filter swaps it out and in, adding a box over x = 9..19, y = 2..12.
+    -- Clear of both, the least move is down by 7 (left 12, right 11, up 9).
+    local w2 = c2d.world(16)
+    w2:add(c2d.aabb(0, 0, 10, 10))
+    local s2 = w2:add(c2d.aabb(8, 3, 4, 4))
+    local extra
+    local px, py = w2:push(s2, function(s)
+      if not extra then
+        w2:remove(s)
+        extra = w2:add(c2d.aabb(9, 2, 10, 10))
+        w2:add(s)
+      end
+      return true
+    end)
+    assert.are.same({ 8, -4 }, { px, py })
+  end)
+
+  it("move, check and push called from their own callbacks without end raise an error, not a crash", function()
+    local w = c2d.world(16)
+    local a = w:add(c2d.disk(0, 0, 1))
+    w:add(c2d.disk(3, 0, 1))
+    local cc = w:add(c2d.concave(100, 100, 106, 100, 106, 106, 103, 102, 100, 106))
+    w:add(c2d.aabb(120, 90, 4, 30))
+    w:add(c2d.disk(50, 0, 1))
+    local b = w:add(c2d.disk(50.5, 0, 1))
+    local depth
+    local function again_check(s) depth = depth + 1; w:check(s, 10, 0, again_check); return "slide" end
+    local function again_concave(s) depth = depth + 1; w:check(s, 300, 101, again_concave); return "slide" end
+    local function again_push(s) depth = depth + 1; w:push(s, again_push); return true end
+    for _, case in ipairs { { a, again_check, 10, 0 }, { cc, again_concave, 300, 101 }, { b, again_push } } do
+      depth = 0
+      local ok, err
+      if case[3] then ok, err = pcall(w.check, w, case[1], case[3], case[4], case[2])
+      else ok, err = pcall(w.push, w, case[1], case[2]) end
+      assert.is_false(ok)
+      local msg = tostring(err)
+      assert.is_true(msg:find("nested too deep", 1, true) ~= nil or msg:find("stack overflow", 1, true) ~= nil, msg)
+      assert.is_true(depth >= 20, "at least 20 levels run before the error, got " .. depth)
+    end
+    -- Later calls, outermost again, run as usual.
+    for _ = 1, 100 do
+      local x, y, _, len = w:check(a, 1.5, 0)
+      assert.are.same({ 1, 0, 1 }, { x, y, len })
+    end
+    depth = 0
+    local x = w:check(a, 10, 0, function(s)
+      depth = depth + 1
+      if depth < 10 then w:check(s, 10, 0, function() return "slide" end) end
+      return "slide"
+    end)
+    assert.are.equal(1, x)
+  end)
+
+  it("move and check of a Concave or a Group make no garbage but the list of collisions", function()
+    local w = c2d.world(16)
+    local cc = w:add(c2d.concave(100, 100, 106, 100, 106, 106, 103, 102, 100, 106))
+    local g = w:add(c2d.group(c2d.disk(200, 200, 3), c2d.aabb(203, 200, 4, 4)))
+    w:add(c2d.aabb(0, 0, 16, 16))
+    local function frames(k)
+      for i = 1, k do
+        local _, _, cols, len = w:move(cc, i % 2 == 0 and 100 or 101, 100)
+        assert(len == 0 and #cols == 0)
+        w:check(g, 210, 190)
+        w:push(g)
+      end
+    end
+    frames(100)
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    frames(100)
+    local per_call = (collectgarbage("count") - before) * 1024 / 300
+    collectgarbage("restart")
+    -- (A copy of the Concave alone is over 5 KB.)
+    assert.is_true(per_call < 512, ("%.0f bytes of garbage per call"):format(per_call))
+  end)
+
   it("the world keeps its shapes alive, and a collected world frees them", function()
     collectgarbage()
     collectgarbage()

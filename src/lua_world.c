@@ -9,6 +9,7 @@
  * from.
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include "lua_shape.h"
 
@@ -27,6 +28,12 @@ static lworld *check_world(lua_State *L, const char *fname)
     lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
     if (lw == NULL || lw->w == NULL) c2d_lua_type_error(L, 1, fname, "collide2d world");
     return lw;
+}
+
+/* The slot of p in lw's world, or -1 when it is in no world or another. */
+static int own_slot(const lworld *lw, const lshape *p)
+{
+    return p->s.world == lw->w ? p->s.world_slot : -1;
 }
 
 /* Push the world's table (shapes by slot, responses). */
@@ -449,19 +456,81 @@ static void copy_mover(mover *m, const c2d_shape *s)
     }
 }
 
+/* The upvalues of the World's methods after the ten kind metatables: the
+ * nesting guard (below) and the pool of spare movers for Concave and Group. */
+#define NEST_GUARD lua_upvalueindex(C2D_KIND_COUNT + 1)
+#define MOVER_POOL lua_upvalueindex(C2D_KIND_COUNT + 2)
+
 /* The mover: a copy of s in *room, on the C stack, so that a move makes no
  * garbage; a Concave or a Group, whose storage can be large, in a userdata
- * pushed on the Lua stack (its storage copied after it). */
+ * taken from the pool (made when the pool has none large enough) and left
+ * on the Lua stack; give_mover returns it. A call that raises never returns
+ * its mover, which the collector then frees: nested calls never share one. */
 static mover *new_mover(lua_State *L, const c2d_shape *s, mover *room)
 {
-    mover *m;
+    mover *m = NULL;
+    size_t need;
+    int n;
     if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) {
         copy_mover(room, s);
         return room;
     }
-    m = (mover *)lua_newuserdata(L, sizeof *m + c2d_storage_size(s));
+    need = sizeof *m + c2d_storage_size(s);
+    n = (int)lua_rawlen(L, MOVER_POOL);
+    if (n > 0) {
+        lua_rawgeti(L, MOVER_POOL, n);
+        lua_pushnil(L);
+        lua_rawseti(L, MOVER_POOL, n);
+        if (lua_rawlen(L, -1) >= need) m = (mover *)lua_touserdata(L, -1);
+        else lua_pop(L, 1); /* too small: left to the collector */
+    }
+    if (m == NULL) m = (mover *)lua_newuserdata(L, need);
     c2d_copy(&m->s, s, m + 1);
     return m;
+}
+
+/* Put the mover at index i (when new_mover made one there) back in the pool. */
+static void give_mover(lua_State *L, const mover *m, const mover *room, int i)
+{
+    if (m == room) return;
+    lua_pushvalue(L, i);
+    lua_rawseti(L, MOVER_POOL, (int)lua_rawlen(L, MOVER_POOL) + 1);
+}
+
+/*
+ * Callbacks may call move, check and push again (a filter that checks
+ * another move first). Each level keeps its mover on the C stack, and
+ * LuaJIT sets no limit of its own on how deep C calls Lua, so a callback
+ * calling itself ran off the C stack. The outermost call notes where the C
+ * stack stands; a call more than NEST_STACK bytes below that place raises
+ * an error instead (about 30 levels). A call that finds itself no deeper
+ * than the noted place knows that the call which noted it has ended (an
+ * error unwound it) and notes its own.
+ */
+enum { NEST_STACK = 192 * 1024 };
+
+typedef struct nest_guard {
+    uintptr_t base; /* where the outermost active call's frame is; 0: none */
+} nest_guard;
+
+/* Enter a level; returns whether this call is the outermost (pass it to leave_nest). */
+static int enter_nest(lua_State *L, const void *frame, const char *fname)
+{
+    nest_guard *g = (nest_guard *)lua_touserdata(L, NEST_GUARD);
+    uintptr_t at = (uintptr_t)frame;
+    if (g->base == 0 || at >= g->base) {
+        g->base = at;
+        return 1;
+    }
+    if (g->base - at > NEST_STACK)
+        luaL_error(L, "%s: callbacks nested too deep (move, check and push called from their own callbacks, "
+                      "about 30 levels at most)", fname);
+    return 0;
+}
+
+static void leave_nest(lua_State *L, int outermost)
+{
+    if (outermost) ((nest_guard *)lua_touserdata(L, NEST_GUARD))->base = 0;
 }
 
 /* Push an array of the shapes in slots whose mask takes category (the
@@ -539,17 +608,16 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     lshape *p = c2d_lua_check_shape(L, 2, fname);
     c2d_vec pos, goal, start;
     unsigned category = 1, mask = ALL_BITS;
-    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self = -1, still = 1;
+    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self, still = 1, outermost, at_mover;
     mover *m, room;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
     have_filter = !lua_isnoneornil(L, 5);
     if (have_filter) luaL_checktype(L, 5, LUA_TFUNCTION);
     lua_settop(L, 5);
-    if (p->s.world == lw->w) {
-        self = p->s.world_slot;
-        c2d_world_get_filter(lw->w, self, &category, &mask);
-    }
+    outermost = enter_nest(L, &room, fname);
+    self = own_slot(lw, p);
+    if (self >= 0) c2d_world_get_filter(lw->w, self, &category, &mask);
     push_store(L, 1);
     store = lua_gettop(L);
     lua_pushnil(L); /* other -> true for the shapes passed over (crossed or ignored); a table once needed */
@@ -557,6 +625,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     lua_newtable(L);
     cols = lua_gettop(L);
     m = new_mover(L, &p->s, &room);
+    at_mover = lua_gettop(L);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < MOVE_STEPS; steps++) {
         c2d_vec v = vsub_(goal, pos);
@@ -590,6 +659,9 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         box.miny = a0.miny < a1.miny ? a0.miny : a1.miny;
         box.maxx = a0.maxx > a1.maxx ? a0.maxx : a1.maxx;
         box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
+        /* The mover's own slot, asked each step: a callback may have removed
+         * it and added it again (another shape may hold its old slot now). */
+        self = own_slot(lw, p);
         n = c2d_world_candidates(lw->w, &box, self, &mask, &slots);
         if (n < 0) out_of_memory(L);
         memset(&best_r, 0, sizeof best_r);
@@ -715,6 +787,8 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     if (apply && (pos.x != start.x || pos.y != start.y)) {
         if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "%s: the goal is out of range", fname);
     }
+    give_mover(L, m, &room, at_mover);
+    leave_nest(L, outermost);
     c2d_lua_push_number(L, pos.x);
     c2d_lua_push_number(L, pos.y);
     lua_pushvalue(L, cols);
@@ -771,11 +845,11 @@ static void push_record(lua_State *L, int cols, int *ncols, int other, c2d_vec n
 /* Push an array of the shapes the mover overlaps (beyond a touch) where it
  * is, whose masks take category and that the filter at 3 (when there is one)
  * keeps; returns how many. */
-static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape *p, int self, unsigned category,
+static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape *p, unsigned category,
                          unsigned mask, int have_filter, int store)
 {
     const int *slots;
-    int n = c2d_world_query(lw->w, &m->s, self, &mask, &slots), k, i, cand, out = 0;
+    int n = c2d_world_query(lw->w, &m->s, own_slot(lw, p), &mask, &slots), k, i, cand, out = 0;
     if (n < 0) out_of_memory(L);
     k = push_takers(L, lw, store, slots, n, category);
     cand = lua_gettop(L);
@@ -822,7 +896,7 @@ static int exit_along(mover *m, c2d_vec p, c2d_vec u, const c2d_shape *o, double
  * push_overlaps counts: from each place, past every shape it overlaps
  * there. With record, the records of the shapes left, in the order met, go
  * to the table at cols. 0 when no s is found. */
-static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, int self, unsigned category,
+static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, unsigned category,
                        unsigned mask, int have_filter, int store, c2d_vec start, c2d_vec u, double *s_out,
                        int record, int cols, int *ncols)
 {
@@ -833,7 +907,7 @@ static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, int 
         double step = 0;
         int k, i, list;
         if (c2d_move_to(&m->s, at.x, at.y) != C2D_OK) return 0;
-        k = push_overlaps(L, lw, m, p, self, category, mask, have_filter, store);
+        k = push_overlaps(L, lw, m, p, category, mask, have_filter, store);
         list = lua_gettop(L);
         if (k == 0) {
             lua_pop(L, 1);
@@ -862,26 +936,28 @@ static int l_push(lua_State *L)
 {
     lworld *lw = check_world(L, "push");
     lshape *p = c2d_lua_check_shape(L, 2, "push");
-    int store, cols, ncols = 0, steps, have_filter, self = -1, clear = 0;
+    int store, cols, ncols = 0, steps, have_filter, self, clear = 0, outermost, at_mover;
     unsigned category = 1, mask = ALL_BITS;
     c2d_vec pos, start;
     mover *m, room;
     have_filter = !lua_isnoneornil(L, 3);
     if (have_filter) luaL_checktype(L, 3, LUA_TFUNCTION);
     lua_settop(L, 3);
-    if (p->s.world == lw->w) {
-        self = p->s.world_slot;
-        c2d_world_get_filter(lw->w, self, &category, &mask);
-    }
+    outermost = enter_nest(L, &room, "push");
+    self = own_slot(lw, p);
+    if (self >= 0) c2d_world_get_filter(lw->w, self, &category, &mask);
     push_store(L, 1);
     store = lua_gettop(L);
     lua_newtable(L);
     cols = lua_gettop(L);
     m = new_mover(L, &p->s, &room);
+    at_mover = lua_gettop(L);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < PUSH_STEPS; steps++) {
         const int *slots;
-        int n = c2d_world_query(lw->w, &m->s, self, &mask, &slots), i, k, cand, best = 0;
+        /* The shape's own slot, asked each step: a filter may have removed
+         * it and added it again (another shape may hold its old slot now). */
+        int n = c2d_world_query(lw->w, &m->s, own_slot(lw, p), &mask, &slots), i, k, cand, best = 0;
         double depth = 0;
         c2d_contact_result best_c;
         if (n < 0) out_of_memory(L);
@@ -915,7 +991,7 @@ static int l_push(lua_State *L)
         int nd = 0, k, i, list, found = 0;
         static const double axes[4][2] = { { 0, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 } };
         if (c2d_move_to(&m->s, start.x, start.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
-        k = push_overlaps(L, lw, m, p, self, category, mask, have_filter, store);
+        k = push_overlaps(L, lw, m, p, category, mask, have_filter, store);
         list = lua_gettop(L);
         for (i = 1; i <= k && nd < PUSH_DIRECTIONS - 4; i++) {
             const lshape *o;
@@ -928,7 +1004,7 @@ static int l_push(lua_State *L)
         }
         for (i = 0; i < 4; i++) dirs[nd++] = v2_(axes[i][0], axes[i][1]);
         for (i = 0; i < nd; i++)
-            if (clear_along(L, lw, m, p, self, category, mask, have_filter, store, start, dirs[i], &s, 0, 0, NULL) &&
+            if (clear_along(L, lw, m, p, category, mask, have_filter, store, start, dirs[i], &s, 0, 0, NULL) &&
                 s < best_s) {
                 best_s = s;
                 best_u = dirs[i];
@@ -938,7 +1014,7 @@ static int l_push(lua_State *L)
         lua_replace(L, cols);
         ncols = 0;
         if (found) {
-            clear_along(L, lw, m, p, self, category, mask, have_filter, store, start, best_u, &s, 1, cols, &ncols);
+            clear_along(L, lw, m, p, category, mask, have_filter, store, start, best_u, &s, 1, cols, &ncols);
             pos = v2_(start.x + best_u.x * best_s, start.y + best_u.y * best_s);
         } else {
             /* Nothing frees it: it stays, and its overlaps are listed. */
@@ -959,6 +1035,8 @@ static int l_push(lua_State *L)
     if (pos.x != start.x || pos.y != start.y) {
         if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
     }
+    give_mover(L, m, &room, at_mover);
+    leave_nest(L, outermost);
     c2d_lua_push_number(L, pos.x);
     c2d_lua_push_number(L, pos.y);
     lua_pushvalue(L, cols);
@@ -1006,7 +1084,9 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_setfield(L, -2, "__tostring");
     lua_newtable(L);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
-    luaL_setfuncs(L, world_methods, C2D_KIND_COUNT);
+    memset(lua_newuserdata(L, sizeof(nest_guard)), 0, sizeof(nest_guard)); /* NEST_GUARD */
+    lua_newtable(L);                                                       /* MOVER_POOL */
+    luaL_setfuncs(L, world_methods, C2D_KIND_COUNT + 2);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);

@@ -384,6 +384,12 @@ local function build_world(ctx)
     return category_out[0] + 0, mask_out[0] + 0
   end
 
+  -- The slot of obj in the world cw, or -1 when it is in no world or another.
+  local function own_slot(obj, cw)
+    if obj.core.world == cw then return obj.core.world_slot end
+    return -1
+  end
+
   -- The shapes that hit s (skip: its slot when it is in this world, else -1).
   local function query_shape(env, s, skip, i, filter, fname)
     local mask, fn = check_filter(i, filter, fname)
@@ -397,7 +403,7 @@ local function build_world(ctx)
     local n = select("#", ...)
     local env = check_world("query", w, n >= 1)
     local obj = check_shape(2, "query", s, n >= 2)
-    local list = query_shape(env, obj, obj.core.world == env.cw and obj.core.world_slot or -1, 3, filter, "query")
+    local list = query_shape(env, obj, own_slot(obj, env.cw), 3, filter, "query")
     return list
   end
 
@@ -548,10 +554,9 @@ local function build_world(ctx)
     local gy = check_number(4, fname, "goalY", goalY, nargs >= 4)
     if filter ~= nil then check_function(5, filter, true) end
     local cw, store, responses = env.cw, env.store, env.responses
-    local self, category, mask = -1, 1, ALL_BITS
+    local category, mask = 1, ALL_BITS
     if obj.core.world == cw then
-      self = obj.core.world_slot
-      lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
+      lib.c2dcore_world_get_filter(cw, obj.core.world_slot, category_out, mask_out)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local passed -- other -> true for the shapes passed over (crossed or ignored)
@@ -588,6 +593,9 @@ local function build_world(ctx)
       box.maxx = maxx > maxx1 and maxx or maxx1
       box.maxy = maxy > maxy1 and maxy or maxy1
       mover_mask[0] = mask
+      -- The mover's own slot, asked each step: a callback may have removed it
+      -- and added it again (another shape may hold its old slot now).
+      local self = own_slot(obj, cw)
       local n = lib.c2dcore_world_candidates(cw, box, self, mover_mask, slots_out)
       if n < 0 then out_of_memory() end
       -- The earliest touch among the candidates whose bits take the mover
@@ -699,10 +707,12 @@ local function build_world(ctx)
   -- take category and that the filter keeps, as an array of shapes.
   -- The shapes that hit the mover m where it is and whose masks take
   -- category, as shapes (callbacks may change the world): an array and its length.
-  local function push_takers(env, m, self, category, mask)
+  local function push_takers(env, m, obj, category, mask)
     local cw, store = env.cw, env.store
     mover_mask[0] = mask
-    local n = lib.c2dcore_world_query(cw, m, self, mover_mask, slots_out)
+    -- The shape's own slot, asked each time: a filter may have removed it and
+    -- added it again (another shape may hold its old slot now).
+    local n = lib.c2dcore_world_query(cw, m, own_slot(obj, cw), mover_mask, slots_out)
     if n < 0 then out_of_memory() end
     local cand, k, slots = {}, 0, slots_out[0]
     for i = 0, n - 1 do
@@ -715,8 +725,8 @@ local function build_world(ctx)
     return cand, k
   end
 
-  local function push_overlaps(env, m, s, self, category, mask, filter)
-    local cand, k = push_takers(env, m, self, category, mask)
+  local function push_overlaps(env, m, s, obj, category, mask, filter)
+    local cand, k = push_takers(env, m, obj, category, mask)
     local list, out = {}, 0
     for i = 1, k do
       local o = cand[i]
@@ -755,12 +765,12 @@ local function build_world(ctx)
   -- The least s >= 0 that leaves the mover at start + s u clear of what
   -- push_overlaps counts; with cols, the records of the shapes left, in the
   -- order met. nil when none is found.
-  local function clear_along(env, m, s, self, category, mask, filter, sx, sy, ux, uy, cols)
+  local function clear_along(env, m, s, obj, category, mask, filter, sx, sy, ux, uy, cols)
     local dist = 0
     for _ = 1, PUSH_STEPS do
       local ax, ay = sx + ux * dist, sy + uy * dist
       if lib.c2dcore_move_to(m, ax, ay) ~= 0 then return nil end
-      local list, k = push_overlaps(env, m, s, self, category, mask, filter)
+      local list, k = push_overlaps(env, m, s, obj, category, mask, filter)
       if k == 0 then return dist end
       local step = 0
       for i = 1, k do
@@ -783,10 +793,9 @@ local function build_world(ctx)
     local obj = check_shape(2, "push", s, nargs >= 2)
     if filter ~= nil then check_function(3, filter, true) end
     local cw = env.cw
-    local self, category, mask = -1, 1, ALL_BITS
+    local category, mask = 1, ALL_BITS
     if obj.core.world == cw then
-      self = obj.core.world_slot
-      lib.c2dcore_world_get_filter(cw, self, category_out, mask_out)
+      lib.c2dcore_world_get_filter(cw, obj.core.world_slot, category_out, mask_out)
       category, mask = category_out[0] + 0, mask_out[0] + 0
     end
     local cols, ncols, clear = {}, 0, false
@@ -795,7 +804,7 @@ local function build_world(ctx)
     local px, py = vec_out.x, vec_out.y
     local startx, starty = px, py
     for _ = 1, PUSH_STEPS do
-      local cand, k = push_takers(env, m, self, category, mask)
+      local cand, k = push_takers(env, m, obj, category, mask)
       local best, depth, bnx, bny = 0, 0, 0, 0
       for i = 1, k do
         local o = cand[i]
@@ -816,7 +825,7 @@ local function build_world(ctx)
     end
     if not clear then
       if lib.c2dcore_move_to(m, startx, starty) ~= 0 then fail("push: the position is out of range") end
-      local list, k = push_overlaps(env, m, s, self, category, mask, filter)
+      local list, k = push_overlaps(env, m, s, obj, category, mask, filter)
       local dirs = {}
       for i = 1, k do
         if #dirs >= PUSH_DIRECTIONS - 4 then break end
@@ -828,12 +837,12 @@ local function build_world(ctx)
       for i = 1, 4 do dirs[#dirs + 1] = PUSH_AXES[i] end
       local best_s, bux, buy = huge, nil, nil
       for i = 1, #dirs do
-        local d = clear_along(env, m, s, self, category, mask, filter, startx, starty, dirs[i][1], dirs[i][2])
+        local d = clear_along(env, m, s, obj, category, mask, filter, startx, starty, dirs[i][1], dirs[i][2])
         if d ~= nil and d < best_s then best_s, bux, buy = d, dirs[i][1], dirs[i][2] end
       end
       cols = {}
       if bux ~= nil then
-        clear_along(env, m, s, self, category, mask, filter, startx, starty, bux, buy, cols)
+        clear_along(env, m, s, obj, category, mask, filter, startx, starty, bux, buy, cols)
         px, py = startx + bux * best_s, starty + buy * best_s
       else
         -- nothing frees it: it stays, and its overlaps are listed
