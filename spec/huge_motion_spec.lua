@@ -111,6 +111,30 @@ describe("raycast with an enormous motion", function()
     near(ny, 0.6, 1e-12, "ny")
   end)
 
+  it("a direction so long that the shape's box is crossed within the least normal t", function()
+    -- From (0.9, 0.9), inside the unit disk's box but outside the disk
+    -- (0.81 + 0.81 > 1): rightward it moves away, leftward it enters where
+    -- x = sqrt(1 - 0.81), 0.9 - sqrt(0.19) along, so t = that / M.
+    local d = c2d.disk(0, 0, 1)
+    local g = 0.9 - sqrt(0.19)
+    for _, M in ipairs { 1e300, 1e306, 1e307, 1e308 } do
+      assert.is_nil(d:raycast(0.9, 0.9, M, 0))
+      local t, nx, ny = d:raycast(0.9, 0.9, -M, 0)
+      near(t * M, g, 1e-6, "t")
+      near(nx, sqrt(0.19), 1e-9, "nx")
+      near(ny, 0.9, 1e-9, "ny")
+    end
+    -- The box [0, 2] x [0, 2] from (1.5, 2.5), above it, heading right: never.
+    assert.is_nil(c2d.aabb(0, 0, 2, 2):raycast(1.5, 2.5, 1e308, 0))
+    -- Through a World: no hit, and an empty list along the segment.
+    local w = c2d.world()
+    w:add(d)
+    assert.is_nil(w:raycast(0.9, 0.9, 1e308, 0))
+    assert.are.equal(0, #w:querySegment(0.9, 0.9, 1.7e308, 0.9))
+    local s = w:raycast(0.9, 0.9, -1e308, 0)
+    assert.is_true(rawequal(s, d))
+  end)
+
   it("a ray whose direction times maxt is beyond the doubles", function()
     -- Along (-1e200, 0) for t up to 1e200: x = 1 at t = 4 / 1e200.
     local t, nx, ny = c2d.disk(0, 0, 1):raycast(5, 0, -1e200, 0, 1e200)
@@ -187,6 +211,28 @@ local sweeps = {
     u = { 1, 0 }, miss = true },
   { "point over the U's arms", function(ox, oy) return c2d.point(10 + ox, 3 + 1e-9 + oy) end, U, u = { -1, 0 },
     miss = true },
+  -- A Line, whose box is the whole plane. The disk's top y = 1 rises to the
+  -- line y = 10: 9 away, touching at (0, 10).
+  { "disk up to a line", unit_disk, function(ox, oy) return c2d.line(ox, 10 + oy, 1 + ox, 10 + oy) end,
+    u = { 0, 1 }, g = 9, n = { 0, -1 }, pt = { 0, 10 } },
+  -- The box [0, 2] x [-10, -8] along the diagonal to the line y = 0: its top
+  -- closes 8 across at a speed of h2, so 8 sqrt2 along the motion.
+  { "aabb to a line, diagonally", function(ox, oy) return c2d.aabb(ox, -10 + oy, 2, 2) end,
+    function(ox, oy) return c2d.line(ox, oy, 1 + ox, oy) end, u = { h2, h2 }, g = 8 * sqrt(2), n = { 0, -1 } },
+  -- The line y = 0 up to the triangle's lowest corner (0, 3).
+  { "line up to a triangle", function(ox, oy) return c2d.line(ox, oy, 1 + ox, oy) end,
+    function(ox, oy) return c2d.triangle(ox, 3 + oy, 2 + ox, 5 + oy, -2 + ox, 5 + oy) end, u = { 0, 1 },
+    g = 3, n = { 0, -1 }, pt = { 0, 3 } },
+  -- Two parallel lines 5 apart; two that cross meet at once.
+  { "line to a parallel line", function(ox, oy) return c2d.line(ox, oy, 1 + ox, oy) end,
+    function(ox, oy) return c2d.line(ox, 5 + oy, 1 + ox, 5 + oy) end, u = { 0, 1 }, g = 5, n = { 0, -1 } },
+  { "line across a line", function(ox, oy) return c2d.line(ox, oy, 1 + ox, oy) end,
+    function(ox, oy) return c2d.line(ox, 5 + oy, 1 + ox, 6 + oy) end, u = { 0, 1 }, g = 0, n = { -h2, h2 } },
+  -- Beside a line and moving along it, or away from it: never.
+  { "disk along a line", unit_disk, function(ox, oy) return c2d.line(ox, 10 + oy, 1 + ox, 10 + oy) end,
+    u = { 1, 0 }, miss = true },
+  { "disk away from a line", unit_disk, function(ox, oy) return c2d.line(ox, 10 + oy, 1 + ox, 10 + oy) end,
+    u = { 0, -1 }, miss = true },
 }
 
 describe("sweep with an enormous motion", function()
@@ -221,6 +267,47 @@ describe("sweep with an enormous motion", function()
     end
   end
 
+  it("against Lines, as long as for an ordinary motion, for every kind (a cross-check)", function()
+    -- Random shapes of every kind against random Lines: the motion times
+    -- 2^400 to 2^1000 gives the t of the same motion times 10^6 (ordinary
+    -- there), scaled back, or no hit when that one has none within its reach.
+    local seed = 12345
+    local function rnd(lo, hi) seed = (seed * 16807) % 2147483647; return lo + (hi - lo) * seed / 2147483647 end
+    local function shape(k)
+      local x, y = rnd(-20, 20), rnd(-20, 20)
+      if k == 1 then return c2d.disk(x, y, rnd(0.5, 5))
+      elseif k == 2 then return c2d.aabb(x, y, rnd(1, 8), rnd(1, 8))
+      elseif k == 3 then return c2d.box(x, y, rnd(1, 8), rnd(1, 8), rnd(0, 3))
+      elseif k == 4 then return c2d.capsule(x, y, x + rnd(-5, 5), y + rnd(-5, 5), rnd(0.5, 3))
+      elseif k == 5 then return c2d.triangle(x, y, x + rnd(-5, 5), y + rnd(-5, 5), x + rnd(-5, 5), y + rnd(-5, 5))
+      elseif k == 6 then return c2d.point(x, y)
+      elseif k == 7 then return c2d.segment(x, y, x + rnd(-5, 5), y + rnd(-5, 5))
+      elseif k == 8 then return c2d.fan(x, y, rnd(2, 8), rnd(0, 6), rnd(0.3, 3))
+      elseif k == 9 then return c2d.line(x, y, x + rnd(-5, 5), y + rnd(-5, 5))
+      elseif k == 10 then return c2d.polygon(x, y, x + 4, y, x + 5, y + 3, x + 1, y + 4)
+      else return c2d.concave(x, y, x + 3, y, x + 3, y + 3, x + 2, y + 3, x + 2, y + 1, x + 1, y + 1, x + 1, y + 3, x, y + 3) end
+    end
+    local bad, hits = {}, 0
+    for _, scale in ipairs { 2 ^ 400, 2 ^ 600, 2 ^ 900, 2 ^ 1000 } do
+      for i = 1, 550 do
+        local a, b = shape(1 + i % 11), c2d.line(rnd(-20, 20), rnd(-20, 20), rnd(-20, 20), rnd(-20, 20))
+        if i % 3 == 0 then a, b = b, a end
+        local vx, vy = rnd(-100, 100), rnd(-100, 100)
+        local t1 = a:sweep(vx * 1e6, vy * 1e6, b)
+        local t2 = a:sweep(vx * scale, vy * scale, b)
+        t1 = t1 and t1 * 1e6
+        t2 = t2 and t2 * scale
+        local ok
+        if t1 == nil then ok = t2 == nil or t2 > 1e6
+        else ok = t2 ~= nil and math.abs(t2 - t1) <= 1e-9 * math.max(1, t1) end
+        if t1 then hits = hits + 1 end
+        if not ok and #bad < 5 then bad[#bad + 1] = ("%s vs %s by (%g, %g): %s, %s"):format(tostring(a), tostring(b), vx, vy, tostring(t1), tostring(t2)) end
+      end
+    end
+    assert.is_true(hits > 500, "enough hits to compare: " .. hits)
+    assert.are.same({}, bad)
+  end)
+
   it("an exact touch stays exact: t is the gap over the motion, to the last bit", function()
     local M = 2 ^ 900
     local t, nx, ny = c2d.aabb(-5, -1, 2, 2):sweep(M, 0, c2d.aabb(0, -1, 1, 2))
@@ -242,5 +329,17 @@ describe("World:move with an enormous goal", function()
     near(y, 0, 1e-12, "y")
     near(cols[1].nx, -1, 1e-12, "nx")
     near(cols[1].ny, 0, 1e-12, "ny")
+  end)
+
+  it("stops on a Line in the way", function()
+    -- The box [0, 2] x [-10, -8] heads for y = 1e100 and beyond: its face
+    -- y = -8 meets the line y = 0 after 8, where its position is (0, -2).
+    local w = c2d.world()
+    w:add(c2d.line(0, 0, 1, 0))
+    local p = w:add(c2d.aabb(0, -10, 2, 2))
+    for _, goal in ipairs { 1e100, 1e200, 1e300 } do
+      local x, y, _, len = w:check(p, 0, goal)
+      assert.are.same({ 0, -2, 1 }, { x, y, len })
+    end
   end)
 end)

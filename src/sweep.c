@@ -917,6 +917,20 @@ static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_
     if (!slab_window(dir, b->minx - origin.x, b->maxx - origin.x, b->miny - origin.y, b->maxy - origin.y,
                      C2D_CLIP_PAD * m, &enter, &leave) || enter > maxt)
         return 1;
+    if (leave < C2D_CLIP_WINDOW_MIN && leave > 0) {
+        /* A direction so long that the box is crossed in less than the
+         * window: the same ray with dir shortened by a power of two (exact
+         * while no component leaves the normal doubles) and maxt lengthened
+         * by it; t scales back exactly, but for the rounding of a t below
+         * the normal doubles. */
+        int j = ilogb(m) - ilogb(dmax(fabs(dir.x), fabs(dir.y))) + 3;
+        c2d_vec d = vldexp(dir, j);
+        double mt = ldexp(maxt, -j);
+        if (j >= 0 || ldexp(d.x, -j) != dir.x || ldexp(d.y, -j) != dir.y || !isfinite(mt)) return 0;
+        *r = c2d_raycast(s, origin, d, mt);
+        r->t = ldexp(r->t, j);
+        return 1;
+    }
     if (!(leave >= C2D_CLIP_WINDOW_MIN && leave <= C2D_CLIP_WINDOW_MAX)) return 0;
     k = ilogb(leave) + 2;
     if (!(ldexp(1, k) < maxt)) return 0;
@@ -924,13 +938,97 @@ static C2D_NOINLINE int raycast_clipped(const c2d_shape *s, c2d_vec origin, c2d_
     return 1;
 }
 
+/* A Line's magnitude: its two points' (its bounds are infinite). */
+static double line_magnitude(const c2d_shape *l)
+{
+    return dmax(dmax(fabs(l->p[0].x), fabs(l->p[0].y)), dmax(fabs(l->p[1].x), fabs(l->p[1].y)));
+}
+
+/* A shape's magnitude as the clipping takes it: a Line's points, else its bounds. */
+static double clip_magnitude(const c2d_shape *s)
+{
+    return s->kind == C2D_LINE ? line_magnitude(s) : bounds_magnitude(&s->bounds);
+}
+
+/*
+ * sweep_clipped for a pair with a Line, whose box is the whole plane: the
+ * window is when the other's box (or, for two parallel Lines, the other
+ * Line) spans the line, measured across it, padded as there. Crossing
+ * Lines, or a box on the line moving along it, meet for all time: the
+ * motion is shortened to a few times m, which keeps its direction and
+ * changes no answer. Returns 0, deciding nothing, when that is not exact.
+ */
+static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db, double m,
+                                           c2d_sweep_result *r)
+{
+    const c2d_shape *l = a->kind == C2D_LINE ? a : b, *x = l == a ? b : a;
+    c2d_vec v = vsub(da, db), u = l == a ? vscale(v, -1) : v, e = vsub(l->p[1], l->p[0]);
+    double len = vlen(e), pad = C2D_CLIP_PAD * m, lo, hi, speed, enter = 0, leave = C2D_INF, reach;
+    int k;
+    if (!(isfinite(v.x) && isfinite(v.y) && len > 0 && isfinite(len))) return 0;
+    r->hit = 0;
+    r->t = 0;
+    r->normal = r->point = v2(0, 0);
+    if (x->kind == C2D_LINE) {
+        if (vcross(e, vsub(x->p[1], x->p[0])) != 0) {
+            lo = -C2D_INF;
+            hi = C2D_INF;
+        } else {
+            lo = hi = vcross(e, vsub(x->p[0], l->p[0])) / len;
+        }
+    } else {
+        const c2d_bounds *bx = &x->bounds;
+        c2d_vec c[4];
+        int i;
+        c[0] = v2(bx->minx, bx->miny);
+        c[1] = v2(bx->maxx, bx->miny);
+        c[2] = v2(bx->minx, bx->maxy);
+        c[3] = v2(bx->maxx, bx->maxy);
+        lo = C2D_INF;
+        hi = -C2D_INF;
+        for (i = 0; i < 4; i++) {
+            double d = vcross(e, vsub(c[i], l->p[0])) / len;
+            lo = dmin(lo, d);
+            hi = dmax(hi, d);
+        }
+    }
+    lo -= pad;
+    hi += pad;
+    speed = vcross(e, u) / len;
+    if (!isfinite(speed)) return 0;
+    if (speed == 0) {
+        if (!(lo <= 0 && 0 <= hi)) return 1; /* beside the line, moving along it */
+    } else {
+        double ta = -lo / speed, tb = -hi / speed;
+        enter = dmax(0, dmin(ta, tb));
+        leave = dmax(ta, tb);
+        if (!(enter <= leave) || enter > 1) return 1;
+    }
+    if (leave < C2D_INF) {
+        k = leave >= 1 ? 0 : ilogb(leave) + 2;
+        if (k > 0) k = 0;
+    } else {
+        reach = dmax(fabs(v.x), fabs(v.y));
+        k = ilogb(m > 0 ? m : 1) - ilogb(reach) + 3;
+        if (k > 0) k = 0;
+    }
+    if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 0;
+    *r = c2d_sweep(a, vldexp(v, k), b, v2(0, 0));
+    r->t = ldexp(r->t, k);
+    r->point = vadd(r->point, vscale(db, r->t));
+    return 1;
+}
+
 c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
     double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
-    double m = dmax(bounds_magnitude(&a->bounds), bounds_magnitude(&b->bounds));
+    double m = dmax(clip_magnitude(a), clip_magnitude(b));
     int e;
     c2d_sweep_result r;
-    if (huge_motion(reach, m) && sweep_clipped(a, da, b, db, m, &r)) return r;
+    if (huge_motion(reach, m) &&
+        (a->kind == C2D_LINE || b->kind == C2D_LINE ? sweep_line_clipped(a, da, b, db, m, &r)
+                                                    : sweep_clipped(a, da, b, db, m, &r)))
+        return r;
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
     e = c2d_pair_exponent(a, b, reach);
     return e == 0 ? sweep_in_range(a, da, b, db) : sweep_scaled(a, da, b, db, e);
