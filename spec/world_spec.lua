@@ -421,6 +421,9 @@ describe("World bits and filters", function()
     -- a query mask is tested against each candidate's category
     same_list("mask 2", w:queryPoint(0.5, 0, 2), { b })
     same_list("function", w:queryPoint(0.5, 0, function(o) return o ~= b end), { a, c })
+    -- setFilter without a mask: the mask is all bits again.
+    w:setFilter(a, 8)
+    assert.are.same({ 8, 0xFFFFFFFF }, { w:getFilter(a) })
   end)
 end)
 
