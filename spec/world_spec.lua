@@ -50,6 +50,19 @@ local function brute(shapes, s)
   return out
 end
 
+-- The garbage per call, in bytes, of frames(k) making calls_per_frame calls
+-- a frame: after warm frames, over measured frames with the collector stopped.
+local function garbage_per_call(frames, warm, measured, calls_per_frame)
+  frames(warm)
+  collectgarbage()
+  collectgarbage("stop")
+  local before = collectgarbage("count")
+  frames(measured)
+  local bytes = (collectgarbage("count") - before) * 1024 / (measured * calls_per_frame)
+  collectgarbage("restart")
+  return bytes
+end
+
 local function same_list(tag, got, want)
   assert.are.equal(#want, #got, tag .. ": how many")
   for i = 1, #want do
@@ -847,13 +860,7 @@ describe("World life and errors", function()
         w:check(p, 120, 120)
       end
     end
-    frames(300)
-    collectgarbage()
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    frames(200)
-    local per_call = (collectgarbage("count") - before) * 1024 / 400
-    collectgarbage("restart")
+    local per_call = garbage_per_call(frames, 300, 200, 2)
     -- (A copy of the 64-gon is 1,344 bytes; the interpreted FFI paths may
     -- box a number or two besides the table.)
     assert.is_true(per_call < 512, ("%.0f bytes of garbage per call"):format(per_call))
@@ -996,13 +1003,7 @@ describe("World life and errors", function()
         w:push(g)
       end
     end
-    frames(100)
-    collectgarbage()
-    collectgarbage("stop")
-    local before = collectgarbage("count")
-    frames(100)
-    local per_call = (collectgarbage("count") - before) * 1024 / 300
-    collectgarbage("restart")
+    local per_call = garbage_per_call(frames, 100, 100, 3)
     -- (A copy of the Concave alone is over 5 KB.)
     assert.is_true(per_call < 512, ("%.0f bytes of garbage per call"):format(per_call))
   end)
