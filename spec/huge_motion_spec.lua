@@ -308,6 +308,63 @@ describe("sweep with an enormous motion", function()
     assert.are.same({}, bad)
   end)
 
+  it("nearly along a Line: t is the gap over the speed across it", function()
+    -- Lines along (k, 0), (0, k), (k, k) and (-k, k), k a power of two, and
+    -- motions of 2^300 to 2^1000 along them with a part across small enough
+    -- to be lost next to them in any sum, but exact here: added to the
+    -- component the line leaves at 0, or a relative change of 2^-40 in one
+    -- component of a diagonal motion (cross(e, v) = k (vy - vx), exact by
+    -- Sterbenz). A disk or point at signed distance d with radius r meets
+    -- the line after (|d| - r) / |speed across| when it heads for it.
+    local seed = 777
+    local function rnd(lo, hi) seed = (seed * 16807) % 2147483647; return lo + (hi - lo) * seed / 2147483647 end
+    local bad, hits = {}, 0
+    for i = 1, 3000 do
+      local k = 2 ^ math.floor(rnd(-3, 4))
+      local dir = ({ { k, 0 }, { 0, k }, { k, k }, { -k, k } })[1 + i % 4]
+      local ex, ey = dir[1], dir[2]
+      local x1, y1 = math.floor(rnd(-20, 20)), math.floor(rnd(-20, 20))
+      local line = c2d.line(x1, y1, x1 + ex, y1 + ey)
+      local cx, cy, r = rnd(-20, 20), rnd(-20, 20), rnd(0, 3)
+      if r <= 0.5 then r = 0 end
+      local s = r > 0 and c2d.disk(cx, cy, r) or c2d.point(cx, cy)
+      local len = sqrt(ex * ex + ey * ey)
+      local big = 2 ^ math.floor(rnd(300, 1000))
+      local sgn = i % 3 == 0 and -1 or 1
+      local vx, vy = sgn * ex / k * big, sgn * ey / k * big
+      if ex == 0 then vx = vx + rnd(-50, 50)
+      elseif ey == 0 then vy = vy + rnd(-50, 50)
+      else vy = vy * (1 + 2 ^ -40 * rnd(-1, 1)) end
+      local cross = ex == 0 and -ey * vx or ey == 0 and ex * vy or ex * vy - ey * vx
+      local speed = cross / len
+      local d = ((cy - y1) * ex - (cx - x1) * ey) / len
+      if math.abs(d) > r + 1e-9 then
+        local want
+        if d * speed < 0 then want = (math.abs(d) - r) / math.abs(speed) end
+        local t = s:sweep(vx, vy, line)
+        local ok
+        if want == nil or want > 1 then ok = t == nil
+        else ok = t ~= nil and math.abs(t - want) <= 1e-9 * want; hits = hits + 1 end
+        local t2 = line:sweep(-vx, -vy, s)
+        ok = ok and t2 == t
+        if not ok and #bad < 5 then
+          bad[#bad + 1] = ("%s vs %s by (%.17g, %.17g): %s (mirrored %s), want %s"):format(tostring(s), tostring(line),
+            vx, vy, tostring(t), tostring(t2), tostring(want))
+        end
+      end
+    end
+    assert.is_true(hits > 1000, "enough hits: " .. hits)
+    assert.are.same({}, bad)
+    -- By hand: a disk of radius 1 at the origin, the line y = 10, motion
+    -- (1e300, 1e80): the gap 9 closes at 1e80 across, t = 9e-80, touching
+    -- at (9e220, 10).
+    local t, nx, ny, px, py = c2d.disk(0, 0, 1):sweep(1e300, 1e80, c2d.line(0, 10, 1, 10))
+    near(t, 9e-80, 1e-12 * 9e-80, "t")
+    assert.are.same({ 0, -1 }, { nx, ny })
+    near(px, 9e220, 1e-12 * 9e220, "px")
+    near(py, 10, 1e-12, "py")
+  end)
+
   it("an exact touch stays exact: t is the gap over the motion, to the last bit", function()
     local M = 2 ^ 900
     local t, nx, ny = c2d.aabb(-5, -1, 2, 2):sweep(M, 0, c2d.aabb(0, -1, 1, 2))

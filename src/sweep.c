@@ -962,7 +962,7 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
                                            c2d_sweep_result *r)
 {
     const c2d_shape *l = a->kind == C2D_LINE ? a : b, *x = l == a ? b : a;
-    c2d_vec v = vsub(da, db), u = l == a ? vscale(v, -1) : v, e = vsub(l->p[1], l->p[0]);
+    c2d_vec v = vsub(da, db), u = l == a ? vscale(v, -1) : v, e = vsub(l->p[1], l->p[0]), along = v2(0, 0);
     double len = vlen(e), pad = C2D_CLIP_PAD * m, lo, hi, speed, enter = 0, leave = C2D_INF, reach;
     int k;
     if (!(isfinite(v.x) && isfinite(v.y) && len > 0 && isfinite(len))) return 0;
@@ -1004,17 +1004,32 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
         leave = dmax(ta, tb);
         if (!(enter <= leave) || enter > 1) return 1;
     }
+    reach = dmax(fabs(v.x), fabs(v.y));
     if (leave < C2D_INF) {
         k = leave >= 1 ? 0 : ilogb(leave) + 2;
         if (k > 0) k = 0;
+        if (huge_motion(ldexp(reach, k), m)) {
+            /* A motion so nearly along the line that the window spans far
+             * more than the shapes: the part of it along the line changes
+             * nothing (a Line is the same set shifted along itself), so the
+             * query runs on the part across the line, whose window is a few
+             * times m, and the point is carried along after. */
+            c2d_vec across = vscale(vperp(e), vcross(e, v) / (len * len));
+            if (!(isfinite(across.x) && isfinite(across.y))) return 0;
+            along = vsub(v, across);
+            v = across;
+            reach = dmax(fabs(v.x), fabs(v.y));
+        }
     } else {
-        reach = dmax(fabs(v.x), fabs(v.y));
         k = ilogb(m > 0 ? m : 1) - ilogb(reach) + 3;
         if (k > 0) k = 0;
     }
-    if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 0;
+    /* The shortened query is never clipped again. */
+    if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y || huge_motion(ldexp(reach, k), m))
+        return 0;
     *r = c2d_sweep(a, vldexp(v, k), b, v2(0, 0));
     r->t = ldexp(r->t, k);
+    if (r->hit && l == b) r->point = vadd(r->point, vscale(along, r->t));
     r->point = vadd(r->point, vscale(db, r->t));
     return 1;
 }
