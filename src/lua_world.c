@@ -503,7 +503,7 @@ static void give_mover(lua_State *L, const mover *m, const mover *room, int i)
  * LuaJIT sets no limit of its own on how deep C calls Lua, so a callback
  * calling itself ran off the C stack. The outermost call notes where the C
  * stack stands; a call more than NEST_STACK bytes below that place raises
- * an error instead (about 30 levels). A call that finds itself no deeper
+ * an error instead (a few dozen levels). A call that finds itself no deeper
  * than the noted place knows that the call which noted it has ended (an
  * error unwound it) and notes its own.
  */
@@ -524,7 +524,7 @@ static int enter_nest(lua_State *L, const void *frame, const char *fname)
     }
     if (g->base - at > NEST_STACK)
         luaL_error(L, "%s: callbacks nested too deep (move, check and push called from their own callbacks, "
-                      "about 30 levels at most)", fname);
+                      "a few dozen levels at most)", fname);
     return 0;
 }
 
