@@ -365,6 +365,27 @@ describe("sweep with an enormous motion", function()
     near(py, 10, 1e-12, "py")
   end)
 
+  it("a Line and a shape carried together, a Line of points 1e-301 apart, a huge polygon over a Concave", function()
+    -- Both moving by (1e300, 0): no motion between them; overlapping at the
+    -- start (the disk's centre on the line), so t = 0.
+    local t = c2d.line(0, 0, 1, 0):sweep(1e300, 0, c2d.disk(0, 0, 1), 1e300, 0)
+    assert.are.equal(0, t)
+    -- Two horizontal Lines 5 apart, one given by points 1e-301 apart: the gap
+    -- closes at 1e300 across, t = 5e-300, the same both ways round.
+    local a = c2d.line(0, 0, 1, 0)
+    local b = c2d.line(0, 5, 1e-301, 5)
+    local t1, nx1, ny1 = a:sweep(1e299, 1e300, b)
+    local t2, nx2, ny2 = b:sweep(-1e299, -1e300, a)
+    near(t1, 5e-300, 1e-12 * 5e-300, "t")
+    assert.are.equal(t1, t2)
+    assert.are.same({ 0, -1, 0, 1 }, { nx1, ny1, nx2, ny2 })
+    -- A polygon 1e290 across over a small Concave: the sweep returns (it
+    -- looped for ever, its cut search at an infinite distance).
+    local big = c2d.polygon(-2e149, 1e150, -5e290, 4e289, -5e290, -2e291, -5e290, -2e291, 1e290, -2e291)
+    local l = c2d.concave(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2)
+    big:sweep(-1e18, 1e18, l)
+  end)
+
   it("an exact touch stays exact: t is the gap over the motion, to the last bit", function()
     local M = 2 ^ 900
     local t, nx, ny = c2d.aabb(-5, -1, 2, 2):sweep(M, 0, c2d.aabb(0, -1, 1, 2))

@@ -824,7 +824,8 @@ static double cut_entry(const cut_line *cl, const c2d_shape *c, double from, dou
         to = at;
         if (!cv.covered[0]) to = dmax(to, cv.next[0]);
         if (!cv.covered[1]) to = dmax(to, cv.next[1]);
-        if (!(to <= limit)) return C2D_INF;
+        /* No progress (at already infinite, as far beyond huge shapes): none. */
+        if (!(to <= limit) || to == at) return C2D_INF;
         at = to;
     }
 }

@@ -963,9 +963,14 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
 {
     const c2d_shape *l = a->kind == C2D_LINE ? a : b, *x = l == a ? b : a;
     c2d_vec v = vsub(da, db), u = l == a ? vscale(v, -1) : v, e = vsub(l->p[1], l->p[0]), along = v2(0, 0);
-    double len = vlen(e), pad = C2D_CLIP_PAD * m, lo, hi, speed, enter = 0, leave = C2D_INF, reach;
+    double len, pad = C2D_CLIP_PAD * m, lo, hi, speed, enter = 0, leave = C2D_INF, reach;
     int k;
-    if (!(isfinite(v.x) && isfinite(v.y) && len > 0 && isfinite(len))) return 0;
+    if (!(isfinite(v.x) && isfinite(v.y) && isfinite(e.x) && isfinite(e.y)) || (e.x == 0 && e.y == 0)) return 0;
+    /* The line's direction scaled by a power of two to about 1 (exact), so
+     * that neither its length squared nor its products with the motion
+     * leave the doubles however near or far apart its points are. */
+    e = vldexp(e, -ilogb(dmax(fabs(e.x), fabs(e.y))));
+    len = vlen(e);
     r->hit = 0;
     r->t = 0;
     r->normal = r->point = v2(0, 0);
@@ -1021,7 +1026,7 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
             reach = dmax(fabs(v.x), fabs(v.y));
         }
     } else {
-        k = ilogb(m > 0 ? m : 1) - ilogb(reach) + 3;
+        k = reach > 0 ? ilogb(m > 0 ? m : 1) - ilogb(reach) + 3 : 0;
         if (k > 0) k = 0;
     }
     /* The shortened query is never clipped again. */
