@@ -386,6 +386,19 @@ describe("sweep with an enormous motion", function()
     big:sweep(-1e18, 1e18, l)
   end)
 
+  it("a motion near the largest double, whose window lies below the normal doubles", function()
+    -- A point passing 1e-16 beside another misses, however far it goes; a
+    -- point 1 below, and a disk whose gap is 3, are met after 1 and 3 of 1e308.
+    assert.is_nil(c2d.point(0, 0):sweep(0, -1e308, c2d.point(1e-16, -1)))
+    assert.is_nil(c2d.point(0, 0):sweep(0, -1e300, c2d.point(1e-300, -1e-9)))
+    assert.is_nil(c2d.segment(0, 0, 1, 0):sweep(0, -1e308, c2d.segment(2, -1, 3, -1)))
+    local t, nx, ny = c2d.point(0, 0):sweep(0, -1e308, c2d.point(0, -1))
+    near(t, 1e-308, 1e-6 * 1e-308, "t")
+    assert.are.same({ 0, 1 }, { nx, ny })
+    t = c2d.disk(0, 0, 1):sweep(0, -1e308, c2d.disk(0, -5, 1))
+    near(t, 3e-308, 1e-6 * 3e-308, "t")
+  end)
+
   it("an exact touch stays exact: t is the gap over the motion, to the last bit", function()
     local M = 2 ^ 900
     local t, nx, ny = c2d.aabb(-5, -1, 2, 2):sweep(M, 0, c2d.aabb(0, -1, 1, 2))

@@ -864,7 +864,10 @@ static int shortening(c2d_vec v, double leave)
 {
     int k;
     if (leave >= 1) return 0;
-    if (!(leave >= C2D_CLIP_WINDOW_MIN)) return 1;
+    /* A window below the normal doubles (a motion near the largest double)
+     * still shortens exactly while no component of the motion leaves them;
+     * t then scales back with only the rounding of so small a number. */
+    if (!(leave > 0)) return 1;
     k = ilogb(leave) + 2;
     if (k > 0) return 0;
     if (ldexp(ldexp(v.x, k), -k) != v.x || ldexp(ldexp(v.y, k), -k) != v.y) return 1;
