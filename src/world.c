@@ -622,12 +622,24 @@ void c2d_world_touch(c2d_world *w, int slot)
  * the lists hold (the rebuild costs about what was wasted). */
 static int refresh(c2d_world *w)
 {
-    int k, ok = 1;
-    for (k = 0; k < w->dirty.n; k++) {
-        int slot = w->dirty.v[k];
+    int k, ok = 1, n = w->dirty.n;
+    const int *dirty = w->dirty.v;
+    for (k = 0; k < n; k++) {
+        int slot = dirty[k];
         entry *e = &w->e[slot];
         const c2d_bounds *b = &e->s->bounds;
         c2d_bounds *box = &w->box[slot];
+        /* The changed shapes are scattered through memory: the entries and
+         * boxes a few places ahead are fetched while this one is refiled,
+         * and the shapes' bounds once their entries are at hand. */
+        if (k + 2 * C2D_WORLD_AHEAD < n) {
+            C2D_PREFETCH(&w->e[dirty[k + 2 * C2D_WORLD_AHEAD]]);
+            C2D_PREFETCH(&w->box[dirty[k + 2 * C2D_WORLD_AHEAD]]);
+        }
+        if (k + C2D_WORLD_AHEAD < n) {
+            const c2d_shape *ahead = w->e[dirty[k + C2D_WORLD_AHEAD]].s;
+            if (ahead != NULL) C2D_PREFETCH(&ahead->bounds);
+        }
         e->dirty = 0;
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)
