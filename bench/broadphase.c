@@ -18,7 +18,13 @@
  * (it is the same for both); "update" is bringing the broadphase up to date
  * after the move, "pairs" the pair pass that follows. Per step, best of RUNS
  * runs, in this thread's CPU time. Both sides must find the same pairs,
- * which is printed. Nothing here passes or fails: it only measures.
+ * which is printed.
+ *
+ * A last table steps the bench-world scene at 1,000 shapes three ways (one
+ * scene again and again, ten copies of it, ten different scenes) beside
+ * the 10,000-shape scene: what the step costs when the processor can learn
+ * it and when it cannot (see learning below). Nothing here passes or
+ * fails: it only measures.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -71,13 +77,16 @@ static const char *scene_names[] = {
     "the bench-world scene (4 kinds, 4 long walls)",
 };
 
+/* Added to each scene's seed: 0 gives the scenes of the table. */
+static unsigned long long scene_seed;
+
 /* n shapes at one 40-px square of room each (the crowd: all in one spot). */
 static scene make_scene(int kind, int n)
 {
     scene sc;
     double side = sqrt((double)n) * 40;
     int i, walls = kind == MIXED ? 8 : kind == GAME ? 4 : 0;
-    state = 0x9e3779b97f4a7c15ULL + (unsigned long long)kind;
+    state = 0x9e3779b97f4a7c15ULL + (unsigned long long)kind + scene_seed;
     sc.n = n + walls;
     sc.s = (c2d_shape *)calloc((size_t)sc.n, sizeof *sc.s);
     sc.v = (c2d_vec *)calloc((size_t)sc.n, sizeof *sc.v);
@@ -472,6 +481,65 @@ static timing run_tree(int kind, int n, int steps)
     return best;
 }
 
+/*
+ * What a step of the bench-world scene costs when the processor cannot
+ * learn it: one 1,000-shape scene stepped again and again, ten copies of
+ * that scene stepped in turn (ten times the memory, the same work in the
+ * same order), and ten different 1,000-shape scenes stepped in turn (ten
+ * times the memory, and work that differs from scene to scene). Per scene
+ * and step, move and pairs (update included), best of 40 rounds of 20
+ * steps each, against the 10,000-shape scene's step; the four take turns
+ * round by round, so that a busy spell of the machine falls on all four.
+ */
+static void learning(void)
+{
+    static const char *names[] = { "one scene, stepped again and again", "ten copies of it, stepped in turn",
+                                   "ten different scenes, stepped in turn", "the 10,000-shape scene (per step, not per scene)" };
+    static const int worlds[4] = { 1, 10, 10, 1 };
+    scene sc[4][10];
+    c2d_world *w[4][10];
+    double best_mv[4] = { 1e9, 1e9, 1e9, 1e9 }, best_pa[4] = { 1e9, 1e9, 1e9, 1e9 };
+    const int *out;
+    int way, r, k, j, i;
+    for (way = 0; way < 4; way++)
+        for (j = 0; j < worlds[way]; j++) {
+            scene_seed = way == 2 ? 7919 * (unsigned long long)j : 0;
+            sc[way][j] = make_scene(GAME, way == 3 ? 10000 : 1000);
+            w[way][j] = c2d_world_new(sc[way][j].cell);
+            for (i = 0; i < sc[way][j].n; i++) c2d_world_add(w[way][j], &sc[way][j].s[i], 1, 0xffffffffu);
+            c2d_world_collisions(w[way][j], &out);
+        }
+    scene_seed = 0;
+    for (r = 0; r < 40; r++)
+        for (way = 0; way < 4; way++) {
+            int nw = worlds[way];
+            double mv = 0, pa = 0, t0;
+            for (k = 0; k < 20; k++)
+                for (j = 0; j < nw; j++) {
+                    t0 = cpu_now();
+                    move_all(&sc[way][j], 0);
+                    mv += cpu_now() - t0;
+                    t0 = cpu_now();
+                    c2d_world_collisions(w[way][j], &out);
+                    pa += cpu_now() - t0;
+                }
+            if (mv / (20 * nw) < best_mv[way]) best_mv[way] = mv / (20 * nw);
+            if (pa / (20 * nw) < best_pa[way]) best_pa[way] = pa / (20 * nw);
+        }
+    printf("\n| the bench-world scene at 1,000 shapes, per scene and step | move | pairs | step | the 10,000-shape step is |\n"
+           "|---|---|---|---|---|\n");
+    for (way = 0; way < 4; way++) {
+        double step = best_mv[way] + best_pa[way], large = best_mv[3] + best_pa[3];
+        printf("| %s | %.4f | %.4f | %.4f |", names[way], best_mv[way] * 1e3, best_pa[way] * 1e3, step * 1e3);
+        if (way < 3) printf(" %.1fx |\n", large / step);
+        else printf(" - |\n");
+        for (j = 0; j < worlds[way]; j++) {
+            c2d_world_free(w[way][j]);
+            free_scene(&sc[way][j]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct { int kind, n, steps; } cases[] = {
@@ -483,9 +551,14 @@ int main(int argc, char **argv)
         { GAME, 1000, 200 },
         { GAME, 10000, 20 },
     };
-    /* Arguments, for profiling: a case's index, then "grid" or "tree" alone. */
+    /* Arguments, for profiling: a case's index, then "grid" or "tree" alone;
+     * or "learning" for the last table alone. */
     int c, only = argc > 1 ? atoi(argv[1]) : -1;
     const char *side = argc > 2 ? argv[2] : "";
+    if (argc > 1 && strcmp(argv[1], "learning") == 0) {
+        learning();
+        return 0;
+    }
     printf("Broadphase: the World's grid (cell 32) against a dynamic AABB tree prototype\n");
     printf("(ms per step, best of %d runs; move = moving the shapes, the same for both;\n", RUNS);
     printf("update = bringing the broadphase up to date; pairs = the pair pass, exact tests and sort included)\n\n");
@@ -502,5 +575,6 @@ int main(int argc, char **argv)
                (g.move > 0 ? g.move : t.move) * 1e3, g.update * 1e3, g.pairs * 1e3, t.update * 1e3, t.pairs * 1e3, g.found, t.found);
         fflush(stdout);
     }
+    if (only < 0) learning();
     return 0;
 }
