@@ -23,7 +23,8 @@
  * Shapes are kept current lazily: a shape that tells its world it changed
  * (c2d_world_touch) while still in its cells has its box copied there and
  * then; one that left them goes on a dirty list and is refiled at the next
- * query.
+ * query, which fetches the entries, boxes and shapes of the dirty slots a
+ * few places ahead while it refiles one.
  *
  * Every slot carries the order it was added in (its id); results are sorted
  * by it, so they are the same on every run whatever the hash does. The pair
@@ -49,7 +50,8 @@ enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 /* The exact pass fetches the shapes of the pair this many places ahead, and
- * the entries of the pair twice as far. */
+ * the entries of the pair twice as far; refreshing, the shape of the dirty
+ * slot this many places ahead, and the entry and box of the one twice as far. */
 enum { C2D_WORLD_AHEAD = 6 };
 
 /* A hint that what p points to will be read soon (where the compiler takes
@@ -636,10 +638,8 @@ static int refresh(c2d_world *w)
             C2D_PREFETCH(&w->e[dirty[k + 2 * C2D_WORLD_AHEAD]]);
             C2D_PREFETCH(&w->box[dirty[k + 2 * C2D_WORLD_AHEAD]]);
         }
-        if (k + C2D_WORLD_AHEAD < n) {
-            const c2d_shape *ahead = w->e[dirty[k + C2D_WORLD_AHEAD]].s;
-            if (ahead != NULL) C2D_PREFETCH(&ahead->bounds);
-        }
+        /* (Every dirty slot holds a shape: removing one takes it off the list.) */
+        if (k + C2D_WORLD_AHEAD < n) C2D_PREFETCH(&w->e[dirty[k + C2D_WORLD_AHEAD]].s->bounds);
         e->dirty = 0;
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)
