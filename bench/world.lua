@@ -85,19 +85,23 @@ local function run_world(W, steps)
 end
 
 -- Step each world of the list in turn, steps times, keeping the best time
--- per world and step in the list's own best.
+-- per world and step in the list's own best, and the pairs found per world
+-- and step in its pairs.
 local function run_worlds(list, steps)
+  local found = 0
   local t = best_of(1, function()
     for _ = 1, steps do
       for i = 1, #list do
         local W = list[i]
         move_movers(W.movers, W.k)
         W.k = W.k + 1
-        W.w:collisions(W.out)
+        local _, np = W.w:collisions(W.out)
+        found = found + np
       end
     end
   end) / (steps * #list)
   list.best = math.min(list.best, t)
+  list.pairs = found / (steps * #list)
 end
 
 -- The pairs a naive loop finds among shapes as they are now.
@@ -136,17 +140,19 @@ print(("World benchmark under %s (ms per step; the World: best of %d rounds)"):f
 print()
 print("| scene | World: move 70% + collisions(out) | naive all-pairs hits | speed-up | pairs |")
 print("|---|---|---|---|---|")
--- The two sizes take turns, so that a busy spell of the machine falls on
--- both. The 10,000-shape scene lives mostly in the third-level cache, which
--- other programs on the machine share, so a busy spell slows it much more
--- than the 1,000-shape one (about the size of a second-level cache): 40 rounds (1 to 3 seconds)
--- give each size more chances to meet a quiet spell than 15 did (growth
--- over ten runs under LuaJIT: 11.0-11.7x with 40, 11.1-14.1x with 15).
+-- The sizes take turns, so that a busy spell of the machine falls on all.
+-- The 10,000-shape scene lives mostly in the third-level cache, which other
+-- programs on the machine share, so a busy spell slows it much more than
+-- the 1,000-shape one (about the size of a second-level cache): 40 rounds
+-- (2 to 5 seconds in all) give each more chances to meet a quiet spell than
+-- 15 did (growth over ten runs under LuaJIT: 11.0-11.7x with 40, 11.1-14.1x
+-- with 15).
 -- Ten different 1,000-shape scenes (other seeds), stepped in turn, take part
 -- too. One scene stepped again and again repeats nearly the same work each
--- step, which the processor's branch predictor learns; ten different ones,
--- like ten times the shapes, it cannot. The 10,000-shape step against one
--- of them is how the World's own work grows.
+-- step, which the processor learns (bench/broadphase.c's last table); ten
+-- different ones, like ten times the shapes, it cannot. The 10,000-shape
+-- step against one of them is the World's own growth, the pairs found per
+-- scene telling whether their work is alike.
 local small, large = make_world(1000), make_world(10000)
 local ten = { best = math.huge }
 for i = 1, 10 do ten[i] = make_world(1000, 100 + i) end
@@ -161,8 +167,9 @@ print(("| 1,000 shapes | %.2f ms | %.1f ms | %.0fx | %d (a naive loop on the sam
   :format(t1 * 1e3, tn * 1e3, tn / t1, p1, naive_count(shapes1)))
 local t10, p10, w10, movers10, out10 = large.best, large.pairs, large.w, large.movers, large.out
 print(("| 10,000 shapes | %.2f ms | - | growth %.1fx for 10x the shapes | %d |"):format(t10 * 1e3, t10 / t1, p10))
-print(("| 1,000 shapes, ten different scenes stepped in turn | %.3f ms per scene | - | the 10,000-shape step is %.1fx one of them | - |")
-  :format(ten.best * 1e3, t10 / ten.best))
+print(("| 1,000 shapes, ten different scenes stepped in turn | %.3f ms per scene | - | the 10,000-shape step is %.1fx one of them | %.0f per scene |")
+  :format(ten.best * 1e3, t10 / ten.best, ten.pairs))
+ten = nil -- the sections below measure without them
 
 -- Garbage per step and memory per shape.
 collectgarbage()
