@@ -9,7 +9,7 @@
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
-#   make bench-broadphase  the World's grid against a dynamic AABB tree, in C, and the scene stepped three ways
+#   make bench-broadphase  the World's grid against a dynamic AABB tree, in C, and the scene stepped several ways
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make check             the specs under ASan+UBSan and valgrind, then a ~7 min fuzz run
@@ -209,7 +209,8 @@ build/bench-core: bench/core.c bench/bench.h $(CORE_SRC) $(HEADERS) | deps-build
 	@mkdir -p build
 	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/core.c $(CORE_SRC) -lm
 
-# The World's grid against a dynamic AABB tree prototype, C alone.
+# The World's grid against a dynamic AABB tree prototype, C alone; then the
+# benchmark scene stepped several ways, learnable and not, beside 10,000 shapes.
 bench-broadphase: build/bench-broadphase
 	@build/bench-broadphase
 
