@@ -409,17 +409,25 @@ static void keep_best(timing *best, double mv, double up, double pa, int steps)
     if (pa / steps < best->pairs) best->pairs = pa / steps;
 }
 
+/* A grid world (the scene's cell size) holding every shape of sc. */
+static c2d_world *grid_world(scene *sc)
+{
+    c2d_world *w = c2d_world_new(sc->cell);
+    int i;
+    for (i = 0; i < sc->n; i++) c2d_world_add(w, &sc->s[i], 1, 0xffffffffu);
+    return w;
+}
+
 static timing run_grid(int kind, int n, int steps)
 {
     timing best = { 1e9, 1e9, 1e9, 0 };
-    int r, k, i;
+    int r, k;
     for (r = 0; r < RUNS; r++) {
         scene sc = make_scene(kind, n);
-        c2d_world *w = c2d_world_new(sc.cell);
+        c2d_world *w = grid_world(&sc);
         c2d_bounds far = { -1e9, -1e9, -1e9, -1e9 };
         const int *out;
         double mv = 0, up = 0, pa = 0, t0;
-        for (i = 0; i < sc.n; i++) c2d_world_add(w, &sc.s[i], 1, 0xffffffffu);
         best.found = c2d_world_collisions(w, &out);
         for (k = 0; k < steps; k++) {
             t0 = cpu_now();
@@ -497,6 +505,14 @@ static timing run_tree(int kind, int n, int steps)
  */
 enum { LEARN_WAYS = 5, LEARN_ROUNDS = 40, LEARN_STEPS = 20 };
 
+/* One step of a scene in its world: move, then the pairs; how many. */
+static int step_world(scene *sc, c2d_world *w)
+{
+    const int *out;
+    move_all(sc, 0);
+    return c2d_world_collisions(w, &out);
+}
+
 static void learning(void)
 {
     static const char *names[LEARN_WAYS] = {
@@ -507,17 +523,14 @@ static void learning(void)
     scene sc[LEARN_WAYS][10];
     c2d_world *w[LEARN_WAYS][10];
     double best[LEARN_WAYS], found[LEARN_WAYS];
-    const int *out;
-    int way, r, k, j, i;
+    int way, r, k, j;
     for (way = 0; way < LEARN_WAYS; way++) {
         best[way] = 1e9;
         found[way] = 0;
         for (j = 0; j < worlds[way]; j++) {
             scene_seed = way == 2 || way == 3 ? 7919 * (unsigned long long)(j + 1) : 0;
             sc[way][j] = make_scene(GAME, way == 4 ? 10000 : 1000);
-            w[way][j] = c2d_world_new(sc[way][j].cell);
-            for (i = 0; i < sc[way][j].n; i++) c2d_world_add(w[way][j], &sc[way][j].s[i], 1, 0xffffffffu);
-            c2d_world_collisions(w[way][j], &out);
+            w[way][j] = grid_world(&sc[way][j]);
         }
     }
     scene_seed = 0;
@@ -526,19 +539,12 @@ static void learning(void)
             int nw = worlds[way];
             long pairs = 0;
             double t0 = cpu_now(), t;
-            if (way == 2) {
+            if (way == 2) /* each scene its 20 steps, then the next */
                 for (j = 0; j < nw; j++)
-                    for (k = 0; k < LEARN_STEPS; k++) {
-                        move_all(&sc[way][j], 0);
-                        pairs += c2d_world_collisions(w[way][j], &out);
-                    }
-            } else {
+                    for (k = 0; k < LEARN_STEPS; k++) pairs += step_world(&sc[way][j], w[way][j]);
+            else /* a step of each scene in turn */
                 for (k = 0; k < LEARN_STEPS; k++)
-                    for (j = 0; j < nw; j++) {
-                        move_all(&sc[way][j], 0);
-                        pairs += c2d_world_collisions(w[way][j], &out);
-                    }
-            }
+                    for (j = 0; j < nw; j++) pairs += step_world(&sc[way][j], w[way][j]);
             t = (cpu_now() - t0) / (LEARN_STEPS * nw);
             if (t < best[way]) best[way] = t;
             found[way] += (double)pairs / (LEARN_STEPS * nw);
