@@ -438,9 +438,10 @@ static int l_check(lua_State *L)
             from = r0;
             break;
         case R_SLIDE: {
-            double sx = best.tx, sy = best.ty;
+            /* The goal keeps the motion along the side hit; with no motion it stays. */
+            double sx = gx, sy = gy;
             if (best.mx != 0 || best.my != 0) {
-                if (best.nx == 0) sx = gx; else sy = gy;
+                if (best.nx != 0) sx = best.tx; else sy = best.ty;
             }
             push_xy(L, sx, sy);
             lua_setfield(L, -2, "slide");
@@ -508,7 +509,10 @@ static int l_span(lua_State *L)
     check_rect(L, 1, &r);
     x1 = luaL_checknumber(L, 5); y1 = luaL_checknumber(L, 6);
     x2 = luaL_checknumber(L, 7); y2 = luaL_checknumber(L, 8);
-    if (!c2d_bump_span_of(&r, x1, y1, x2, y2, luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s)) return 0;
+    if (!c2d_bump_span_of(&r, x1, y1, x2, y2, luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s)) {
+        lua_pushnil(L); /* bump returns nil here, one value */
+        return 1;
+    }
     lua_pushnumber(L, s.ti1);
     lua_pushnumber(L, s.ti2);
     lua_pushinteger(L, s.nx1);

@@ -116,10 +116,10 @@ end
 local function slide(world, col, x, y, w, h, goalX, goalY, filter)
   goalX, goalY = goalX or x, goalY or y
   local at, move = col.touch, col.move
-  local sx, sy = at.x, at.y
+  local sx, sy = goalX, goalY
   if move.x ~= 0 or move.y ~= 0 then
-    -- keep the motion along the side that was hit
-    if col.normal.x == 0 then sx = goalX else sy = goalY end
+    -- keep the motion along the side that was hit; with no motion the goal stays
+    if col.normal.x ~= 0 then sx = at.x else sy = at.y end
   end
   col.slide = { x = sx, y = sy }
   local cols, len = world:project(col.item, at.x, at.y, w, h, sx, sy, filter)

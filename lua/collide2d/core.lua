@@ -1132,9 +1132,9 @@ local function build_bump(lib)
       elseif kind == "cross" then
         from.x, from.y, from.w, from.h = r0.x, r0.y, r0.w, r0.h
       elseif kind == "slide" then
-        local sx, sy = best.tx + 0, best.ty + 0
+        local sx, sy = gx, gy
         if best.mx ~= 0 or best.my ~= 0 then
-          if best.nx == 0 then sx = gx else sy = gy end
+          if best.nx ~= 0 then sx = best.tx + 0 else sy = best.ty + 0 end
         end
         col.slide = { x = sx, y = sy }
         gx, gy = sx, sy
@@ -1184,7 +1184,7 @@ local function build_bump(lib)
     as_rect(rect_a, v[1], v[2], v[3], v[4])
     local ti1 = v[9] == nil and 0 or checknumber(9, v[9], true)
     local ti2 = v[10] == nil and 1 or checknumber(10, v[10], true)
-    if lib.c2dcore_bump_span_of(rect_a, v[5], v[6], v[7], v[8], ti1, ti2, span_out) == 0 then return end
+    if lib.c2dcore_bump_span_of(rect_a, v[5], v[6], v[7], v[8], ti1, ti2, span_out) == 0 then return nil end
     local s = span_out
     return s.ti1 + 0, s.ti2 + 0, s.nx1, s.ny1, s.nx2, s.ny2
   end
