@@ -211,16 +211,41 @@ describe("collide2d.bump", function()
       assert.equal(0 + 1 * ti, cols[1].touch.y)
     end)
 
-    it("pushes an overlapping item that is not moving out the shorter way, as bump 3.1.7 slides", function()
-      -- overlap 2 px across and 10 px down: out to the left by 2
+    it("leaves an overlapping item that is not moving where it is: slide keeps the goal when the move is zero", function()
+      -- overlap 2 px across and 10 px deep: the touch is out to the left by 2,
+      -- but with no motion there is no side to slide along, so the goal stays
       world:add("item", 0, 0, 10, 10)
       world:add("wall", 8, 0, 10, 10)
-      local x, y, cols = world:move("item", 0, 0)
-      assert.same({ -2, 0 }, { x, y })
+      local x, y, cols, len = world:move("item", 0, 0)
+      assert.same({ 0, 0, 1 }, { x, y, len })
       assert.is_true(cols[1].overlaps)
       assert.equal(-20, cols[1].ti) -- minus the overlap area, 2 x 10
       assert.same({ x = -1, y = 0 }, cols[1].normal)
-      assert.same({ x = -2, y = 0 }, cols[1].slide)
+      assert.same({ x = -2, y = 0 }, cols[1].touch)
+      assert.same({ x = 0, y = 0 }, cols[1].slide)
+      assert.same({ 0, 0, 10, 10 }, { world:getRect("item") })
+    end)
+
+    it("keeps the goal at a later collision whose move is zero, as bump's slide does", function()
+      -- item (0, 0, 10, 10) heads down to (0, 5) while overlapping A, tall and
+      -- 2 px into its right side: moving, it backs out against its motion, to
+      -- where its bottom meets A's top: ti1 = (0 - (-30)) / -5 = -6, touch
+      -- (0, -30); sliding on a normal (0, -1) keeps goalX and takes the touch's
+      -- y, so the goal is (0, -30) and the next step has move (0, 0). There it
+      -- overlaps B by 5 x 5 (ti -25), pushed out the shorter way, down by 5:
+      -- touch (0, -25). With no move, slide keeps the goal (0, -30).
+      world:add("item", 0, 0, 10, 10)
+      world:add("A", 8, -20, 10, 40)
+      world:add("B", -5, -35, 10, 10)
+      local x, y, cols, len = world:move("item", 0, 5)
+      assert.same({ 0, -30, 2 }, { x, y, len })
+      assert.same({ "A", "B" }, pluck(cols, "other"))
+      assert.same({ -20, -25 }, pluck(cols, "ti"))
+      assert.same({ { x = 0, y = 5 }, { x = 0, y = 0 } }, pluck(cols, "move"))
+      assert.same({ { x = 0, y = -1 }, { x = 0, y = 1 } }, pluck(cols, "normal"))
+      assert.same({ { x = 0, y = -30 }, { x = 0, y = -25 } }, pluck(cols, "touch"))
+      assert.same({ { x = 0, y = -30 }, { x = 0, y = -30 } }, pluck(cols, "slide"))
+      assert.same({ 0, -30, 10, 10 }, { world:getRect("item") })
     end)
 
     it("with check reports the same but leaves the item where it was", function()
