@@ -1,19 +1,15 @@
 -- The two backends: which one a runtime gets, that the query path makes no
 -- garbage, and that nothing passes for a shape. The rest of the suite runs
 -- under both backends (make test-all runs LuaJIT twice), so every answer and
--- every error message is pinned for both by the same specs. The core-only
--- front end (COLLIDE2D_BACKEND=core) runs the whole suite too.
+-- every error message is pinned for both by the same specs.
 local c2d = require "collide2d"
-local common = require "support.common"
 
 local forced = os.getenv("COLLIDE2D_BACKEND")
 local has_ffi = type(jit) == "table" and pcall(require, "ffi")
 
 describe("backend", function()
   it("is the FFI front end under LuaJIT, unless COLLIDE2D_BACKEND=capi; the C API binding elsewhere", function()
-    if forced == "core" then
-      assert.are.equal("ffi-core", c2d.backend)
-    elseif has_ffi and forced ~= "capi" then
+    if has_ffi and forced ~= "capi" then
       assert.are.equal("ffi", c2d.backend)
     else
       assert.are.equal("capi", c2d.backend)
@@ -33,15 +29,10 @@ describe("COLLIDE2D_BACKEND", function()
   local runtime = jit and "luajit" or ("lua" .. _VERSION:match("%d+%.%d+"))
   -- What a fresh interpreter of this runtime prints for require("collide2d").backend
   -- with the variable set to value (or the error it raises).
-  -- core is the path of the core-only library (COLLIDE2D_CORE, unset when
-  -- nil); through_init loads the module through lua/collide2d/init.lua, as a
-  -- game does, rather than straight from package.cpath.
-  local function backend_with(value, core, through_init)
+  local function backend_with(value)
     local code = 'local ok, m = pcall(require, "collide2d"); io.write(ok and m.backend or tostring(m))'
-    local p = assert(io.popen("COLLIDE2D_BACKEND='" .. value .. "' "
-      .. (core and "COLLIDE2D_CORE='" .. core .. "'" or "env -u COLLIDE2D_CORE")
-      .. " LUA_CPATH='build/" .. runtime .. "/?.so;;' LUA_PATH='lua/?.lua;"
-      .. (through_init and "lua/?/init.lua;" or "") .. ";' " .. runtime .. " -e '" .. code .. "' 2>&1"))
+    local p = assert(io.popen("COLLIDE2D_BACKEND='" .. value .. "' LUA_CPATH='build/" .. runtime .. "/?.so;;' "
+      .. "LUA_PATH='lua/?.lua;;' " .. runtime .. " -e '" .. code .. "' 2>&1"))
     local out = p:read("*a")
     p:close()
     return out
@@ -64,73 +55,22 @@ describe("COLLIDE2D_BACKEND", function()
     assert.is_truthy(backend_with("CAPI"):find('COLLIDE2D_BACKEND must be "ffi", "capi" or "core" (or unset), got "CAPI"', 1, true))
   end)
 
-  -- build/core/libcollide2d_core.so is made by make core (make test builds it under LuaJIT).
-  local CORE = "build/core/libcollide2d_core.so"
-
-  it("core opens the core-only library at COLLIDE2D_CORE, under LuaJIT only, loaded either way", function()
-    for _, through_init in ipairs { false, true } do
-      if has_ffi then
-        assert.are.equal("ffi-core", backend_with("core", CORE, through_init))
-      else
-        assert.is_truthy(backend_with("core", CORE, through_init):find("collide2d.core: the core-only front end needs LuaJIT", 1, true))
-      end
-    end
-  end)
-
-  -- What a fresh LuaJIT prints for code, with no native module to be found.
-  local function without_native(code)
-    local p = assert(io.popen("env -u COLLIDE2D_BACKEND -u COLLIDE2D_CORE LUA_CPATH='build/nowhere/?.so' "
-      .. "LUA_PATH='lua/?.lua;lua/?/init.lua' luajit -e '" .. code .. "' 2>&1"))
-    local out = p:read("*a")
-    p:close()
-    return out
-  end
-
-  it("collide2d.core.open(path) is the core-only front end, then require \"collide2d\" and collide2d.bump use it", function()
-    if not has_ffi then return end
-    local out = without_native([[
-      local core = require "collide2d.core"
-      local c2d = core.open("build/core/libcollide2d_core.so")
-      local bump = require "collide2d.bump"
-      local w = bump.newWorld(16)
-      w:add("a", 0, 0, 16, 16)
-      w:add("b", 16, 0, 16, 16)
-      local x, y, _, len = w:move("a", 8, 0)
-      print(c2d.backend, require("collide2d") == c2d, core.open("build/core/libcollide2d_core.so") == c2d,
-        c2d.aabb(0, 0, 16, 16):hits(c2d.aabb(16, 0, 16, 16)), x, y, len,
-        select(2, pcall(core.open, "build/core/other.so")))
-    ]])
-    -- the tiles share the edge x = 16 (a hit); "a" moving right by 8 stops at once against "b" (x 0, one collision)
-    assert.are.equal("ffi-core\ttrue\ttrue\ttrue\t0\t0\t1\t"
-      .. "collide2d.core: build/core/libcollide2d_core.so is open already (one core per process), so build/core/other.so cannot be\n", out)
-  end)
-
-  it("every call answers and fails the same under the three LuaJIT backends, word for word", function()
+  it("every call answers and fails the same under both LuaJIT backends, word for word", function()
     if not has_ffi then return end
     -- spec/support/backend_calls.lua prints one line per call (its values, or its error with the line
     -- it points to); addresses (functions' tostring) are the only thing allowed to differ
     local function outcome(value)
-      local p = assert(io.popen("COLLIDE2D_BACKEND=" .. value .. " COLLIDE2D_CORE='" .. CORE .. "' "
+      local p = assert(io.popen("COLLIDE2D_BACKEND=" .. value .. " "
         .. "LUA_CPATH='build/luajit/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;;' luajit spec/support/backend_calls.lua 2>&1"))
       local out = p:read("*a"):gsub("0x%x+", "ADDR")
       p:close()
       return out
     end
-    local capi, ffi_, core = outcome("capi"), outcome("ffi"), outcome("core")
+    local capi, ffi_ = outcome("capi"), outcome("ffi")
     local _, lines = capi:gsub("\n", "")
     assert.is_true(lines > 50000 and capi:sub(-5) == "done\n", "the calls ran to the end (" .. lines .. " lines)")
     assert.is_truthy(capi:find("bad argument #2 to 'hits' (collide2d shape expected, got FILE*)", 1, true))
     assert.is_true(capi == ffi_, "ffi differs from capi")
-    assert.is_true(capi == core, "ffi-core differs from capi")
-  end)
-
-  it("core without COLLIDE2D_CORE, or with a path where no core is, says so", function()
-    if not has_ffi then return end
-    for _, through_init in ipairs { false, true } do
-      assert.is_truthy(backend_with("core", nil, through_init):find("COLLIDE2D_BACKEND=core: set COLLIDE2D_CORE", 1, true))
-      local out = backend_with("core", "build/nowhere/libcollide2d_core.so", through_init)
-      assert.is_truthy(out:find("collide2d.core: cannot load the core library build/nowhere/libcollide2d_core.so", 1, true), out)
-    end
   end)
 end)
 
@@ -219,20 +159,6 @@ describe("what passes for a shape", function()
     local ok = pcall(function() local r = proxy:hits(disk); return r end)
     assert.is_false(ok)
   end)
-
-  if common.core_only then
-    -- There a shape is a userdata whose c2d_shape is an FFI object: neither
-    -- such an object nor a table that looks like one passes for a shape.
-    it("an FFI object of another type, or a table shaped like a shape, is refused", function()
-      local ffi = require "ffi"
-      refused(ffi.new("double[40]"))
-      refused(ffi.new("struct { int kind; double radius; }"))
-      refused({ core = { kind = 3 } })
-      local ok, err = pcall(function() local r = c2d.hits(ffi.new("double[40]"), disk); return r end)
-      assert.is_false(ok)
-      assert.is_truthy(tostring(err):find("bad argument #1 to 'hits' (collide2d shape expected, got cdata)", 1, true), tostring(err))
-    end)
-  end
 
   -- The binding takes a userdata for a shape only when it wears its own
   -- kind's metatable. The "ffi" backend's fast calls accept any kind's (they

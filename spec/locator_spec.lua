@@ -11,17 +11,12 @@ local build = "build/" .. runtime
 -- Shell-quote s.
 local function q(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
--- Under COLLIDE2D_BACKEND=core the locator loads no native module at all
--- (require "collide2d" opens the core-only library): its cases run with the
--- runtime's default backend then.
-local env = require("support.common").core_only and "env -u COLLIDE2D_BACKEND " or ""
-
 -- Runs code in a fresh `runtime` with LUA_PATH and LUA_CPATH set (and no
 -- searcher but preload and the Lua one); returns its output (stdout and stderr).
 local function run(lua_path, lua_cpath, code)
   local prelude = "local s = package.searchers or package.loaders; "
     .. "for i = #s, 3, -1 do s[i] = nil end; "
-  local cmd = env .. "LUA_PATH=" .. q(lua_path) .. " LUA_CPATH=" .. q(lua_cpath) .. " "
+  local cmd = "LUA_PATH=" .. q(lua_path) .. " LUA_CPATH=" .. q(lua_cpath) .. " "
     .. runtime .. " -e " .. q(prelude .. code) .. " 2>&1"
   local p = assert(io.popen(cmd))
   local out = p:read("*a")

@@ -153,9 +153,7 @@ describe("transforms", function()
   describe("move and moveTo against the shape built where it lands", function()
     local common = require "support.common"
     local has_ffi, ffi = pcall(require, "ffi")
-    -- The core-only front end's shapes are userdata holding their FFI object
-    -- elsewhere, so their payload is not the struct: answers only there.
-    if has_ffi and type(jit) == "table" and not common.core_only then
+    if has_ffi and type(jit) == "table" then
       if not pcall(ffi.typeof, "c2dspec_shape") then
         ffi.cdef [[
           typedef struct c2dspec_vec { double x, y; } c2dspec_vec;

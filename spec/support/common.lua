@@ -14,11 +14,6 @@ local pi, cos, sin, abs, max, min, floor = math.pi, math.cos, math.sin, math.abs
 
 local M = {}
 
--- Backends ---------------------------------------------------------------------
-
--- The core-only front end (COLLIDE2D_BACKEND=core, c2d.backend "ffi-core").
-M.core_only = c2d.backend == "ffi-core"
-
 -- Shapes as data --------------------------------------------------------------
 
 -- { kind, numbers... }: a constructor's name and its numbers, made by build().
