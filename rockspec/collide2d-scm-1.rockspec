@@ -53,6 +53,5 @@ build = {
       ["collide2d.bump"] = "lua/collide2d/bump.lua",
       ["collide2d.draw"] = "lua/collide2d/draw.lua",
       ["collide2d.ffi"] = "lua/collide2d/ffi.lua",
-      ["collide2d.core"] = "lua/collide2d/core.lua",
    },
 }

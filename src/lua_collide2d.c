@@ -959,33 +959,17 @@ static void push_metatables(lua_State *L, int first)
     for (k = 0; k < N_UPVALUES; k++) lua_pushvalue(L, first + k);
 }
 
-/* What COLLIDE2D_BACKEND asks for: "capi", "ffi", "core" (the FFI front end
- * over the core-only library at COLLIDE2D_CORE, lua/collide2d/core.lua), or
- * nothing (unset or empty: the runtime's best). Any other value is an error,
- * so that a typo is not a silent change of backend. */
-enum { BACKEND_DEFAULT, BACKEND_CAPI, BACKEND_FFI, BACKEND_CORE };
+/* What COLLIDE2D_BACKEND asks for: "capi", "ffi", or nothing (unset or
+ * empty: the runtime's best). Any other value is an error, so that a typo is
+ * not a silent change of backend. */
+enum { BACKEND_DEFAULT, BACKEND_CAPI, BACKEND_FFI };
 static int chosen_backend(lua_State *L)
 {
     const char *v = getenv("COLLIDE2D_BACKEND");
     if (v == NULL || v[0] == '\0') return BACKEND_DEFAULT;
     if (strcmp(v, "capi") == 0) return BACKEND_CAPI;
     if (strcmp(v, "ffi") == 0) return BACKEND_FFI;
-    if (strcmp(v, "core") == 0) return BACKEND_CORE;
-    return luaL_error(L, "COLLIDE2D_BACKEND must be \"ffi\", \"capi\" or \"core\" (or unset), got \"%s\"", v);
-}
-
-/* COLLIDE2D_BACKEND=core when this library is required directly (the Lua
- * loader, lua/collide2d/init.lua, does not load it then): the module is
- * require("collide2d.core").from_environment(), which raises where there is
- * no FFI. */
-static int open_core(lua_State *L)
-{
-    lua_getglobal(L, "require");
-    lua_pushliteral(L, "collide2d.core");
-    lua_call(L, 1, 1);
-    lua_getfield(L, -1, "from_environment");
-    lua_call(L, 0, 1);
-    return 1;
+    return luaL_error(L, "COLLIDE2D_BACKEND must be \"ffi\" or \"capi\" (or unset), got \"%s\"", v);
 }
 
 /*
@@ -1083,10 +1067,10 @@ static const c2d_ffi_api ffi_api = {
  * module (its method table at method_table, kind metatables at mts..) to collide2d.ffi,
  * which puts its functions in place of the C ones. Without that file, or
  * without the ffi library, the module stays the C API binding. */
-static void open_ffi(lua_State *L, int module, int method_table, int mts)
+static void open_ffi(lua_State *L, int backend, int module, int method_table, int mts)
 {
     int k;
-    if (chosen_backend(L) == BACKEND_CAPI) return;
+    if (backend == BACKEND_CAPI) return;
     lua_getglobal(L, "require");
     lua_pushliteral(L, "collide2d.ffi");
     if (lua_pcall(L, 1, 1, 0) != 0) {
@@ -1136,7 +1120,7 @@ int c2d_open_bump(lua_State *L); /* lua_bump.c */
 int luaopen_collide2d(lua_State *L)
 {
     int k, mts, methods_idx, module_idx;
-    if (chosen_backend(L) == BACKEND_CORE) return open_core(L);
+    int backend = chosen_backend(L); /* a bad value raises before anything is built */
     /* The metatables come first: every function closes over them. */
     mts = lua_gettop(L) + 1;
     for (k = 0; k < C2D_KIND_COUNT; k++) {
@@ -1179,9 +1163,9 @@ int luaopen_collide2d(lua_State *L)
         lua_pop(L, 1);
     }
 #if defined(LUA_JITLIBNAME)
-    open_ffi(L, module_idx, methods_idx, mts);
+    open_ffi(L, backend, module_idx, methods_idx, mts);
 #endif
-    if (chosen_backend(L) == BACKEND_FFI) {
+    if (backend == BACKEND_FFI) {
         lua_getfield(L, module_idx, "backend");
         if (strcmp(lua_tostring(L, -1), "ffi") != 0)
             luaL_error(L, "COLLIDE2D_BACKEND=ffi: the FFI front end needs LuaJIT with its ffi library and collide2d/ffi.lua");

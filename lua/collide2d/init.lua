@@ -11,7 +11,6 @@
 --      (love.filesystem.getSourceBaseDirectory());
 --   4. in LÖVE, collide2d.so/.dll in the save directory;
 --   5. package.cpath, as Lua's own require searches it.
--- With COLLIDE2D_BACKEND=core it loads no native module: see below.
 
 local MODULE = "collide2d"           -- the library's file name and luaopen_ name
 local SYMBOL = "luaopen_" .. MODULE
@@ -19,11 +18,6 @@ local SYMBOL = "luaopen_" .. MODULE
 local modname = ...
 if type(modname) ~= "string" then modname = MODULE end
 
--- COLLIDE2D_BACKEND=core: the FFI front end over the core-only library at
--- COLLIDE2D_CORE (collide2d/core.lua); the Lua module is not loaded at all.
-if os.getenv("COLLIDE2D_BACKEND") == "core" then
-  return require(modname .. ".core").from_environment()
-end
 local dirsep = package.config:sub(1, 1)
 local FILE = MODULE .. (dirsep == "\\" and ".dll" or ".so")
 local love_fs = type(love) == "table" and love.filesystem or nil
