@@ -1,11 +1,8 @@
 # collide2d: one C source tree, five Lua runtimes.
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
-#   make test-all          the specs under all five runtimes (LuaJIT three times: FFI, C API and core-only backends)
-#   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for collide2d.core's open(path)
-#   make test-core         the specs under LuaJIT with COLLIDE2D_BACKEND=core over that library
-#   make core-dll [core-dll-check]   build/core/collide2d_core.dll, the same for Windows (mingw-w64); run under wine
-#   make check-core        the specs under LuaJIT over the core-only library built with ASan+UBSan
+#   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
+#   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
@@ -18,7 +15,7 @@
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
-RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi luajit-core
+RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
 BUILD    := build/$(LUA)
 SO       := $(BUILD)/collide2d.so
 CORE_LIB := build/core/libcollide2d_core.so
@@ -45,7 +42,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core test-core core-dll core-dll-check check-core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -59,18 +56,16 @@ deps-build:
 deps:
 	@sh tools/deps.sh $(LUA) test
 
-# Under LuaJIT the specs also open the core-only library (backend_spec, core_spec).
-test: deps $(SO) $(if $(filter luajit,$(LUA)),$(CORE_LIB))
+test: deps $(SO)
 	@$(RUN_ENV) $(LUA) tools/busted.lua
 
 test-all:
 	@sh tools/test-all.sh $(RUNTIMES)
 
-# The core alone, as a shared library with no Lua in it: what the FFI front end
-# collide2d.core opens by path (c2d.backend == "ffi-core"). It exports the
-# functions of collide2d.h and of bump.h (the grid under collide2d.bump) and
-# nothing else: a version script made from the headers, as the Windows DLL's
-# .def is made from collide2d.h.
+# The core alone, as a shared library with no Lua in it, for C and C++ engines
+# that link the core. It exports the functions of collide2d.h and of bump.h
+# (the bump-compatible grid) and nothing else: a version script made from the
+# headers, as the Windows DLL's .def is made from collide2d.h.
 EXPORTS  = sed -n 's/^[a-z_].*[ *]\(c2d_[a-z0-9_]*\)(.*/\1/p'
 CORE_API := src/collide2d.h src/bump.h
 
@@ -82,11 +77,6 @@ build/core/exports.map: $(CORE_API) Makefile
 
 $(CORE_LIB): $(CORE_SRC) $(HEADERS) build/core/exports.map | deps-build
 	$(CC) $(ALL_CFLAGS) -shared -Wl,--version-script=build/core/exports.map -o $@ $(CORE_SRC) $(LDFLAGS) -lm
-
-# The specs under LuaJIT with require "collide2d" returning the core-only front
-# end over $(CORE_LIB) (the World, collide2d.bump and the LÖVE checks skip).
-test-core: $(CORE_LIB)
-	@COLLIDE2D_BACKEND=core COLLIDE2D_CORE='$(CURDIR)/$(CORE_LIB)' $(MAKE) --no-print-directory test LUA=luajit
 
 demo: deps $(SO)
 	@$(RUN_ENV) $(LUA) examples/tour.lua
@@ -164,27 +154,6 @@ $(WIN)/collide2d.def: src/collide2d.h
 
 $(DLL): $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a
 	$(MINGW)gcc -shared -s -static-libgcc -o $@ $(WIN_OBJ) $(WIN)/collide2d.def $(WIN)/liblua51-delay.a
-
-# The core-only library for Windows x86_64 (not in CI, not yet in the zip):
-# the C core alone, cross-built with mingw-w64 under the full warning set,
-# with no Lua header on the include path and no import from lua51.dll, for
-# collide2d.core to open with ffi.load. core-dll-check loads it under wine,
-# as a program with no Lua does, and asks it the questions dist-check asks.
-CORE_DLL := build/core/collide2d_core.dll
-
-core-dll: $(CORE_DLL)
-
-build/core/collide2d.def: $(CORE_API) Makefile
-	@mkdir -p $(dir $@)
-	@{ echo "EXPORTS"; $(EXPORTS) $(CORE_API) | sed 's/^/    /'; } >$@
-
-$(CORE_DLL): $(CORE_SRC) $(HEADERS) build/core/collide2d.def | deps-dist
-	$(MINGW)gcc -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -shared -s -static-libgcc -o $@ $(CORE_SRC) build/core/collide2d.def
-	@$(MINGW)objdump -p $@ | sed -n 's/^\tDLL Name: /  imports: /p'
-
-core-dll-check: $(CORE_DLL) | deps-dist-check
-	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o build/core/dll_check.exe tools/dist/dll_check.c
-	@WINEDEBUG=-all wine build/core/dll_check.exe 'build\core\collide2d_core.dll' core
 
 deps-dist:
 	@sh tools/deps.sh luajit dist
@@ -277,21 +246,6 @@ COV_BIN    := build/fuzz-cov/queries
 $(ASAN_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-check
 	@mkdir -p $(ASAN_BUILD)
 	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -I$(LUA_INC) -shared -o $@ $(CORE_SRC) $(BIND_SRC) -lm
-
-# The specs under LuaJIT over the core-only library built with ASan+UBSan
-# (collide2d.core drives the core through the FFI, the World and bump grid
-# included). LuaJIT's own allocations are not the library's: no leak check.
-ASAN_CORE := build/asan-core/libcollide2d_core.so
-
-check-core: $(ASAN_CORE) | deps-check
-	@echo "== specs under LuaJIT over the core-only library, ASan+UBSan ($(ASAN_CORE))"
-	@COLLIDE2D_BACKEND=core COLLIDE2D_CORE='$(CURDIR)/$(ASAN_CORE)' LUA_CPATH='build/luajit/?.so;;' \
-	  LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;' LD_PRELOAD="$$($(SAN_CC) -print-file-name=libasan.so)" \
-	  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 luajit tools/busted.lua
-
-$(ASAN_CORE): $(CORE_SRC) $(HEADERS) build/core/exports.map | deps-check
-	@mkdir -p $(dir $@)
-	$(SAN_CC) -std=c99 -fPIC $(WARN) $(FP_FLAGS) $(SAN_FLAGS) -shared -Wl,--version-script=build/core/exports.map -o $@ $(CORE_SRC) -lm
 
 # Rebuild the fuzzer when FUZZ_DEFS changes.
 build/fuzz/defs: FORCE

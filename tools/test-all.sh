@@ -1,15 +1,12 @@
 #!/bin/sh
 # Run the specs under every runtime named; end with one line totalling them.
 # "luajit-capi" is LuaJIT with COLLIDE2D_BACKEND=capi: the C API binding
-# instead of the FFI front end; "luajit-core" is LuaJIT with the FFI front end
-# over the core-only library (make test-core), so LuaJIT runs the suite under
-# all three backends.
+# instead of the FFI front end, so LuaJIT runs the suite under both backends.
 passed=0; failed=0; status=0
 for lua in "$@"; do
   echo "== $lua"
   case $lua in
     *-capi) out=$(COLLIDE2D_BACKEND=capi make -s test LUA="${lua%-capi}" 2>&1); rc=$? ;;
-    luajit-core) out=$(make -s test-core 2>&1); rc=$? ;;
     *) out=$(COLLIDE2D_BACKEND= make -s test LUA="$lua" 2>&1); rc=$? ;;
   esac
   echo "$out"
