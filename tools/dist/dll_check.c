@@ -3,13 +3,10 @@
  * program with no Lua would (the DLL takes the Lua API from lua51.dll only
  * when a Lua function is first called), and asks the C core questions whose
  * answers are worked out by hand. Exits non-zero on any wrong answer.
- *   dll_check.exe path\to\collide2d.dll [core]
- * With "core", the DLL is the core-only library (make core-dll), which must
- * not have the Lua entry luaopen_collide2d.
+ *   dll_check.exe path\to\collide2d.dll
  */
 #include <windows.h>
 #include <stdio.h>
-#include <string.h>
 #include "collide2d.h"
 
 typedef c2d_error (*make_fn)(c2d_shape *, c2d_kind, const double *, int, c2d_vec *, int *);
@@ -76,8 +73,8 @@ int main(int argc, char **argv)
     c2d_distance_result d;
     c2d_sweep_result r;
 
-    if (argc != 2 && !(argc == 3 && strcmp(argv[2], "core") == 0)) {
-        fprintf(stderr, "usage: dll_check path\\to\\collide2d.dll [core]\n");
+    if (argc != 2) {
+        fprintf(stderr, "usage: dll_check path\\to\\collide2d.dll\n");
         return 2;
     }
     dll = LoadLibraryA(argv[1]);
@@ -91,10 +88,7 @@ int main(int argc, char **argv)
     distance = (distance_fn)symbol(dll, "c2d_distance");
     sweep = (sweep_fn)symbol(dll, "c2d_sweep");
     raycast = (raycast_fn)symbol(dll, "c2d_raycast");
-    if (argc == 3) /* the core-only library: no Lua entry at all */
-        expect(GetProcAddress(dll, "luaopen_collide2d") == NULL, "no luaopen_collide2d (core only)");
-    else
-        symbol(dll, "luaopen_collide2d");
+    symbol(dll, "luaopen_collide2d");
     if (failures) return 1;
 
     /* Integer tiles sharing the edge x = 16 hit; 1e-9 further they do not. */
