@@ -3,8 +3,7 @@
  * raycast, center, position), again with plain numbers in and the answer
  * written through a pointer. A foreign caller may not pass structs by value
  * cheaply: LuaJIT's JIT does not compile an FFI call that does, and each
- * struct returned is a new object for its collector. These are what the
- * core-only front end (lua/collide2d/core.lua) calls. The World's pairs are
+ * struct returned is a new object for its collector. The World's pairs are
  * copied into the caller's array likewise: reading the pointer the core hands
  * out would make a new object per call where the JIT is not running.
  */
