@@ -9,6 +9,7 @@
 #   make bench-broadphase  the World's grid against a dynamic AABB tree, in C, and the scene stepped several ways
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
+#   make bump-diff BUMP_LUA=/path/to/bump.lua [BUMP_DIFF_OPS=1000000]   collide2d.bump answers as bump.lua does, op by op
 #   make check             the specs under ASan+UBSan and valgrind, then a ~7 min fuzz run
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
@@ -42,7 +43,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -200,6 +201,13 @@ bench-world: $(SO)
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)
 	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/bump.lua
+
+# collide2d.bump against bump.lua (BUMP_LUA=/path/to/bump.lua), operation by
+# operation, in seeded random worlds; ends "bump-diff: N operations, N worlds, N differences".
+BUMP_DIFF_OPS  ?= 1000000
+BUMP_DIFF_SEED ?= 1
+bump-diff: $(SO)
+	@$(RUN_ENV) $(LUA) tools/bumpdiff.lua '$(BUMP_LUA)' $(BUMP_DIFF_OPS) $(BUMP_DIFF_SEED)
 
 clean:
 	rm -rf build

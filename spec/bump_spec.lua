@@ -400,4 +400,90 @@ describe("collide2d.bump", function()
     assert.same({ 1, 2 }, { x, y })
     package.loaded["collide2d.bump"] = bump
   end)
+
+  describe("answers as bump.lua does, to the sign and the type of each number", function()
+    -- Lua 5.3 and later hold whole numbers as integers or floats, and bump.lua
+    -- keeps integers integers (sums, differences, products of integers) while
+    -- every quotient is a float. Elsewhere there is one number type.
+    local typed = math.type ~= nil
+    local function types(...)
+      local out = {}
+      for i = 1, select("#", ...) do out[i] = math.type((select(i, ...))) end
+      return out
+    end
+    local function on_integer_runtimes(name, fn)
+      if typed then it(name, fn) else pending(name .. " (this runtime has no integer subtype)") end
+    end
+
+    it("gives a touch at the start of a move down onto a floor ti = -0, as bump's clipping does", function()
+      -- box (0, 0, 10, 10) on floor (0, 10, 10, 10): the Minkowski difference's
+      -- top is at y = 0, so the top side clips at q / p = 0 / -5 = -0
+      world:add("floor", 0, 10, 10, 10)
+      world:add("box", 0, 0, 10, 10)
+      local x, y, cols, len = world:move("box", 0, 5, function() return "touch" end)
+      assert.equal(1, len)
+      assert.equal(-math.huge, 1 / cols[1].ti)
+      assert.same({ x = 0, y = -1 }, cols[1].normal)
+      assert.equal(math.huge, 1 / cols[1].touch.y) -- 0 + 5 * -0 is +0
+      assert.same({ 0, 0 }, { x, y })
+    end)
+
+    it("returns one nil from rect.getSegmentIntersectionIndices on a miss", function()
+      assert.equal(1, select("#", bump.rect.getSegmentIntersectionIndices(0, 0, 1, 1, 5, 5, 6, 6)))
+      assert.is_nil((bump.rect.getSegmentIntersectionIndices(0, 0, 1, 1, 5, 5, 6, 6)))
+    end)
+
+    on_integer_runtimes("keeps rects and goals given as integers integers, and floats floats", function()
+      world:add("a", 1, 2, 3, 4)
+      world:add("b", 100.0, 2, 3, 4)
+      assert.same({ "integer", "integer", "integer", "integer" }, types(world:getRect("a")))
+      assert.same({ "float", "integer", "integer", "integer" }, types(world:getRect("b")))
+      local x, y = world:move("a", 5, 6)
+      assert.same({ "integer", "integer" }, types(x, y))
+      assert.same({ "integer", "integer", "integer", "integer" }, types(world:getRect("a")))
+      x, y = world:move("a", 5.5, 6)
+      assert.same({ "float", "integer" }, types(x, y))
+      -- update to equal numbers of the other type changes nothing, as in bump
+      world:update("b", 100, 2.0)
+      assert.same({ "float", "integer", "integer", "integer" }, types(world:getRect("b")))
+    end)
+
+    on_integer_runtimes("computes an overlap's ti and a resting push-out in integers, a swept hit's in floats", function()
+      -- resting overlap of 2 x 10: ti = -(2 * 10), touch (0 - 2, 0 + 0): all integers
+      world:add("item", 0, 0, 10, 10)
+      world:add("wall", 8, 0, 10, 10)
+      local x, y, cols = world:move("item", 0, 0)
+      local c = cols[1]
+      assert.same({ "integer", "integer" }, types(x, y))
+      assert.same({ "integer", "integer", "integer", "integer", "integer", "integer", "integer" },
+        types(c.ti, c.move.x, c.move.y, c.touch.x, c.touch.y, c.slide.x, c.slide.y))
+      -- a swept hit: ti = -10 / -30 is a quotient, so the touch (0 + 30 * ti, 0 + 0 * ti) is
+      -- float; sliding on the normal (-1, 0) takes the touch's x and keeps the goal's y
+      world = bump.newWorld()
+      world:add("item", 0, 0, 10, 10)
+      world:add("wall", 20, 0, 10, 10)
+      x, y, cols = world:move("item", 30, 0)
+      c = cols[1]
+      assert.same({ 10, 0 }, { x, y })
+      assert.same({ "float", "integer" }, types(x, y))
+      assert.same({ "float", "integer", "integer", "float", "float" },
+        types(c.ti, c.move.x, c.move.y, c.touch.x, c.touch.y))
+    end)
+
+    on_integer_runtimes("keeps a segment's unclipped end 0 an integer, as bump's clipping from 0 and 1 does", function()
+      -- from (15, 5), inside the rect (10, 0, 10, 10), to (40, 5): only the right
+      -- side clips, at q / p = 5 / 25, so ti1 stays the integer 0
+      world:add("r", 10, 0, 10, 10)
+      local infos = world:querySegmentWithCoords(15, 5, 40, 5)
+      local i = infos[1]
+      assert.equal(0, i.ti1)
+      assert.equal(5 / 25, i.ti2)
+      assert.same({ 15, 5, 20, 5 }, { i.x1, i.y1, i.x2, i.y2 })
+      assert.same({ "integer", "float", "integer", "integer", "float", "float" },
+        types(i.ti1, i.ti2, i.x1, i.y1, i.x2, i.y2))
+      local ti1, ti2, nx1, ny1, nx2, ny2 = bump.rect.getSegmentIntersectionIndices(10, 0, 10, 10, 15, 5, 40, 5)
+      assert.same({ 0, 5 / 25, 0, 0, 1, 0 }, { ti1, ti2, nx1, ny1, nx2, ny2 })
+      assert.same({ "integer", "float" }, types(ti1, ti2))
+    end)
+  end)
 end)

@@ -95,9 +95,10 @@ static int reserve(void **p, int *cap, int need, size_t sz)
 
 /* ---- Rectangle functions ------------------------------------------------ */
 
-/* Liang-Barsky clipping of the segment against r within [ti1, ti2], keeping the sides' normals. */
+/* Liang-Barsky clipping of the segment against r within [ti1, ti2], keeping the sides' normals.
+   A bound the clipping moves becomes a quotient, a float. */
 int c2d_bump_span_of(const c2d_bump_rect *r, double x1, double y1, double x2, double y2,
-                     double ti1, double ti2, c2d_bump_span *out)
+                     double ti1, double ti2, unsigned t_ints, c2d_bump_span *out)
 {
     double dx = x2 - x1, dy = y2 - y1;
     int nx1 = 0, ny1 = 0, nx2 = 0, ny2 = 0, side;
@@ -116,22 +117,60 @@ int c2d_bump_span_of(const c2d_bump_rect *r, double x1, double y1, double x2, do
             t = q / p;
             if (p < 0) {
                 if (t > ti2) return 0;
-                if (t > ti1) { ti1 = t; nx1 = nx; ny1 = ny; }
+                if (t > ti1) { ti1 = t; nx1 = nx; ny1 = ny; t_ints &= ~(unsigned)C2D_BUMP_INT_TI1; }
             } else {
                 if (t < ti1) return 0;
-                if (t < ti2) { ti2 = t; nx2 = nx; ny2 = ny; }
+                if (t < ti2) { ti2 = t; nx2 = nx; ny2 = ny; t_ints &= ~(unsigned)C2D_BUMP_INT_TI2; }
             }
         }
     }
     out->ti1 = ti1; out->ti2 = ti2;
     out->nx1 = nx1; out->ny1 = ny1; out->nx2 = nx2; out->ny2 = ny2;
+    out->ints = t_ints;
     return 1;
 }
 
-/* Of a and b, the one nearer to x (b on a tie). */
-static double nearer(double x, double a, double b)
+/* A number as bump.lua holds it: its value, and whether it is an integer. */
+typedef struct num {
+    double v;
+    int integer;
+} num;
+
+static num bit_num(double v, unsigned ints, unsigned bit)
 {
-    return fabs(a - x) < fabs(b - x) ? a : b;
+    num n;
+    n.v = v;
+    n.integer = (ints & bit) != 0;
+    return n;
+}
+
+static num add(num a, num b)
+{
+    num n;
+    n.v = a.v + b.v;
+    n.integer = a.integer && b.integer;
+    return n;
+}
+
+static num sub(num a, num b)
+{
+    num n;
+    n.v = a.v - b.v;
+    n.integer = a.integer && b.integer;
+    return n;
+}
+
+/* Of a and b, the one nearer to 0 (b on a tie): bump's nearest(0, a, b). */
+static num nearer0(num a, num b)
+{
+    return fabs(a.v) < fabs(b.v) ? a : b;
+}
+
+/* math.min(a, |b|): a unless |b| is smaller. */
+static num min_abs(num a, num b)
+{
+    b.v = fabs(b.v);
+    return b.v < a.v ? b : a;
 }
 
 static int sign_of(double x)
@@ -141,59 +180,70 @@ static int sign_of(double x)
 
 /* Sweep item toward the goal against other, through their Minkowski difference. */
 int c2d_bump_detect(const c2d_bump_rect *a, const c2d_bump_rect *b, double goalx, double goaly,
-                    c2d_bump_col *out)
+                    unsigned goal_ints, c2d_bump_col *out)
 {
-    double dx = goalx - a->x, dy = goaly - a->y;
+    num ax = bit_num(a->x, a->ints, C2D_BUMP_INT_X), ay = bit_num(a->y, a->ints, C2D_BUMP_INT_Y);
+    num aw = bit_num(a->w, a->ints, C2D_BUMP_INT_W), ah = bit_num(a->h, a->ints, C2D_BUMP_INT_H);
+    num bx = bit_num(b->x, b->ints, C2D_BUMP_INT_X), by = bit_num(b->y, b->ints, C2D_BUMP_INT_Y);
+    num bw = bit_num(b->w, b->ints, C2D_BUMP_INT_W), bh = bit_num(b->h, b->ints, C2D_BUMP_INT_H);
+    num mx = sub(bit_num(goalx, goal_ints, C2D_BUMP_INT_X), ax);
+    num my = sub(bit_num(goaly, goal_ints, C2D_BUMP_INT_Y), ay);
+    num dx = sub(sub(bx, ax), aw), dy = sub(sub(by, ay), ah); /* the difference's corner and size */
+    num dw = add(aw, bw), dh = add(ah, bh);
+    num px, py, tx, ty, ti;
     c2d_bump_rect d;
     c2d_bump_span s;
     int overlaps, nx = 0, ny = 0;
-    double ti, tx, ty;
-    d.x = b->x - a->x - a->w;
-    d.y = b->y - a->y - a->h;
-    d.w = a->w + b->w;
-    d.h = a->h + b->h;
+    d.x = dx.v; d.y = dy.v; d.w = dw.v; d.h = dh.v; d.ints = 0;
+    px = nearer0(dx, add(dx, dw));
+    py = nearer0(dy, add(dy, dh));
     if (0 - d.x > MARGIN && 0 - d.y > MARGIN && d.x + d.w - 0 > MARGIN && d.y + d.h - 0 > MARGIN) {
         /* They overlap: ti is minus the area of the overlap. */
-        double px = nearer(0, d.x, d.x + d.w), py = nearer(0, d.y, d.y + d.h);
-        double wi = fabs(px) < a->w ? fabs(px) : a->w;
-        double hi = fabs(py) < a->h ? fabs(py) : a->h;
-        ti = -wi * hi;
+        num wi = min_abs(aw, px), hi = min_abs(ah, py);
+        ti.v = -wi.v * hi.v;
+        ti.integer = wi.integer && hi.integer;
         overlaps = 1;
     } else {
-        if (!c2d_bump_span_of(&d, 0, 0, dx, dy, -HUGE_VAL, HUGE_VAL, &s)) return 0;
+        if (!c2d_bump_span_of(&d, 0, 0, mx.v, my.v, -HUGE_VAL, HUGE_VAL, 0, &s)) return 0;
         /* A hit only when entering within the step, not grazing a corner. */
         if (!(s.ti1 < 1 && fabs(s.ti1 - s.ti2) >= MARGIN && (0 < s.ti1 + MARGIN || (0 == s.ti1 && s.ti2 > 0))))
             return 0;
-        ti = s.ti1;
+        ti.v = s.ti1;
+        ti.integer = 0;
         nx = s.nx1; ny = s.ny1;
         overlaps = 0;
     }
-    if (overlaps) {
-        if (dx == 0 && dy == 0) {
-            /* Not moving: push out along the shorter way. */
-            double px = nearer(0, d.x, d.x + d.w), py = nearer(0, d.y, d.y + d.h);
-            if (fabs(px) < fabs(py)) py = 0; else px = 0;
-            nx = sign_of(px); ny = sign_of(py);
-            tx = a->x + px; ty = a->y + py;
-        } else {
-            /* Moving: back out against the motion. */
-            if (!c2d_bump_span_of(&d, 0, 0, dx, dy, -HUGE_VAL, 1, &s)) return 0;
-            nx = s.nx1; ny = s.ny1;
-            tx = a->x + dx * s.ti1; ty = a->y + dy * s.ti1;
-        }
+    if (overlaps && mx.v == 0 && my.v == 0) {
+        /* Not moving: push out along the shorter way (the other coordinate a literal 0). */
+        num zero = { 0, 1 };
+        if (fabs(px.v) < fabs(py.v)) py = zero; else px = zero;
+        nx = sign_of(px.v); ny = sign_of(py.v);
+        tx = add(ax, px); ty = add(ay, py);
     } else {
-        tx = a->x + dx * ti; ty = a->y + dy * ti;
+        double t = ti.v;
+        if (overlaps) {
+            /* Moving: back out against the motion. */
+            if (!c2d_bump_span_of(&d, 0, 0, mx.v, my.v, -HUGE_VAL, 1, 0, &s)) return 0;
+            nx = s.nx1; ny = s.ny1;
+            t = s.ti1;
+        }
+        /* The time is a quotient (or -inf): a float. */
+        tx.v = ax.v + mx.v * t; tx.integer = 0;
+        ty.v = ay.v + my.v * t; ty.integer = 0;
     }
     out->other = 0;
     out->overlaps = overlaps;
-    out->ti = ti;
+    out->ti = ti.v;
     out->dist = 0;
-    out->mx = dx; out->my = dy;
+    out->mx = mx.v; out->my = my.v;
     out->nx = nx; out->ny = ny;
-    out->tx = tx; out->ty = ty;
+    out->tx = tx.v; out->ty = ty.v;
     out->seq = 0;
     out->item = *a;
     out->rect = *b;
+    out->ints = (ti.integer ? C2D_BUMP_INT_TI : 0) | (mx.integer ? C2D_BUMP_INT_MX : 0) |
+                (my.integer ? C2D_BUMP_INT_MY : 0) | (tx.integer ? C2D_BUMP_INT_TX : 0) |
+                (ty.integer ? C2D_BUMP_INT_TY : 0);
     return 1;
 }
 
@@ -631,7 +681,7 @@ int c2d_bump_query_point(c2d_bump_world *w, double x, double y, const int **out)
 /* ---- Moving rectangles ------------------------------------------------------ */
 
 int c2d_bump_project(c2d_bump_world *w, const int *skip, int nskip, const c2d_bump_rect *r,
-                     double goalx, double goaly, const c2d_bump_col **out)
+                     double goalx, double goaly, unsigned goal_ints, const c2d_bump_col **out)
 {
     unsigned stamp = next_stamp(w);
     c2d_bump_rect span;
@@ -655,7 +705,7 @@ int c2d_bump_project(c2d_bump_world *w, const int *skip, int nskip, const c2d_bu
     for (i = 0; i < n; i++) {
         const item *o = &w->items[w->ids[i]];
         c2d_bump_col *col = &w->cols[hits];
-        if (c2d_bump_detect(r, &o->r, goalx, goaly, col)) {
+        if (c2d_bump_detect(r, &o->r, goalx, goaly, goal_ints, col)) {
             col->other = w->ids[i];
             col->seq = o->seq;
             col->dist = square_distance(r, &o->r);
@@ -663,6 +713,99 @@ int c2d_bump_project(c2d_bump_world *w, const int *skip, int nskip, const c2d_bu
         }
     }
     return sort_scratch(w, w->cols, hits, sizeof *w->cols, col_less) ? hits : C2D_BUMP_NO_MEMORY;
+}
+
+/* ---- Checks: bump's World:check a step at a time ------------------------------ */
+
+int c2d_bump_check_begin(const c2d_bump_world *w, int id, double goalx, double goaly, unsigned goal_ints,
+                         c2d_bump_check *out)
+{
+    if (!c2d_bump_alive(w, id)) return 0;
+    out->id = id;
+    out->start = out->from = w->items[id].r;
+    out->goalx = goalx;
+    out->goaly = goaly;
+    out->goal_ints = goal_ints;
+    return 1;
+}
+
+int c2d_bump_check_next(c2d_bump_world *w, const c2d_bump_check *c, const int *skip, int nskip,
+                        const c2d_bump_col **out)
+{
+    return c2d_bump_project(w, skip, nskip, &c->from, c->goalx, c->goaly, c->goal_ints, out);
+}
+
+/* The touch point's coordinate as a goal's (C2D_BUMP_INT_X or _Y when an integer). */
+static unsigned touch_ints(const c2d_bump_col *col, unsigned ints_x, unsigned ints_y)
+{
+    return ((col->ints & C2D_BUMP_INT_TX) ? ints_x : 0) | ((col->ints & C2D_BUMP_INT_TY) ? ints_y : 0);
+}
+
+/* The next projection starts at the touch point. */
+static void start_at_touch(c2d_bump_check *c, const c2d_bump_col *col)
+{
+    unsigned size = c->from.ints & (C2D_BUMP_INT_W | C2D_BUMP_INT_H);
+    c->from.x = col->tx;
+    c->from.y = col->ty;
+    c->from.ints = size | touch_ints(col, C2D_BUMP_INT_X, C2D_BUMP_INT_Y);
+}
+
+void c2d_bump_check_take(c2d_bump_check *c, const c2d_bump_col *col, c2d_bump_response r)
+{
+    int moved = col->mx != 0 || col->my != 0;
+    unsigned tints = touch_ints(col, C2D_BUMP_INT_X, C2D_BUMP_INT_Y);
+    switch (r) {
+    case C2D_BUMP_TOUCH: /* stop at the touch point */
+        c->goalx = col->tx;
+        c->goaly = col->ty;
+        c->goal_ints = tints;
+        break;
+    case C2D_BUMP_CROSS: /* go on to the goal from the start, passing through */
+        c->from = c->start;
+        break;
+    case C2D_BUMP_SLIDE:
+        /* The goal keeps the motion along the side hit; with no motion it stays. */
+        if (moved) {
+            if (col->nx != 0) {
+                c->goalx = col->tx;
+                c->goal_ints = (c->goal_ints & C2D_BUMP_INT_Y) | (tints & C2D_BUMP_INT_X);
+            } else {
+                c->goaly = col->ty;
+                c->goal_ints = (c->goal_ints & C2D_BUMP_INT_X) | (tints & C2D_BUMP_INT_Y);
+            }
+        }
+        start_at_touch(c, col);
+        break;
+    case C2D_BUMP_BOUNCE:
+        /* The rest of the move, mirrored in the side hit; with no motion, the touch point. */
+        if (moved) {
+            double bnx = c->goalx - col->tx, bny = c->goaly - col->ty;
+            if (col->nx == 0) bny = -bny; else bnx = -bnx;
+            c->goalx = col->tx + bnx;
+            c->goaly = col->ty + bny;
+            c->goal_ints &= tints; /* touch + (goal - touch) */
+        } else {
+            c->goalx = col->tx;
+            c->goaly = col->ty;
+            c->goal_ints = tints;
+        }
+        start_at_touch(c, col);
+        break;
+    default:
+        break;
+    }
+}
+
+c2d_bump_status c2d_bump_check_finish(c2d_bump_world *w, const c2d_bump_check *c)
+{
+    const c2d_bump_rect *now = c2d_bump_rect_of(w, c->id);
+    c2d_bump_rect to;
+    if (now == NULL) return C2D_BUMP_NOT_IN_WORLD;
+    to = *now;
+    to.x = c->goalx;
+    to.y = c->goaly;
+    to.ints = (now->ints & (C2D_BUMP_INT_W | C2D_BUMP_INT_H)) | c->goal_ints;
+    return c2d_bump_update(w, c->id, &to);
 }
 
 /* ---- Segments ---------------------------------------------------------------- */
@@ -734,9 +877,10 @@ int c2d_bump_segment(c2d_bump_world *w, double x1, double y1, double x2, double 
     for (i = 0; i < n; i++) {
         const item *o = &w->items[w->ids[i]];
         c2d_bump_span s, line;
-        if (c2d_bump_span_of(&o->r, x1, y1, x2, y2, 0, 1, &s) &&
+        /* bump clips from the integers 0 and 1 */
+        if (c2d_bump_span_of(&o->r, x1, y1, x2, y2, 0, 1, C2D_BUMP_INT_TI1 | C2D_BUMP_INT_TI2, &s) &&
             ((0 < s.ti1 && s.ti1 < 1) || (0 < s.ti2 && s.ti2 < 1)) &&
-            c2d_bump_span_of(&o->r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, &line)) {
+            c2d_bump_span_of(&o->r, x1, y1, x2, y2, -HUGE_VAL, HUGE_VAL, 0, &line)) {
             c2d_bump_seghit *h = &w->hits[hits++];
             h->item = w->ids[i];
             h->ti1 = s.ti1;
@@ -744,6 +888,7 @@ int c2d_bump_segment(c2d_bump_world *w, double x1, double y1, double x2, double 
             /* Ordered along the infinite line, not the segment. */
             h->weight = line.ti2 < line.ti1 ? line.ti2 : line.ti1;
             h->seq = o->seq;
+            h->ints = s.ints;
         }
     }
     return sort_scratch(w, w->hits, hits, sizeof *w->hits, hit_less) ? hits : C2D_BUMP_NO_MEMORY;

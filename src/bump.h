@@ -20,8 +20,25 @@ extern "C" {
 
 typedef struct c2d_bump_world c2d_bump_world;
 
+/*
+ * Integers and floats. Lua 5.3 and later hold a whole number either as an
+ * integer or as a float, and bump.lua's arithmetic keeps integers integers:
+ * the sum, difference or product of two integers is an integer, a quotient is
+ * always a float, and math.min or math.abs return the type they were given.
+ * So that a front end on those runtimes gives every number the type bump.lua
+ * would, the structs below carry `ints`, a bit per number named by the enum
+ * beside them: on input, set the bits of the numbers the caller got as
+ * integers (0 on runtimes without integers); on output, they are worked out
+ * from those. The values themselves are doubles either way (exact for whole
+ * numbers up to 2^53).
+ */
+enum c2d_bump_rect_ints { C2D_BUMP_INT_X = 1, C2D_BUMP_INT_Y = 2, C2D_BUMP_INT_W = 4, C2D_BUMP_INT_H = 8 };
+enum c2d_bump_col_ints { C2D_BUMP_INT_TI = 1, C2D_BUMP_INT_MX = 2, C2D_BUMP_INT_MY = 4, C2D_BUMP_INT_TX = 8, C2D_BUMP_INT_TY = 16 };
+enum c2d_bump_span_ints { C2D_BUMP_INT_TI1 = 1, C2D_BUMP_INT_TI2 = 2 };
+
 typedef struct c2d_bump_rect {
     double x, y, w, h;
+    unsigned ints;        /* c2d_bump_rect_ints */
 } c2d_bump_rect;
 
 /* A block of cells: left and top cell, and how many across and down (bump's cl, ct, cw, ch). */
@@ -33,6 +50,7 @@ typedef struct c2d_bump_cells {
 typedef struct c2d_bump_span {
     double ti1, ti2;
     int nx1, ny1, nx2, ny2;
+    unsigned ints;        /* c2d_bump_span_ints */
 } c2d_bump_span;
 
 /* One swept-rectangle collision, as bump's rect.detectCollision describes it. */
@@ -46,28 +64,51 @@ typedef struct c2d_bump_col {
     double tx, ty;        /* where the item touches the other */
     double seq;           /* the other's insertion number, the last tie-break */
     c2d_bump_rect item, rect;
+    unsigned ints;        /* c2d_bump_col_ints */
 } c2d_bump_col;
 
 /* An item crossed by a segment: entry and exit along the segment, and the sort key. */
 typedef struct c2d_bump_seghit {
     int item;
     double ti1, ti2, weight, seq;
+    unsigned ints;        /* c2d_bump_span_ints, of ti1 and ti2 */
 } c2d_bump_seghit;
+
+/* What a check does with a collision: a built-in response, or nothing. */
+typedef enum c2d_bump_response {
+    C2D_BUMP_IGNORE = 0,
+    C2D_BUMP_TOUCH,
+    C2D_BUMP_CROSS,
+    C2D_BUMP_SLIDE,
+    C2D_BUMP_BOUNCE
+} c2d_bump_response;
+
+/* A check (bump's World:check) under way: where the item started, where the
+   next projection starts, and the goal it heads for. */
+typedef struct c2d_bump_check {
+    int id;
+    c2d_bump_rect start, from;
+    double goalx, goaly;
+    unsigned goal_ints;   /* C2D_BUMP_INT_X, C2D_BUMP_INT_Y */
+} c2d_bump_check;
 
 /* Why a world call refused. */
 typedef enum c2d_bump_status {
     C2D_BUMP_OK = 0,
     C2D_BUMP_NO_MEMORY = -1,
     C2D_BUMP_TOO_FAR = -2,       /* a cell index beyond +-2^40 */
-    C2D_BUMP_TOO_MANY_CELLS = -3 /* one rect over more than 2^24 cells */
+    C2D_BUMP_TOO_MANY_CELLS = -3, /* one rect over more than 2^24 cells */
+    C2D_BUMP_NOT_IN_WORLD = -4    /* the item is not (or no longer) in the world */
 } c2d_bump_status;
 
 
 /* Pure rectangle functions (no world). */
+/* t_ints: which of ti1, ti2 the caller gave as integers (c2d_bump_span_ints). */
 int c2d_bump_span_of(const c2d_bump_rect *r, double x1, double y1, double x2, double y2,
-                     double ti1, double ti2, c2d_bump_span *out);
+                     double ti1, double ti2, unsigned t_ints, c2d_bump_span *out);
+/* goal_ints: C2D_BUMP_INT_X, C2D_BUMP_INT_Y for a goal given as integers. */
 int c2d_bump_detect(const c2d_bump_rect *item, const c2d_bump_rect *other,
-                    double goalx, double goaly, c2d_bump_col *out);
+                    double goalx, double goaly, unsigned goal_ints, c2d_bump_col *out);
 void c2d_bump_cells_of(double cell_size, const c2d_bump_rect *r, c2d_bump_cells *out);
 
 /* The world. */
@@ -98,7 +139,29 @@ int c2d_bump_segment(c2d_bump_world *w, double x1, double y1, double x2, double 
 /* The collisions of r moving to (goalx, goaly), skipping the ids in skip,
    ordered by ti, then distance, then insertion. */
 int c2d_bump_project(c2d_bump_world *w, const int *skip, int nskip, const c2d_bump_rect *r,
-                     double goalx, double goaly, const c2d_bump_col **out);
+                     double goalx, double goaly, unsigned goal_ints, const c2d_bump_col **out);
+
+/*
+ * bump's World:check, a step at a time, so that the caller can ask its filter
+ * between steps (a filter may query or change the world). The caller keeps
+ * the list of items the check has met (the item itself first). Each step:
+ * c2d_bump_check_next projects from where the check stands toward its goal,
+ * skipping those items; the caller picks the first collision its filter
+ * accepts (the list is nearest first), and c2d_bump_check_take applies the
+ * response, which moves the goal and where the next projection starts. The
+ * check ends when a step finds nothing the filter accepts, or after a touch.
+ * The goal is then where the item goes: c2d_bump_check_finish moves it there.
+ */
+/* Begin a check of item id toward (goalx, goaly). 0 when id is not in the world. */
+int c2d_bump_check_begin(const c2d_bump_world *w, int id, double goalx, double goaly, unsigned goal_ints,
+                         c2d_bump_check *out);
+/* The collisions of the next step, nearest first (in the world's scratch space). Negative on failure. */
+int c2d_bump_check_next(c2d_bump_world *w, const c2d_bump_check *c, const int *skip, int nskip,
+                        const c2d_bump_col **out);
+/* Apply response r to collision col, one of the last step's. */
+void c2d_bump_check_take(c2d_bump_check *c, const c2d_bump_col *col, c2d_bump_response r);
+/* Move the item to the check's goal (World:move), keeping its size. C2D_BUMP_OK, or why not. */
+c2d_bump_status c2d_bump_check_finish(c2d_bump_world *w, const c2d_bump_check *c);
 
 #ifdef __cplusplus
 }

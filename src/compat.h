@@ -9,6 +9,13 @@
 #include "lauxlib.h"
 #include "lualib.h" /* LuaJIT's names LUA_JITLIBNAME */
 
+/* Lua 5.3 and later tell integers from floats. */
+#if LUA_VERSION_NUM >= 503
+#define c2d_isinteger(L, i) lua_isinteger((L), (i))
+#else
+#define c2d_isinteger(L, i) ((void)(L), (void)(i), 0)
+#endif
+
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen(L, i) lua_objlen((L), (i))
 

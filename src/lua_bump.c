@@ -32,7 +32,8 @@ typedef struct lworld {
     c2d_bump_world *w;
 } lworld;
 
-enum response { R_NONE, R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_OTHER };
+/* A filter's answer the C loop cannot apply: a response added with addResponse. */
+#define R_OTHER (-1)
 
 static c2d_bump_world *check_world(lua_State *L, int i)
 {
@@ -46,12 +47,35 @@ static c2d_bump_world *check_world(lua_State *L, int i)
     return p->w;
 }
 
+/* The number at i, noting in *ints (with bit) whether it is an integer. */
+static double check_num(lua_State *L, int i, unsigned *ints, unsigned bit)
+{
+    double v = luaL_checknumber(L, i);
+    if (c2d_isinteger(L, i)) *ints |= bit;
+    return v;
+}
+
 static void check_rect(lua_State *L, int i, c2d_bump_rect *r)
 {
-    r->x = luaL_checknumber(L, i);
-    r->y = luaL_checknumber(L, i + 1);
-    r->w = luaL_checknumber(L, i + 2);
-    r->h = luaL_checknumber(L, i + 3);
+    r->ints = 0;
+    r->x = check_num(L, i, &r->ints, C2D_BUMP_INT_X);
+    r->y = check_num(L, i + 1, &r->ints, C2D_BUMP_INT_Y);
+    r->w = check_num(L, i + 2, &r->ints, C2D_BUMP_INT_W);
+    r->h = check_num(L, i + 3, &r->ints, C2D_BUMP_INT_H);
+}
+
+/* Push v as bump.lua would hold it: an integer when ints has bit (Lua 5.3+), else a float. */
+static void push_num(lua_State *L, double v, unsigned ints, unsigned bit)
+{
+#if LUA_VERSION_NUM >= 503
+    if ((ints & bit) && v >= -9223372036854775808.0 && v < 9223372036854775808.0) {
+        lua_pushinteger(L, (lua_Integer)v);
+        return;
+    }
+#else
+    (void)ints; (void)bit;
+#endif
+    lua_pushnumber(L, (lua_Number)v);
 }
 
 /* Raise the error a world status stands for. */
@@ -64,26 +88,27 @@ static int status_error(lua_State *L, int st)
     }
 }
 
-static void set_num(lua_State *L, const char *k, double v)
+static void set_num(lua_State *L, const char *k, double v, unsigned ints, unsigned bit)
 {
-    lua_pushnumber(L, (lua_Number)v);
+    push_num(L, v, ints, bit);
     lua_setfield(L, -2, k);
 }
 
-static void push_xy(lua_State *L, double x, double y)
+/* {x = x, y = y}; ints has C2D_BUMP_INT_X/Y for integers. */
+static void push_xy(lua_State *L, double x, double y, unsigned ints)
 {
     lua_createtable(L, 0, 2);
-    set_num(L, "x", x);
-    set_num(L, "y", y);
+    set_num(L, "x", x, ints, C2D_BUMP_INT_X);
+    set_num(L, "y", y, ints, C2D_BUMP_INT_Y);
 }
 
 static void push_rect(lua_State *L, const c2d_bump_rect *r)
 {
     lua_createtable(L, 0, 4);
-    set_num(L, "x", r->x);
-    set_num(L, "y", r->y);
-    set_num(L, "w", r->w);
-    set_num(L, "h", r->h);
+    set_num(L, "x", r->x, r->ints, C2D_BUMP_INT_X);
+    set_num(L, "y", r->y, r->ints, C2D_BUMP_INT_Y);
+    set_num(L, "w", r->w, r->ints, C2D_BUMP_INT_W);
+    set_num(L, "h", r->h, r->ints, C2D_BUMP_INT_H);
 }
 
 /* A collision table as bump builds it; item, other and type are the values at those indices (0: absent). */
@@ -92,8 +117,8 @@ static void push_col(lua_State *L, const c2d_bump_col *c, int item, int other, i
     lua_createtable(L, 0, 12);
     lua_pushboolean(L, c->overlaps);
     lua_setfield(L, -2, "overlaps");
-    set_num(L, "ti", c->ti);
-    push_xy(L, c->mx, c->my);
+    set_num(L, "ti", c->ti, c->ints, C2D_BUMP_INT_TI);
+    push_xy(L, c->mx, c->my, ((c->ints & C2D_BUMP_INT_MX) ? C2D_BUMP_INT_X : 0) | ((c->ints & C2D_BUMP_INT_MY) ? C2D_BUMP_INT_Y : 0));
     lua_setfield(L, -2, "move");
     lua_createtable(L, 0, 2);
     lua_pushinteger(L, c->nx);
@@ -101,7 +126,7 @@ static void push_col(lua_State *L, const c2d_bump_col *c, int item, int other, i
     lua_pushinteger(L, c->ny);
     lua_setfield(L, -2, "y");
     lua_setfield(L, -2, "normal");
-    push_xy(L, c->tx, c->ty);
+    push_xy(L, c->tx, c->ty, ((c->ints & C2D_BUMP_INT_TX) ? C2D_BUMP_INT_X : 0) | ((c->ints & C2D_BUMP_INT_TY) ? C2D_BUMP_INT_Y : 0));
     lua_setfield(L, -2, "touch");
     push_rect(L, &c->item);
     lua_setfield(L, -2, "itemRect");
@@ -169,10 +194,10 @@ static int l_rect(lua_State *L)
 {
     const c2d_bump_rect *r = c2d_bump_rect_of(check_world(L, 1), (int)luaL_checkinteger(L, 2));
     if (r == NULL) return 0;
-    lua_pushnumber(L, r->x);
-    lua_pushnumber(L, r->y);
-    lua_pushnumber(L, r->w);
-    lua_pushnumber(L, r->h);
+    push_num(L, r->x, r->ints, C2D_BUMP_INT_X);
+    push_num(L, r->y, r->ints, C2D_BUMP_INT_Y);
+    push_num(L, r->w, r->ints, C2D_BUMP_INT_W);
+    push_num(L, r->h, r->ints, C2D_BUMP_INT_H);
     return 4;
 }
 
@@ -263,9 +288,12 @@ static int l_query_point(lua_State *L)
 static int l_segment(lua_State *L)
 {
     c2d_bump_world *w = check_world(L, 1);
-    double x1 = luaL_checknumber(L, 2), y1 = luaL_checknumber(L, 3);
-    double x2 = luaL_checknumber(L, 4), y2 = luaL_checknumber(L, 5);
+    unsigned ints = 0; /* x1, x2 as C2D_BUMP_INT_X and _W, y1, y2 as _Y and _H */
+    double x1 = check_num(L, 2, &ints, C2D_BUMP_INT_X), y1 = check_num(L, 3, &ints, C2D_BUMP_INT_Y);
+    double x2 = check_num(L, 4, &ints, C2D_BUMP_INT_W), y2 = check_num(L, 5, &ints, C2D_BUMP_INT_H);
     double dx = x2 - x1, dy = y2 - y1;
+    /* x1 + dx * ti: an integer when x1, x2 and ti are */
+    unsigned xs = (ints & C2D_BUMP_INT_X) && (ints & C2D_BUMP_INT_W), ys = (ints & C2D_BUMP_INT_Y) && (ints & C2D_BUMP_INT_H);
     int coords = lua_toboolean(L, 7), n, i;
     const c2d_bump_seghit *h;
     luaL_checktype(L, 6, LUA_TTABLE);
@@ -277,12 +305,13 @@ static int l_segment(lua_State *L)
             lua_createtable(L, 0, 7);
             lua_rawgeti(L, 6, h[i].item);
             lua_setfield(L, -2, "item");
-            set_num(L, "ti1", h[i].ti1);
-            set_num(L, "ti2", h[i].ti2);
-            set_num(L, "x1", x1 + dx * h[i].ti1);
-            set_num(L, "y1", y1 + dy * h[i].ti1);
-            set_num(L, "x2", x1 + dx * h[i].ti2);
-            set_num(L, "y2", y1 + dy * h[i].ti2);
+            unsigned t1 = (h[i].ints & C2D_BUMP_INT_TI1) != 0, t2 = (h[i].ints & C2D_BUMP_INT_TI2) != 0;
+            set_num(L, "ti1", h[i].ti1, t1, 1);
+            set_num(L, "ti2", h[i].ti2, t2, 1);
+            set_num(L, "x1", x1 + dx * h[i].ti1, xs && t1, 1);
+            set_num(L, "y1", y1 + dy * h[i].ti1, ys && t1, 1);
+            set_num(L, "x2", x1 + dx * h[i].ti2, xs && t2, 1);
+            set_num(L, "y2", y1 + dy * h[i].ti2, ys && t2, 1);
         } else {
             lua_rawgeti(L, 6, h[i].item);
         }
@@ -295,13 +324,13 @@ static int l_segment(lua_State *L)
 /* ---- Moving ------------------------------------------------------------------ */
 
 /* The response a filter's answer names; R_OTHER for anything the Lua half must handle. */
-static enum response response_of(lua_State *L, int i)
+static int response_of(lua_State *L, int i)
 {
-    if (!lua_toboolean(L, i)) return R_NONE;
-    if (lua_rawequal(L, i, NAME_SLIDE)) return R_SLIDE;
-    if (lua_rawequal(L, i, NAME_TOUCH)) return R_TOUCH;
-    if (lua_rawequal(L, i, NAME_CROSS)) return R_CROSS;
-    if (lua_rawequal(L, i, NAME_BOUNCE)) return R_BOUNCE;
+    if (!lua_toboolean(L, i)) return C2D_BUMP_IGNORE;
+    if (lua_rawequal(L, i, NAME_SLIDE)) return C2D_BUMP_SLIDE;
+    if (lua_rawequal(L, i, NAME_TOUCH)) return C2D_BUMP_TOUCH;
+    if (lua_rawequal(L, i, NAME_CROSS)) return C2D_BUMP_CROSS;
+    if (lua_rawequal(L, i, NAME_BOUNCE)) return C2D_BUMP_BOUNCE;
     return R_OTHER;
 }
 
@@ -312,6 +341,14 @@ static c2d_bump_col *keep_cols(lua_State *L, const c2d_bump_col *cols, int n, c2
     if (n > LOCAL_COLS) copy = (c2d_bump_col *)lua_newuserdata(L, (size_t)n * sizeof *copy);
     if (n > 0) memcpy(copy, cols, (size_t)n * sizeof *copy);
     return copy;
+}
+
+/* The goal at i, i + 1 (numbers), with C2D_BUMP_INT_X/Y in *ints for integers. */
+static void check_goal(lua_State *L, int i, double *gx, double *gy, unsigned *ints)
+{
+    *ints = 0;
+    *gx = check_num(L, i, ints, C2D_BUMP_INT_X);
+    *gy = check_num(L, i + 1, ints, C2D_BUMP_INT_Y);
 }
 
 /*
@@ -326,16 +363,16 @@ static int l_project(lua_State *L)
     int skip = (int)luaL_checkinteger(L, 2);
     c2d_bump_rect r;
     double gx, gy;
+    unsigned gints;
     const c2d_bump_col *found;
     c2d_bump_col local[LOCAL_COLS], *cols;
     int n, i, len = 0, has_filter, out;
     check_rect(L, 4, &r);
-    gx = luaL_checknumber(L, 8);
-    gy = luaL_checknumber(L, 9);
+    check_goal(L, 8, &gx, &gy, &gints);
     has_filter = !lua_isnoneornil(L, 10);
     luaL_checktype(L, 11, LUA_TTABLE);
     lua_settop(L, 11);
-    n = c2d_bump_project(w, &skip, 1, &r, gx, gy, &found);
+    n = c2d_bump_project(w, &skip, 1, &r, gx, gy, gints, &found);
     if (n < 0) return status_error(L, n);
     cols = keep_cols(L, found, n, local);
     lua_createtable(L, n, 0);
@@ -365,59 +402,59 @@ static int l_project(lua_State *L)
 
 /*
  * check(W, id, item, goalx, goaly, filter, items, update): bump's World:check
- * (and World:move when update is true) for the four built-in responses, with
- * the whole loop in C. Returns goalx, goaly, cols, len, cells emptied; or
- * false, having changed nothing, when the filter names any other response.
+ * (and World:move when update is true) for the four built-in responses, the
+ * core's check a step at a time with the filter asked in between. Returns
+ * goalx, goaly, cols, len, cells emptied; or false, having changed nothing,
+ * when the filter names any other response.
  */
 static int l_check(lua_State *L)
 {
     c2d_bump_world *w = check_world(L, 1);
     int id = (int)luaL_checkinteger(L, 2);
-    double gx = luaL_checknumber(L, 4), gy = luaL_checknumber(L, 5);
+    double gx, gy;
+    unsigned gints;
     int has_filter = !lua_isnoneornil(L, 6), update = lua_toboolean(L, 8);
-    const c2d_bump_rect *cur = c2d_bump_rect_of(w, id);
-    c2d_bump_rect r0, from;
+    c2d_bump_check chk;
     int local_skip[64], *skip = local_skip, nskip = 1, capskip = 64, len = 0;
     const int out = 9, dflt = 10, base = 11; /* the result list, "slide", the skip list's storage */
     c2d_bump_col local[LOCAL_COLS];
+    check_goal(L, 4, &gx, &gy, &gints);
     luaL_checktype(L, 7, LUA_TTABLE);
-    if (cur == NULL) return luaL_argerror(L, 2, "item not in the world");
+    if (!c2d_bump_check_begin(w, id, gx, gy, gints, &chk)) return luaL_argerror(L, 2, "item not in the world");
     lua_settop(L, 8);
     lua_newtable(L);
     lua_pushvalue(L, NAME_SLIDE);
     lua_pushnil(L);
-    r0 = *cur;
-    from = r0;
     skip[0] = id;
     for (;;) {
         const c2d_bump_col *found;
         c2d_bump_col best;
-        enum response kind = R_NONE;
+        int kind = C2D_BUMP_IGNORE;
         int n, i;
         lua_settop(L, base);
         lua_pushnil(L); /* base + 1: the collision's type */
-        n = c2d_bump_project(w, skip, nskip, &from, gx, gy, &found);
+        n = c2d_bump_check_next(w, &chk, skip, nskip, &found);
         if (n < 0) return status_error(L, n);
         if (n == 0) break;
         if (!has_filter) {
             best = found[0];
-            kind = R_SLIDE;
+            kind = C2D_BUMP_SLIDE;
             lua_pushvalue(L, dflt);
             lua_replace(L, base + 1);
         } else {
             /* Nearest first: the first collision the filter accepts is the one bump picks. */
             c2d_bump_col *cols = keep_cols(L, found, n, local);
-            for (i = 0; i < n && kind == R_NONE; i++) {
+            for (i = 0; i < n && kind == C2D_BUMP_IGNORE; i++) {
                 lua_pushvalue(L, 6);
                 lua_pushvalue(L, 3);
                 lua_rawgeti(L, 7, cols[i].other);
                 lua_call(L, 2, 1);
                 kind = response_of(L, -1);
                 if (kind == R_OTHER) { lua_pushboolean(L, 0); return 1; }
-                if (kind == R_NONE) lua_pop(L, 1);
+                if (kind == C2D_BUMP_IGNORE) lua_pop(L, 1);
                 else { best = cols[i]; lua_replace(L, base + 1); }
             }
-            if (kind == R_NONE) break;
+            if (kind == C2D_BUMP_IGNORE) break;
         }
         lua_settop(L, base + 1);
         lua_rawgeti(L, 7, best.other);
@@ -430,53 +467,22 @@ static int l_check(lua_State *L)
             capskip *= 2;
         }
         skip[nskip++] = best.other;
-        switch (kind) {
-        case R_TOUCH:
-            gx = best.tx; gy = best.ty;
-            break;
-        case R_CROSS:
-            from = r0;
-            break;
-        case R_SLIDE: {
-            /* The goal keeps the motion along the side hit; with no motion it stays. */
-            double sx = gx, sy = gy;
-            if (best.mx != 0 || best.my != 0) {
-                if (best.nx != 0) sx = best.tx; else sy = best.ty;
-            }
-            push_xy(L, sx, sy);
-            lua_setfield(L, -2, "slide");
-            gx = sx; gy = sy;
-            from.x = best.tx; from.y = best.ty;
-            break;
-        }
-        default: { /* bounce: the rest of the move, mirrored in the side hit */
-            double bx = best.tx, by = best.ty;
-            if (best.mx != 0 || best.my != 0) {
-                double bnx = gx - best.tx, bny = gy - best.ty;
-                if (best.nx == 0) bny = -bny; else bnx = -bnx;
-                bx = best.tx + bnx; by = best.ty + bny;
-            }
-            push_xy(L, bx, by);
-            lua_setfield(L, -2, "bounce");
-            gx = bx; gy = by;
-            from.x = best.tx; from.y = best.ty;
-            break;
-        }
+        c2d_bump_check_take(&chk, &best, (c2d_bump_response)kind);
+        /* slide and bounce record the goal they set */
+        if (kind == C2D_BUMP_SLIDE || kind == C2D_BUMP_BOUNCE) {
+            push_xy(L, chk.goalx, chk.goaly, chk.goal_ints);
+            lua_setfield(L, -2, kind == C2D_BUMP_SLIDE ? "slide" : "bounce");
         }
         lua_rawseti(L, out, ++len);
-        if (kind == R_TOUCH) break;
+        if (kind == C2D_BUMP_TOUCH) break;
     }
     if (update) {
-        c2d_bump_rect to;
-        int st;
-        cur = c2d_bump_rect_of(w, id);
-        if (cur == NULL) return luaL_error(L, "the moving item left the world during its move");
-        to.x = gx; to.y = gy; to.w = cur->w; to.h = cur->h;
-        st = c2d_bump_update(w, id, &to);
+        int st = c2d_bump_check_finish(w, &chk);
+        if (st == C2D_BUMP_NOT_IN_WORLD) return luaL_error(L, "the moving item left the world during its move");
         if (st != C2D_BUMP_OK) return status_error(L, st);
     }
-    lua_pushnumber(L, gx);
-    lua_pushnumber(L, gy);
+    push_num(L, chk.goalx, chk.goal_ints, C2D_BUMP_INT_X);
+    push_num(L, chk.goaly, chk.goal_ints, C2D_BUMP_INT_Y);
     lua_pushvalue(L, out);
     lua_pushinteger(L, len);
     lua_pushinteger(L, c2d_bump_emptied(w));
@@ -490,12 +496,16 @@ static int l_detect(lua_State *L)
 {
     c2d_bump_rect a, b;
     c2d_bump_col c;
-    double gx, gy;
+    double gx = 0, gy = 0;
+    unsigned gints = 0;
     check_rect(L, 1, &a);
     check_rect(L, 5, &b);
-    gx = luaL_optnumber(L, 9, a.x);
-    gy = luaL_optnumber(L, 10, a.y);
-    if (!c2d_bump_detect(&a, &b, gx, gy, &c)) return 0;
+    /* a goal left out is the item's position */
+    if (lua_isnoneornil(L, 9)) { gx = a.x; gints |= a.ints & C2D_BUMP_INT_X; }
+    else gx = check_num(L, 9, &gints, C2D_BUMP_INT_X);
+    if (lua_isnoneornil(L, 10)) { gy = a.y; gints |= a.ints & C2D_BUMP_INT_Y; }
+    else gy = check_num(L, 10, &gints, C2D_BUMP_INT_Y);
+    if (!c2d_bump_detect(&a, &b, gx, gy, gints, &c)) return 0;
     push_col(L, &c, 0, 0, 0);
     return 1;
 }
@@ -505,16 +515,22 @@ static int l_span(lua_State *L)
 {
     c2d_bump_rect r;
     c2d_bump_span s;
-    double x1, y1, x2, y2;
+    double x1, y1, x2, y2, ti1 = 0, ti2 = 1;
+    unsigned tints = 0;
     check_rect(L, 1, &r);
     x1 = luaL_checknumber(L, 5); y1 = luaL_checknumber(L, 6);
     x2 = luaL_checknumber(L, 7); y2 = luaL_checknumber(L, 8);
-    if (!c2d_bump_span_of(&r, x1, y1, x2, y2, luaL_optnumber(L, 9, 0), luaL_optnumber(L, 10, 1), &s)) {
+    /* bounds left out are the integers 0 and 1 */
+    if (lua_isnoneornil(L, 9)) tints |= C2D_BUMP_INT_TI1;
+    else ti1 = check_num(L, 9, &tints, C2D_BUMP_INT_TI1);
+    if (lua_isnoneornil(L, 10)) tints |= C2D_BUMP_INT_TI2;
+    else ti2 = check_num(L, 10, &tints, C2D_BUMP_INT_TI2);
+    if (!c2d_bump_span_of(&r, x1, y1, x2, y2, ti1, ti2, tints, &s)) {
         lua_pushnil(L); /* bump returns nil here, one value */
         return 1;
     }
-    lua_pushnumber(L, s.ti1);
-    lua_pushnumber(L, s.ti2);
+    push_num(L, s.ti1, s.ints, C2D_BUMP_INT_TI1);
+    push_num(L, s.ti2, s.ints, C2D_BUMP_INT_TI2);
     lua_pushinteger(L, s.nx1);
     lua_pushinteger(L, s.ny1);
     lua_pushinteger(L, s.nx2);

@@ -96,6 +96,7 @@ local function inOurs(f, ...) return pack(pcall(f, ...)) end
 
 -- Exact comparison: numbers by value, the sign of zero, and (5.3+) integer or float.
 local function numText(x)
+  if type(x) ~= "number" then return tostring(x) end
   local t = string.format("%.17g", x)
   if checkTypes then t = t .. (math.type(x) == "integer" and "i" or "") end
   return t
@@ -191,11 +192,12 @@ local function runWorld(wseed)
   r:addResponse("stick", stick)
   o:addResponse("stick", stick)
 
-  local responses = { "slide", "touch", "cross", "bounce", false, nil, "stick" }
+  local responses = { "slide", "touch", "cross", "bounce", false, nil, "stick", true }
   local filterSeed = int(1, 1000)
   -- A filter that decides from its two arguments only (bump calls it more often than collide2d.bump).
   local function mixed(item, other)
-    local k = ((item and item.id or 0) * 31 + other.id * 17 + filterSeed) % 7 + 1
+    local k = ((item and item.id or 0) * 31 + other.id * 17 + filterSeed) % 97
+    k = k < 90 and k % 7 + 1 or 8 -- now and then an answer that names no response
     return responses[k]
   end
   local function builtins(item, other)
@@ -218,12 +220,16 @@ local function runWorld(wseed)
       if side <= 2 then y = oy + style((rand() - 0.5) * 2 * maxSize) else x = ox + style((rand() - 0.5) * 2 * maxSize) end
       if rand() < 0.3 then x, y = ox + style(rand() * ow), oy + style(rand() * oh) end
     end
+    if rand() < 0.03 then x = -0.0 end
+    if rand() < 0.03 then y = -0.0 end
     return x, y, w, h
   end
 
   local function goalFor(item)
     local x, y = r:getRect(item)
     local k = rand()
+    if k < 0.02 then return nil, nil end                     -- left out
+    if k < 0.03 then return -0.0, y end
     if k < 0.12 then return x, y end                         -- where it is
     if k < 0.2 then return x + 0.0, y end                    -- where it is, as a float
     if k < 0.45 then return x + style((rand() - 0.5) * 80), y end
