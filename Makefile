@@ -10,6 +10,7 @@
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make bump-diff BUMP_LUA=/path/to/bump.lua [BUMP_DIFF_OPS=1000000]   collide2d.bump answers as bump.lua does, op by op
+#   make bump-suite BUMP_LUA=/path/to/bump.lua   bump.lua's own specs (its spec/ folder) against collide2d.bump
 #   make check             the specs under ASan+UBSan and valgrind, then a ~7 min fuzz run
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
@@ -43,7 +44,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -208,6 +209,13 @@ BUMP_DIFF_OPS  ?= 1000000
 BUMP_DIFF_SEED ?= 1
 bump-diff: $(SO)
 	@$(RUN_ENV) $(LUA) tools/bumpdiff.lua '$(BUMP_LUA)' $(BUMP_DIFF_OPS) $(BUMP_DIFF_SEED)
+
+# bump.lua's own specs (the spec/ folder beside BUMP_LUA) with require "bump" giving collide2d.bump.
+bump-suite: $(SO)
+	@mkdir -p build/bump-suite && echo 'return require "collide2d.bump"' >build/bump-suite/bump.lua
+	@cd "$$(dirname '$(BUMP_LUA)')" && LUA_CPATH='$(CURDIR)/$(BUILD)/?.so;;' \
+	  LUA_PATH='$(CURDIR)/build/bump-suite/?.lua;$(CURDIR)/lua/?.lua;$(CURDIR)/lua/?/init.lua;;' \
+	  $(LUA) -e 'arg = { [0] = "busted", "spec" } require "busted.runner" { standalone = false }'
 
 clean:
 	rm -rf build
