@@ -20,7 +20,7 @@ describe("backend", function()
     local disk = c2d.disk(0, 0, 1)
     for _, name in ipairs { "hits", "distance", "contains", "contact", "sweep", "raycast",
                             "bbox", "center", "position", "move", "moveTo", "rotate", "scale" } do
-      assert.is_true(rawequal(getmetatable(disk).__index[name], c2d[name]), name)
+      assert.is_true(rawequal(debug.getmetatable(disk).__index[name], c2d[name]), name)
     end
   end)
 end)
@@ -147,14 +147,14 @@ describe("what passes for a shape", function()
   end
 
   it("a table that lends itself a shape's metatable through __metatable is refused", function()
-    refused(setmetatable({}, { __metatable = getmetatable(disk), __index = getmetatable(disk).__index }))
+    refused(setmetatable({}, { __metatable = debug.getmetatable(disk), __index = debug.getmetatable(disk).__index }))
   end)
 
   it("a bare userdata dressed with a shape's metatable is refused, never read", function()
     if not newproxy then return end -- 5.1 and LuaJIT only
     local proxy = newproxy(true)
-    getmetatable(proxy).__metatable = getmetatable(disk)
-    getmetatable(proxy).__index = getmetatable(disk).__index
+    debug.getmetatable(proxy).__metatable = debug.getmetatable(disk)
+    debug.getmetatable(proxy).__index = debug.getmetatable(disk).__index
     refused(proxy)
     local ok = pcall(function() local r = proxy:hits(disk); return r end)
     assert.is_false(ok)
@@ -168,8 +168,8 @@ describe("what passes for a shape", function()
 
   it_not_ffi("a shape given another kind's metatable is refused by every call, as the C binding refuses it", function()
     local d, box = c2d.disk(0, 0, 1), c2d.box(0, 0, 2, 2, 0)
-    local own = getmetatable(d)
-    debug.setmetatable(d, getmetatable(box))
+    local own = debug.getmetatable(d)
+    debug.setmetatable(d, debug.getmetatable(box))
     for _, call in ipairs {
       { "hits", function() local r = c2d.hits(d, box) return r end },
       { "distance", function() local r = c2d.distance(box, d) return r end, 2 },

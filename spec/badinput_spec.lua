@@ -52,7 +52,7 @@ for name, f in pairs(c2d) do
   if type(f) == "function" then module_fns[#module_fns + 1] = name end
 end
 table.sort(module_fns)
-local index = getmetatable(held[1]).__index
+local index = debug.getmetatable(held[1]).__index
 for name in pairs(index) do methods[#methods + 1] = name end
 table.sort(methods)
 
@@ -188,9 +188,9 @@ describe("bad input", function()
 
   it("foreign userdata, even with a shape's metatable, is not a shape", function()
     local fake = io.tmpfile()
-    local fake_mt = getmetatable(fake)
+    local fake_mt = debug.getmetatable(fake)
     for _, s in ipairs(held) do
-      debug.setmetatable(fake, getmetatable(s))
+      debug.setmetatable(fake, debug.getmetatable(s))
       for _, name in ipairs(methods) do
         try("fake shape:" .. name, c2d[name], { fake, held[4], 1, 2, 3 }, 5)
         try("shape:" .. name .. "(fake)", c2d[name], { held[4], fake, 1, 2, 3 }, 5)
@@ -206,8 +206,8 @@ describe("bad input", function()
     for i, make in ipairs(makers) do
       for j, other in ipairs(held) do
         local s = make()
-        local own = getmetatable(s)
-        debug.setmetatable(s, getmetatable(other))
+        local own = debug.getmetatable(s)
+        debug.setmetatable(s, debug.getmetatable(other))
         for _, name in ipairs(methods) do
           try(("kind %d as kind %d: %s"):format(i, j, name), c2d[name], { s, held[4], 1, 2, 3 }, 5)
         end
@@ -228,7 +228,7 @@ describe("bad input", function()
       for j, other in ipairs(held) do
         for k, make_mate in ipairs(makers) do
           local s, mate = make(), make_mate()
-          local own, worn = getmetatable(s), getmetatable(other)
+          local own, worn = debug.getmetatable(s), debug.getmetatable(other)
           if worn ~= own then
             for _, name in ipairs { "hits", "distance", "contact", "covers" } do
               for place = 1, 2 do
@@ -253,7 +253,7 @@ describe("bad input", function()
   end)
 
   it("metamethods called directly with wrong operands", function()
-    local mt = getmetatable(held[4])
+    local mt = debug.getmetatable(held[4])
     local operands = { nil, 1, "x", io.stdout, {}, held[4], held[8] }
     for i = 1, 7 do
       try("__tostring", mt.__tostring, { operands[i] }, 1)

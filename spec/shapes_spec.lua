@@ -165,7 +165,7 @@ describe("shapes", function()
       assert.is_nil(c2d.type(true))
       assert.is_nil(c2d.type(print))
       assert.is_nil(c2d.type(io.stdout))
-      local mt = getmetatable(c2d.disk(0, 0, 1))
+      local mt = debug.getmetatable(c2d.disk(0, 0, 1))
       if type(mt) == "table" then assert.is_nil(c2d.type(setmetatable({}, mt))) end
     end)
 
@@ -543,7 +543,7 @@ describe("shapes", function()
         raises(function() return method(io.stdout, 0, 0) end)
         raises(function() return method(io.stderr) end)
       end
-      local mt = getmetatable(a)
+      local mt = debug.getmetatable(a)
       if type(mt) == "table" and mt.__tostring then
         raises(function() return mt.__tostring(io.stdout) end)
       end
@@ -660,7 +660,7 @@ describe("every method is also a module function", function()
     triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true,
     concave = true, group = true }
   it("the methods of every kind are the module's functions, and the same set for every kind", function()
-    local methods = getmetatable(samples[1]).__index
+    local methods = debug.getmetatable(samples[1]).__index
     local count = 0
     for name, f in pairs(methods) do
       count = count + 1
@@ -669,11 +669,11 @@ describe("every method is also a module function", function()
     end
     assert.is_true(count >= 20, "at least the 20 methods of the API, got " .. count)
     for _, s in ipairs(samples) do
-      assert.is_true(rawequal(getmetatable(s).__index, methods), s:type() .. " shares the method table")
+      assert.is_true(rawequal(debug.getmetatable(s).__index, methods), s:type() .. " shares the method table")
     end
   end)
   it("every module function but the constructors is a method", function()
-    local methods = getmetatable(samples[1]).__index
+    local methods = debug.getmetatable(samples[1]).__index
     for name, f in pairs(c2d) do
       if type(f) == "function" and not constructors[name] then
         assert.is_true(rawequal(methods[name], f), name .. " is a method too")

@@ -14,7 +14,7 @@
 #pragma GCC optimize("fp-contract=off")
 #endif
 #include <string.h>
-#include "compat.h"
+#include "lua_shape.h"
 #include "bump.h"
 
 #define WORLD_MT lua_upvalueindex(1)
@@ -29,22 +29,60 @@
 int c2d_open_bump(lua_State *L);
 
 typedef struct lworld {
-    c2d_bump_world *w;
+    uint64_t tag;       /* C2D_TAG_BUMP, or C2D_TAG_FREED once its __gc has run */
+    c2d_bump_world *w;  /* NULL once freed */
+    unsigned uses;      /* counts the calls on the world: one made from a finalizer shows here */
 } lworld;
 
 /* A filter's answer the C loop cannot apply: a response added with addResponse. */
 #define R_OTHER (-1)
 
-static c2d_bump_world *check_world(lua_State *L, int i)
+/* The bump world at i (it must not have been freed). */
+static lworld *check_lworld(lua_State *L, int i)
 {
     lworld *p = (lworld *)lua_touserdata(L, i);
     int ok = 0;
-    if (p != NULL && lua_getmetatable(L, i)) {
+    if (p != NULL && lua_rawlen(L, i) >= sizeof *p && (p->tag == C2D_TAG_BUMP || p->tag == C2D_TAG_FREED) &&
+        lua_getmetatable(L, i)) {
         ok = lua_rawequal(L, -1, WORLD_MT);
         lua_pop(L, 1);
     }
-    if (!ok || p->w == NULL) luaL_argerror(L, i, "bump world expected");
-    return p->w;
+    if (!ok) luaL_argerror(L, i, "bump world expected");
+    if (p->w == NULL) luaL_argerror(L, i, "the bump world has been freed");
+    p->uses++;
+    return p;
+}
+
+static c2d_bump_world *check_world(lua_State *L, int i)
+{
+    return check_lworld(L, i)->w;
+}
+
+/* After Lua ran (a callback, or a finalizer at an allocation): the world must still be there. */
+static c2d_bump_world *live(lua_State *L, const lworld *lw)
+{
+    if (lw->w == NULL) luaL_error(L, "the bump world was freed while the call ran");
+    return lw->w;
+}
+
+/* Push a table with room for narr entries in its array part and nrec in its
+ * hash part, so that filling them allocates nothing. 0 (the table pushed all
+ * the same) when a call on the world ran meanwhile (a finalizer, at the
+ * allocation): what the caller holds from the world may be stale; ask again. */
+static int fresh_table(lua_State *L, const lworld *lw, int narr, int nrec)
+{
+    unsigned uses = lw->uses;
+    lua_createtable(L, narr, nrec);
+    return lw->w != NULL && lw->uses == uses;
+}
+
+/* A caller asks again at most this often (a finalizer that calls the world each time). */
+enum { FRESH_TRIES = 64 };
+
+static int changing(lua_State *L, const lworld *lw)
+{
+    live(L, lw);
+    return luaL_error(L, "the bump world kept changing while the answer was built (finalizers calling it)");
 }
 
 /* The number at i, noting in *ints (with bit) whether it is an integer. */
@@ -143,7 +181,8 @@ static int l_new(lua_State *L)
 {
     double cs = luaL_checknumber(L, 1);
     lworld *p = (lworld *)lua_newuserdata(L, sizeof *p);
-    p->w = NULL;
+    memset(p, 0, sizeof *p);
+    p->tag = C2D_TAG_BUMP;
     lua_pushvalue(L, WORLD_MT);
     lua_setmetatable(L, -2);
     p->w = c2d_bump_new(cs);
@@ -151,10 +190,17 @@ static int l_new(lua_State *L)
     return 1;
 }
 
+/* Free the world (collected, or __gc called by hand: a call under way then
+ * finds it gone when it next looks, and raises). */
 static int l_gc(lua_State *L)
 {
     lworld *p = (lworld *)lua_touserdata(L, 1);
-    if (p != NULL) { c2d_bump_free(p->w); p->w = NULL; }
+    if (p != NULL && lua_rawlen(L, 1) >= sizeof *p && p->tag == C2D_TAG_BUMP && p->w != NULL) {
+        c2d_bump_world *w = p->w;
+        p->w = NULL;
+        p->tag = C2D_TAG_FREED;
+        c2d_bump_free(w);
+    }
     return 0;
 }
 
@@ -215,110 +261,149 @@ static int l_epoch(lua_State *L)
 
 /* ---- Queries -------------------------------------------------------------- */
 
-/* A list of the items with the given ids (items: the id -> item array at index t). */
-static int push_items(lua_State *L, const int *ids, int n, int t)
+/* A query of the world: ids through *ids, how many (negative: a c2d_bump_status). */
+typedef int (*id_query)(c2d_bump_world *w, const void *arg, const int **ids);
+
+/* The list of the items the query names, and how many (items: the id -> item
+ * array at index t), made from one answer of the world: asked again when a
+ * finalizer calls the world while the list is made. */
+static int push_items(lua_State *L, lworld *lw, id_query q, const void *arg, int t)
 {
-    int i;
-    if (n < 0) return status_error(L, n);
-    lua_createtable(L, n, 0);
-    for (i = 0; i < n; i++) {
-        lua_rawgeti(L, t, ids[i]);
-        lua_rawseti(L, -2, i + 1);
+    int tries;
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *ids;
+        int n = q(live(L, lw), arg, &ids), i;
+        if (n < 0) return status_error(L, n);
+        if (!fresh_table(L, lw, n, 0)) { lua_pop(L, 1); continue; }
+        for (i = 0; i < n; i++) {
+            lua_rawgeti(L, t, ids[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_pushinteger(L, n);
+        return 2;
     }
-    lua_pushinteger(L, n);
-    return 2;
+    return changing(L, lw);
+}
+
+static int all_items(c2d_bump_world *w, const void *arg, const int **ids)
+{
+    (void)arg;
+    return c2d_bump_items(w, ids);
 }
 
 static int l_items(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
-    const int *ids;
-    int n;
+    lworld *lw = check_lworld(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
-    n = c2d_bump_items(w, &ids);
-    return push_items(L, ids, n, 2);
+    return push_items(L, lw, all_items, NULL, 2);
+}
+
+static int items_in_cells(c2d_bump_world *w, const void *arg, const int **ids)
+{
+    return c2d_bump_query_cells(w, (const c2d_bump_cells *)arg, ids);
 }
 
 static int l_cells(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     c2d_bump_cells c;
-    const int *ids;
-    int n, i;
+    int tries;
     c.cl = luaL_checknumber(L, 2);
     c.ct = luaL_checknumber(L, 3);
     c.cw = luaL_checknumber(L, 4);
     c.ch = luaL_checknumber(L, 5);
     luaL_checktype(L, 6, LUA_TTABLE);
-    n = c2d_bump_query_cells(w, &c, &ids);
-    if (n < 0) return status_error(L, n);
-    lua_createtable(L, 0, n);
-    for (i = 0; i < n; i++) {
-        lua_rawgeti(L, 6, ids[i]);
-        lua_pushboolean(L, 1);
-        lua_rawset(L, -3);
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *ids;
+        int n = items_in_cells(live(L, lw), &c, &ids), i;
+        if (n < 0) return status_error(L, n);
+        if (!fresh_table(L, lw, 0, n)) { lua_pop(L, 1); continue; }
+        for (i = 0; i < n; i++) {
+            lua_rawgeti(L, 6, ids[i]);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, -3); /* n keys into room for n: no allocation */
+        }
+        return 1;
     }
-    return 1;
+    return changing(L, lw);
+}
+
+static int items_in_rect(c2d_bump_world *w, const void *arg, const int **ids)
+{
+    return c2d_bump_query_rect(w, (const c2d_bump_rect *)arg, ids);
 }
 
 static int l_query_rect(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     c2d_bump_rect r;
-    const int *ids;
-    int n;
     check_rect(L, 2, &r);
     luaL_checktype(L, 6, LUA_TTABLE);
-    n = c2d_bump_query_rect(w, &r, &ids);
-    return push_items(L, ids, n, 6);
+    return push_items(L, lw, items_in_rect, &r, 6);
+}
+
+static int items_at_point(c2d_bump_world *w, const void *arg, const int **ids)
+{
+    const double *xy = (const double *)arg;
+    return c2d_bump_query_point(w, xy[0], xy[1], ids);
 }
 
 static int l_query_point(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
-    double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
-    const int *ids;
-    int n;
+    lworld *lw = check_lworld(L, 1);
+    double xy[2];
+    xy[0] = luaL_checknumber(L, 2);
+    xy[1] = luaL_checknumber(L, 3);
     luaL_checktype(L, 4, LUA_TTABLE);
-    n = c2d_bump_query_point(w, x, y, &ids);
-    return push_items(L, ids, n, 4);
+    return push_items(L, lw, items_at_point, xy, 4);
 }
 
-/* segment(W, x1, y1, x2, y2, items, withCoords): the items, or bump's info tables. */
+/* segment(W, x1, y1, x2, y2, items, withCoords): the items, or bump's info
+ * tables (made one by one: a finalizer calling the world meanwhile makes the
+ * segment be asked again). */
 static int l_segment(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     unsigned ints = 0; /* x1, x2 as C2D_BUMP_INT_X and _W, y1, y2 as _Y and _H */
     double x1 = check_num(L, 2, &ints, C2D_BUMP_INT_X), y1 = check_num(L, 3, &ints, C2D_BUMP_INT_Y);
     double x2 = check_num(L, 4, &ints, C2D_BUMP_INT_W), y2 = check_num(L, 5, &ints, C2D_BUMP_INT_H);
     double dx = x2 - x1, dy = y2 - y1;
     /* x1 + dx * ti: an integer when x1, x2 and ti are */
     unsigned xs = (ints & C2D_BUMP_INT_X) && (ints & C2D_BUMP_INT_W), ys = (ints & C2D_BUMP_INT_Y) && (ints & C2D_BUMP_INT_H);
-    int coords = lua_toboolean(L, 7), n, i;
-    const c2d_bump_seghit *h;
+    int coords = lua_toboolean(L, 7), tries;
     luaL_checktype(L, 6, LUA_TTABLE);
-    n = c2d_bump_segment(w, x1, y1, x2, y2, &h);
-    if (n < 0) return status_error(L, n);
-    lua_createtable(L, n, 0);
-    for (i = 0; i < n; i++) {
-        if (coords) {
-            lua_createtable(L, 0, 7);
-            lua_rawgeti(L, 6, h[i].item);
-            lua_setfield(L, -2, "item");
-            unsigned t1 = (h[i].ints & C2D_BUMP_INT_TI1) != 0, t2 = (h[i].ints & C2D_BUMP_INT_TI2) != 0;
-            set_num(L, "ti1", h[i].ti1, t1, 1);
-            set_num(L, "ti2", h[i].ti2, t2, 1);
-            set_num(L, "x1", x1 + dx * h[i].ti1, xs && t1, 1);
-            set_num(L, "y1", y1 + dy * h[i].ti1, ys && t1, 1);
-            set_num(L, "x2", x1 + dx * h[i].ti2, xs && t2, 1);
-            set_num(L, "y2", y1 + dy * h[i].ti2, ys && t2, 1);
-        } else {
-            lua_rawgeti(L, 6, h[i].item);
+    lua_settop(L, 7);
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const c2d_bump_seghit *h;
+        unsigned uses;
+        int n = c2d_bump_segment(live(L, lw), x1, y1, x2, y2, &h), i;
+        if (n < 0) return status_error(L, n);
+        lua_settop(L, 7);
+        if (!fresh_table(L, lw, n, 0)) continue;
+        uses = lw->uses;
+        for (i = 0; i < n && lw->uses == uses; i++) {
+            if (coords) {
+                c2d_bump_seghit hit = h[i]; /* the table made next may let a finalizer run */
+                unsigned t1 = (hit.ints & C2D_BUMP_INT_TI1) != 0, t2 = (hit.ints & C2D_BUMP_INT_TI2) != 0;
+                lua_createtable(L, 0, 7);
+                lua_rawgeti(L, 6, hit.item);
+                lua_setfield(L, -2, "item");
+                set_num(L, "ti1", hit.ti1, t1, 1);
+                set_num(L, "ti2", hit.ti2, t2, 1);
+                set_num(L, "x1", x1 + dx * hit.ti1, xs && t1, 1);
+                set_num(L, "y1", y1 + dy * hit.ti1, ys && t1, 1);
+                set_num(L, "x2", x1 + dx * hit.ti2, xs && t2, 1);
+                set_num(L, "y2", y1 + dy * hit.ti2, ys && t2, 1);
+            } else {
+                lua_rawgeti(L, 6, h[i].item);
+            }
+            lua_rawseti(L, -2, i + 1);
         }
-        lua_rawseti(L, -2, i + 1);
+        if (lw->uses != uses || lw->w == NULL) continue;
+        lua_pushinteger(L, n);
+        return 2;
     }
-    lua_pushinteger(L, n);
-    return 2;
+    return changing(L, lw);
 }
 
 /* ---- Moving ------------------------------------------------------------------ */
@@ -334,13 +419,13 @@ static int response_of(lua_State *L, int i)
     return R_OTHER;
 }
 
-/* A copy of n collisions that outlives calls back into Lua (which may query the world). */
-static c2d_bump_col *keep_cols(lua_State *L, const c2d_bump_col *cols, int n, c2d_bump_col *local)
+/* Room for n collisions that outlives calls back into Lua (which may query
+ * the world): local when n is small, else a userdata pushed on the stack
+ * (whose allocation may run a finalizer: the caller asks the world again). */
+static c2d_bump_col *room_for_cols(lua_State *L, int n, c2d_bump_col *local)
 {
-    c2d_bump_col *copy = local;
-    if (n > LOCAL_COLS) copy = (c2d_bump_col *)lua_newuserdata(L, (size_t)n * sizeof *copy);
-    if (n > 0) memcpy(copy, cols, (size_t)n * sizeof *copy);
-    return copy;
+    if (n <= LOCAL_COLS) return local;
+    return (c2d_bump_col *)lua_newuserdata(L, (size_t)n * sizeof(c2d_bump_col));
 }
 
 /* The goal at i, i + 1 (numbers), with C2D_BUMP_INT_X/Y in *ints for integers. */
@@ -359,22 +444,29 @@ static void check_goal(lua_State *L, int i, double *gx, double *gy, unsigned *in
  */
 static int l_project(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     int skip = (int)luaL_checkinteger(L, 2);
     c2d_bump_rect r;
     double gx, gy;
     unsigned gints;
-    const c2d_bump_col *found;
-    c2d_bump_col local[LOCAL_COLS], *cols;
-    int n, i, len = 0, has_filter, out;
+    c2d_bump_col local[LOCAL_COLS], *cols = NULL;
+    int n = 0, i, len = 0, has_filter, out, tries;
     check_rect(L, 4, &r);
     check_goal(L, 8, &gx, &gy, &gints);
     has_filter = !lua_isnoneornil(L, 10);
     luaL_checktype(L, 11, LUA_TTABLE);
-    lua_settop(L, 11);
-    n = c2d_bump_project(w, &skip, 1, &r, gx, gy, gints, &found);
-    if (n < 0) return status_error(L, n);
-    cols = keep_cols(L, found, n, local);
+    for (tries = 0; cols == NULL; tries++) {
+        const c2d_bump_col *found;
+        unsigned uses;
+        if (tries == FRESH_TRIES) return changing(L, lw);
+        lua_settop(L, 11);
+        n = c2d_bump_project(live(L, lw), &skip, 1, &r, gx, gy, gints, &found);
+        if (n < 0) return status_error(L, n);
+        uses = lw->uses;
+        cols = room_for_cols(L, n, local);
+        if (lw->uses != uses || lw->w == NULL) { cols = NULL; continue; }
+        if (n > 0) memcpy(cols, found, (size_t)n * sizeof *cols);
+    }
     lua_createtable(L, n, 0);
     out = lua_gettop(L);
     lua_pushvalue(L, NAME_SLIDE);
@@ -409,7 +501,7 @@ static int l_project(lua_State *L)
  */
 static int l_check(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     int id = (int)luaL_checkinteger(L, 2);
     double gx, gy;
     unsigned gints;
@@ -420,7 +512,7 @@ static int l_check(lua_State *L)
     c2d_bump_col local[LOCAL_COLS];
     check_goal(L, 4, &gx, &gy, &gints);
     luaL_checktype(L, 7, LUA_TTABLE);
-    if (!c2d_bump_check_begin(w, id, gx, gy, gints, &chk)) return luaL_argerror(L, 2, "item not in the world");
+    if (!c2d_bump_check_begin(lw->w, id, gx, gy, gints, &chk)) return luaL_argerror(L, 2, "item not in the world");
     lua_settop(L, 8);
     lua_newtable(L);
     lua_pushvalue(L, NAME_SLIDE);
@@ -433,7 +525,7 @@ static int l_check(lua_State *L)
         int n, i;
         lua_settop(L, base);
         lua_pushnil(L); /* base + 1: the collision's type */
-        n = c2d_bump_check_next(w, &chk, skip, nskip, &found);
+        n = c2d_bump_check_next(live(L, lw), &chk, skip, nskip, &found);
         if (n < 0) return status_error(L, n);
         if (n == 0) break;
         if (!has_filter) {
@@ -443,7 +535,10 @@ static int l_check(lua_State *L)
             lua_replace(L, base + 1);
         } else {
             /* Nearest first: the first collision the filter accepts is the one bump picks. */
-            c2d_bump_col *cols = keep_cols(L, found, n, local);
+            unsigned uses = lw->uses;
+            c2d_bump_col *cols = room_for_cols(L, n, local);
+            if (lw->uses != uses || lw->w == NULL) continue; /* a finalizer called the world: this step again */
+            memcpy(cols, found, (size_t)n * sizeof *cols);
             for (i = 0; i < n && kind == C2D_BUMP_IGNORE; i++) {
                 lua_pushvalue(L, 6);
                 lua_pushvalue(L, 3);
@@ -477,7 +572,7 @@ static int l_check(lua_State *L)
         if (kind == C2D_BUMP_TOUCH) break;
     }
     if (update) {
-        int st = c2d_bump_check_finish(w, &chk);
+        int st = c2d_bump_check_finish(live(L, lw), &chk);
         if (st == C2D_BUMP_NOT_IN_WORLD) return luaL_error(L, "the moving item left the world during its move");
         if (st != C2D_BUMP_OK) return status_error(L, st);
     }
@@ -485,7 +580,7 @@ static int l_check(lua_State *L)
     push_num(L, chk.goaly, chk.goal_ints, C2D_BUMP_INT_Y);
     lua_pushvalue(L, out);
     lua_pushinteger(L, len);
-    lua_pushinteger(L, c2d_bump_emptied(w));
+    lua_pushinteger(L, c2d_bump_emptied(live(L, lw)));
     return 5;
 }
 
@@ -566,6 +661,7 @@ int c2d_open_bump(lua_State *L)
     lua_setfield(L, -2, "__gc");
     lua_pushliteral(L, "collide2d.bump.World");
     lua_setfield(L, -2, "__name");
+    c2d_lua_lock_metatable(L);
     lua_newtable(L);
     lua_pushvalue(L, -2);
     lua_pushliteral(L, "slide");

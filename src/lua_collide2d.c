@@ -27,6 +27,17 @@ static int arg_error(lua_State *L, int arg, const char *fname, const char *msg)
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, fname, msg);
 }
 
+/* Is the userdata at i, whose metatable is named name, the object that name
+ * stands for (a world, a bump world, a shape; freed worlds included). */
+static int is_own_object(lua_State *L, int i, const char *name)
+{
+    const uint64_t *tag = (const uint64_t *)lua_touserdata(L, i);
+    if (tag == NULL || lua_rawlen(L, i) < sizeof *tag) return 0;
+    if (strcmp(name, "collide2d.World") == 0) return *tag == C2D_TAG_WORLD || *tag == C2D_TAG_FREED;
+    if (strcmp(name, "collide2d.bump.World") == 0) return *tag == C2D_TAG_BUMP || *tag == C2D_TAG_FREED;
+    return *tag == C2D_TAG_SHAPE && lua_rawlen(L, i) >= LSHAPE_MIN_SIZE;
+}
+
 /* The name of the value at i for a type error: its metatable's __name, or
  * (where the runtime sets none, as 5.1 and LuaJIT) the registry name its
  * metatable was made under, as FILE*; else its type. */
@@ -35,7 +46,12 @@ static const char *value_name(lua_State *L, int i)
     if (lua_type(L, i) == LUA_TNONE) return "no value";
     if (lua_type(L, i) == LUA_TLIGHTUSERDATA) return "light userdata";
     if (luaL_getmetafield(L, i, "__name") != 0) {
-        if (lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            const char *name = lua_tostring(L, -1);
+            if (strncmp(name, "collide2d.", 10) == 0 && !is_own_object(L, i, name))
+                return lua_pushfstring(L, "a userdata wearing %s's metatable", name);
+            return name;
+        }
         lua_pop(L, 1);
     }
     if (lua_type(L, i) == LUA_TUSERDATA && lua_getmetatable(L, i)) {
@@ -62,7 +78,7 @@ int c2d_lua_type_error(lua_State *L, int arg, const char *fname, const char *exp
 static lshape *to_shape(lua_State *L, int i)
 {
     lshape *p = (lshape *)lua_touserdata(L, i);
-    if (p != NULL && lua_rawlen(L, i) >= sizeof(c2d_shape) && lua_getmetatable(L, i)) {
+    if (p != NULL && lua_rawlen(L, i) >= LSHAPE_MIN_SIZE && p->tag == C2D_TAG_SHAPE && lua_getmetatable(L, i)) {
         unsigned k = (unsigned)p->s.kind;
         int ok = k < C2D_KIND_COUNT && lua_rawequal(L, -1, KIND_MT(k));
         lua_pop(L, 1);
@@ -101,7 +117,9 @@ static void check_pair_slow(lua_State *L, const char *fname, const c2d_shape **a
 static inline void check_pair(lua_State *L, const char *fname, const c2d_shape **a, const c2d_shape **b)
 {
     lshape *p = (lshape *)lua_touserdata(L, 1), *q = (lshape *)lua_touserdata(L, 2);
-    if (p != NULL && q != NULL && lua_rawlen(L, 1) >= sizeof(c2d_shape) && lua_rawlen(L, 2) >= sizeof(c2d_shape)) {
+    /* (a light userdata has length 0, so the tags are read only inside a userdata large enough) */
+    if (p != NULL && q != NULL && lua_rawlen(L, 1) >= LSHAPE_MIN_SIZE && lua_rawlen(L, 2) >= LSHAPE_MIN_SIZE &&
+        p->tag == C2D_TAG_SHAPE && q->tag == C2D_TAG_SHAPE) {
         unsigned kp = (unsigned)p->s.kind, kq = (unsigned)q->s.kind;
         if (kp < C2D_KIND_COUNT && kq < C2D_KIND_COUNT && lua_getmetatable(L, 1)) {
             const void *mp = lua_topointer(L, KIND_MT(kp));
@@ -138,6 +156,7 @@ static lshape *new_shape_bytes(lua_State *L, c2d_kind kind, size_t bytes)
 {
     lshape *p = (lshape *)lua_newuserdata(L, sizeof(lshape) + bytes);
     memset(p, 0, sizeof(lshape) + bytes);
+    p->tag = C2D_TAG_SHAPE;
     lua_pushvalue(L, KIND_MT(kind));
     lua_setmetatable(L, -2);
     return p;
@@ -389,6 +408,8 @@ static void construct_group(lua_State *L, int first, const char *fname, lshape *
     if (into != NULL && need > room) arg_error(L, first, fname, "a group cannot grow in place");
     p = new_shape_bytes(L, C2D_GROUP, need);
     err = c2d_make_group(&p->s, members, n, p->verts, &bad);
+    if (err == C2D_ERR_COUNT) /* members of the Groups given count one by one */
+        arg_error(L, first, fname, lua_pushfstring(L, "too many members once the groups in it are flattened (at most %d)", (int)C2D_MAX_MEMBERS));
     if (err != C2D_OK) arg_error(L, first, fname, c2d_error_message(err));
     if (into != NULL) set_in_place(into, p);
 }
@@ -945,11 +966,33 @@ static const luaL_Reg constructors[] = {
     { NULL, NULL }
 };
 
+/*
+ * A shape collected (or its __gc called by hand) leaves the world it is in.
+ * A world keeps its shapes alive, so in the ordinary course a shape is
+ * collected in a world only together with that world; but the debug library
+ * can take a world's store of shapes away, and the world must then never
+ * reach a shape's freed memory.
+ */
+static int l_shape_gc(lua_State *L)
+{
+    lshape *p = (lshape *)lua_touserdata(L, 1);
+    if (p != NULL && lua_rawlen(L, 1) >= LSHAPE_MIN_SIZE && p->tag == C2D_TAG_SHAPE && p->s.world != NULL)
+        c2d_world_remove(p->s.world, p->s.world_slot);
+    return 0;
+}
+
 static const luaL_Reg metamethods[] = {
     { "__tostring", l_tostring },
     { "__eq", l_eq },
+    { "__gc", l_shape_gc },
     { NULL, NULL }
 };
+
+void c2d_lua_lock_metatable(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+}
 
 /* Push the upvalues (the ten metatables, then the user-data table) so that
  * the next luaL_setfuncs closes over them. */
@@ -975,7 +1018,8 @@ static int chosen_backend(lua_State *L)
 /*
  * The LuaJIT front end (lua/collide2d/ffi.lua) calls the core through the
  * FFI, so that the JIT compiles the calls, while shapes stay this binding's
- * userdata (their payload starts with the c2d_shape). The module hands it
+ * userdata (the FFI passes a pointer to their payload, an lshape, whose tag
+ * each entry point checks). The module hands it
  * this table of entry points, each taking plain numbers and writing its
  * answer through a pointer (a struct returned by value would be a new cdata
  * on every call). The front end declares the same struct; the sizes below
@@ -983,83 +1027,130 @@ static int chosen_backend(lua_State *L)
  */
 #if defined(LUA_JITLIBNAME)
 typedef struct c2d_ffi_api {
-    int (*hits)(const c2d_shape *a, const c2d_shape *b);
-    void (*distance)(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
-    int (*contains)(const c2d_shape *s, double x, double y);
-    int (*contact)(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
-    void (*sweep)(const c2d_shape *a, double dx, double dy, const c2d_shape *b, double bdx, double bdy,
-                  c2d_sweep_result *out);
-    void (*raycast)(const c2d_shape *s, double x, double y, double dx, double dy, double maxt,
-                    c2d_sweep_result *out);
-    int (*bbox)(const c2d_shape *s, c2d_bounds *out);
-    void (*center)(const c2d_shape *s, c2d_vec *out);
-    void (*position)(const c2d_shape *s, c2d_vec *out);
-    int (*move)(c2d_shape *s, double dx, double dy);
-    int (*move_to)(c2d_shape *s, double x, double y);
-    int (*rotate)(c2d_shape *s, double angle, int has_ox, double ox, int has_oy, double oy);
-    int (*scale)(c2d_shape *s, double k, int has_ox, double ox, int has_oy, double oy);
+    int (*hits)(const lshape *a, const lshape *b);
+    int (*distance)(const lshape *a, const lshape *b, c2d_distance_result *out);
+    int (*contains)(const lshape *s, double x, double y);
+    int (*contact)(const lshape *a, const lshape *b, c2d_contact_result *out);
+    int (*sweep)(const lshape *a, double dx, double dy, const lshape *b, double bdx, double bdy,
+                 c2d_sweep_result *out);
+    int (*raycast)(const lshape *s, double x, double y, double dx, double dy, double maxt,
+                   c2d_sweep_result *out);
+    int (*bbox)(const lshape *s, c2d_bounds *out);
+    int (*center)(const lshape *s, c2d_vec *out);
+    int (*position)(const lshape *s, c2d_vec *out);
+    int (*move)(lshape *s, double dx, double dy);
+    int (*move_to)(lshape *s, double x, double y);
+    int (*rotate)(lshape *s, double angle, int has_ox, double ox, int has_oy, double oy);
+    int (*scale)(lshape *s, double k, int has_ox, double ox, int has_oy, double oy);
 } c2d_ffi_api;
+
+/* Each entry point returns FFI_REFUSED when a pointer it is given is not a
+ * shape's (a userdata that only wears a shape's metatable): the front end
+ * then hands the call to the C binding, which raises the type error. */
+enum { FFI_REFUSED = -1 };
+#define FFI_SHAPE(p) ((p)->tag == C2D_TAG_SHAPE)
 
 static c2d_vec vec2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
 /* Adding 0 turns -0 into 0, as push_num does for the C API's answers. */
 static c2d_vec unsigned_zero(c2d_vec v) { return vec2(v.x + 0.0, v.y + 0.0); }
 
-static void ffi_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
+static int ffi_hits(const lshape *a, const lshape *b)
 {
-    *out = c2d_distance(a, b);
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    return c2d_hits(&a->s, &b->s);
+}
+static int ffi_distance(const lshape *a, const lshape *b, c2d_distance_result *out)
+{
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    *out = c2d_distance(&a->s, &b->s);
     out->distance += 0.0;
     out->a = unsigned_zero(out->a);
     out->b = unsigned_zero(out->b);
+    return 0;
 }
-static int ffi_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+static int ffi_contains(const lshape *s, double x, double y)
 {
-    c2d_error err = c2d_contact(a, b, out);
+    if (!FFI_SHAPE(s)) return FFI_REFUSED;
+    return c2d_contains(&s->s, x, y);
+}
+static int ffi_contact(const lshape *a, const lshape *b, c2d_contact_result *out)
+{
+    c2d_error err;
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    err = c2d_contact(&a->s, &b->s, out);
     out->depth += 0.0;
     out->normal = unsigned_zero(out->normal);
     out->point = unsigned_zero(out->point);
     return (int)err;
 }
-static void ffi_sweep(const c2d_shape *a, double dx, double dy, const c2d_shape *b, double bdx, double bdy,
-                      c2d_sweep_result *out)
+static int ffi_sweep(const lshape *a, double dx, double dy, const lshape *b, double bdx, double bdy,
+                     c2d_sweep_result *out)
 {
-    *out = c2d_sweep(a, vec2(dx, dy), b, vec2(bdx, bdy));
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    *out = c2d_sweep(&a->s, vec2(dx, dy), &b->s, vec2(bdx, bdy));
     out->t += 0.0;
     out->normal = unsigned_zero(out->normal);
     out->point = unsigned_zero(out->point);
+    return 0;
 }
-static void ffi_raycast(const c2d_shape *s, double x, double y, double dx, double dy, double maxt,
-                        c2d_sweep_result *out)
+static int ffi_raycast(const lshape *s, double x, double y, double dx, double dy, double maxt,
+                       c2d_sweep_result *out)
 {
-    *out = c2d_raycast(s, vec2(x, y), vec2(dx, dy), maxt);
+    if (!FFI_SHAPE(s)) return FFI_REFUSED;
+    *out = c2d_raycast(&s->s, vec2(x, y), vec2(dx, dy), maxt);
     out->t += 0.0;
     out->normal = unsigned_zero(out->normal);
+    return 0;
 }
-static int ffi_bbox(const c2d_shape *s, c2d_bounds *out)
+/* 1 with the bounds, 0 for a Line (unbounded). */
+static int ffi_bbox(const lshape *s, c2d_bounds *out)
 {
-    int ok = c2d_bbox(s, out);
+    int ok;
+    if (!FFI_SHAPE(s)) return FFI_REFUSED;
+    ok = c2d_bbox(&s->s, out);
     out->minx += 0.0; out->miny += 0.0; out->maxx += 0.0; out->maxy += 0.0;
     return ok;
 }
-static void ffi_center(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(c2d_center(s)); }
-static void ffi_position(const c2d_shape *s, c2d_vec *out) { *out = unsigned_zero(c2d_position(s)); }
-static int ffi_move(c2d_shape *s, double dx, double dy) { return (int)c2d_move(s, dx, dy); }
-static int ffi_move_to(c2d_shape *s, double x, double y) { return (int)c2d_move_to(s, x, y); }
-/* rotate and scale about the pivot given, or the default one for what is missing. */
-static int ffi_rotate(c2d_shape *s, double angle, int has_ox, double ox, int has_oy, double oy)
+static int ffi_center(const lshape *s, c2d_vec *out)
 {
-    c2d_vec c = default_pivot(s);
-    if (s->kind == C2D_AABB) return (int)C2D_ERR_ROTATE_AABB;
-    return (int)c2d_rotate(s, angle, has_ox ? ox : c.x, has_oy ? oy : c.y);
+    if (!FFI_SHAPE(s)) return FFI_REFUSED;
+    *out = unsigned_zero(c2d_center(&s->s));
+    return 0;
 }
-static int ffi_scale(c2d_shape *s, double k, int has_ox, double ox, int has_oy, double oy)
+static int ffi_position(const lshape *s, c2d_vec *out)
 {
-    c2d_vec c = default_pivot(s);
+    if (!FFI_SHAPE(s)) return FFI_REFUSED;
+    *out = unsigned_zero(c2d_position(&s->s));
+    return 0;
+}
+static int ffi_move(lshape *s, double dx, double dy)
+{
+    return FFI_SHAPE(s) ? (int)c2d_move(&s->s, dx, dy) : FFI_REFUSED;
+}
+static int ffi_move_to(lshape *s, double x, double y)
+{
+    return FFI_SHAPE(s) ? (int)c2d_move_to(&s->s, x, y) : FFI_REFUSED;
+}
+/* rotate and scale about the pivot given, or the default one for what is missing. */
+static int ffi_rotate(lshape *p, double angle, int has_ox, double ox, int has_oy, double oy)
+{
+    c2d_vec c;
+    if (!FFI_SHAPE(p)) return FFI_REFUSED;
+    c = default_pivot(&p->s);
+    if (p->s.kind == C2D_AABB) return (int)C2D_ERR_ROTATE_AABB;
+    return (int)c2d_rotate(&p->s, angle, has_ox ? ox : c.x, has_oy ? oy : c.y);
+}
+static int ffi_scale(lshape *p, double k, int has_ox, double ox, int has_oy, double oy)
+{
+    c2d_vec c;
+    if (!FFI_SHAPE(p)) return FFI_REFUSED;
+    c = default_pivot(&p->s);
     if (k < 0) return (int)C2D_ERR_SCALE;
-    return (int)c2d_scale(s, k, has_ox ? ox : c.x, has_oy ? oy : c.y);
+    return (int)c2d_scale(&p->s, k, has_ox ? ox : c.x, has_oy ? oy : c.y);
 }
 
 static const c2d_ffi_api ffi_api = {
-    c2d_hits, ffi_distance, c2d_contains, ffi_contact, ffi_sweep, ffi_raycast,
+    ffi_hits, ffi_distance, ffi_contains, ffi_contact, ffi_sweep, ffi_raycast,
     ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to, ffi_rotate, ffi_scale
 };
 
@@ -1160,6 +1251,7 @@ int luaopen_collide2d(lua_State *L)
         luaL_setfuncs(L, metamethods, N_UPVALUES);
         lua_pushvalue(L, methods_idx);
         lua_setfield(L, -2, "__index");
+        c2d_lua_lock_metatable(L);
         lua_pop(L, 1);
     }
 #if defined(LUA_JITLIBNAME)

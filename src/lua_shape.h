@@ -6,13 +6,32 @@
 #ifndef COLLIDE2D_LUA_SHAPE_H
 #define COLLIDE2D_LUA_SHAPE_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include "compat.h"
 #include "collide2d.h"
 
+/*
+ * Every object the binding hands out starts with a tag saying what it is.
+ * A metatable alone proves nothing (the debug library can lend one to any
+ * userdata), so the tag is checked, with the userdata's size, before its
+ * memory is trusted; an object freed by hand (its __gc called) is marked so.
+ */
+enum {
+    C2D_TAG_SHAPE = 0x53643263,  /* "c2dS" */
+    C2D_TAG_WORLD = 0x57643263,  /* "c2dW" */
+    C2D_TAG_BUMP = 0x42643263,   /* "c2dB" */
+    C2D_TAG_FREED = 0x46643263   /* "c2dF": a world or bump world whose __gc has run */
+};
+
 typedef struct lshape {
+    uint64_t tag;     /* C2D_TAG_SHAPE (64 bits, so that s stays aligned for doubles) */
     c2d_shape s;
     c2d_vec verts[1]; /* a Polygon's vertices; sized at allocation */
 } lshape;
+
+/* The smallest userdata that holds a shape (no vertices after it). */
+#define LSHAPE_MIN_SIZE offsetof(lshape, verts)
 
 /* The shape at index i, or NULL when the value there is not one of ours. */
 lshape *c2d_lua_shape(lua_State *L, int i);
@@ -28,6 +47,8 @@ double c2d_lua_number(lua_State *L, int i, const char *fname, const char *name);
 double c2d_lua_opt_number(lua_State *L, int i, double def, const char *fname, const char *name);
 /* Push a number (never -0). */
 void c2d_lua_push_number(lua_State *L, double x);
+/* Set the metatable at the top's __metatable so getmetatable gives false (nothing to call). */
+void c2d_lua_lock_metatable(lua_State *L);
 
 /* Register the World: c2d.world into the table at module (the kind
  * metatables are at mts .. mts + 9). */

@@ -20,14 +20,36 @@ static c2d_vec v2_(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; 
 static c2d_vec vsub_(c2d_vec a, c2d_vec b) { return v2_(a.x - b.x, a.y - b.y); }
 
 typedef struct lworld {
-    c2d_world *w;
+    uint64_t tag;      /* C2D_TAG_WORLD, or C2D_TAG_FREED once its __gc has run */
+    c2d_world *w;      /* NULL once freed */
+    const void *store; /* its table of shapes (the user value), to tell it from a replacement */
+    unsigned uses;     /* counts the calls on the world: one made from a finalizer shows here */
 } lworld;
+
+/* The world at i (freed or not), or NULL when the value there is not one. */
+static lworld *to_world(lua_State *L, int i)
+{
+    lworld *lw = (lworld *)luaL_testudata(L, i, WORLD_MT);
+    if (lw == NULL || lua_rawlen(L, i) < sizeof *lw || (lw->tag != C2D_TAG_WORLD && lw->tag != C2D_TAG_FREED))
+        return NULL;
+    return lw;
+}
 
 static lworld *check_world(lua_State *L, const char *fname)
 {
-    lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
-    if (lw == NULL || lw->w == NULL) c2d_lua_type_error(L, 1, fname, "collide2d world");
+    lworld *lw = to_world(L, 1);
+    if (lw == NULL) c2d_lua_type_error(L, 1, fname, "collide2d world");
+    if (lw->w == NULL) c2d_lua_arg_error(L, 1, fname, "the world has been freed");
+    lw->uses++;
     return lw;
+}
+
+/* After Lua ran (a callback, or a finalizer at an allocation): the world must
+ * still be there. */
+static c2d_world *live(lua_State *L, const lworld *lw, const char *fname)
+{
+    if (lw->w == NULL) luaL_error(L, "%s: the world was freed while the call ran", fname);
+    return lw->w;
 }
 
 /* The slot of p in lw's world, or -1 when it is in no world or another. */
@@ -36,14 +58,39 @@ static int own_slot(const lworld *lw, const lshape *p)
     return p->s.world == lw->w ? p->s.world_slot : -1;
 }
 
-/* Push the world's table (shapes by slot, responses). */
+/* Push the world's table (shapes by slot, responses): the one it was made
+ * with (the debug library can replace a user value). */
 static void push_store(lua_State *L, int world)
 {
+    const lworld *lw = (const lworld *)lua_touserdata(L, world);
 #if LUA_VERSION_NUM >= 502
     lua_getuservalue(L, world);
 #else
     lua_getfenv(L, world);
 #endif
+    if (!lua_istable(L, -1) || lua_topointer(L, -1) != lw->store)
+        luaL_error(L, "collide2d world: its table of shapes was replaced (by the debug library); the world cannot be used");
+}
+
+/* Push a table with room for narr entries in its array part, so that filling
+ * them allocates nothing. 0 (the table pushed all the same) when a call on
+ * the world ran meanwhile (a finalizer, at the allocation): answers the
+ * caller holds from the world before it may be stale, and it asks again. */
+static int fresh_table(lua_State *L, const lworld *lw, int narr)
+{
+    unsigned uses = lw->uses;
+    lua_createtable(L, narr, 0);
+    return lw->w != NULL && lw->uses == uses;
+}
+
+/* A caller asks again at most this often before it gives up: a finalizer
+ * that calls the world again each time it is asked. */
+enum { FRESH_TRIES = 64 };
+
+static void changing(lua_State *L, const lworld *lw, const char *fname)
+{
+    live(L, lw, fname);
+    luaL_error(L, "%s: the world kept changing while the answer was built (finalizers calling it)", fname);
 }
 
 /* Push the shape in slot. */
@@ -87,17 +134,35 @@ static int slot_in(lua_State *L, lworld *lw, int i, const char *fname)
     return p->s.world_slot;
 }
 
-/* The array of shapes for slots (at the top), then filtered in place by the
- * function at filter (when fn): filter(other) truthy keeps other. */
-static void push_shapes(lua_State *L, int store, const int *slots, int n, int fn, int filter)
+/* A query of the world: its slots through *slots, and how many (negative: out of memory). */
+typedef int (*slot_query)(lworld *lw, const void *arg, const int **slots);
+
+/* Push the array of the shapes the query names, made from one answer of the
+ * world: asked again when a finalizer calls the world while the array is made. */
+static void push_query(lua_State *L, lworld *lw, int store, slot_query q, const void *arg, const char *fname)
 {
-    int i, k = 0;
-    lua_createtable(L, n, 0);
-    for (i = 0; i < n; i++) {
-        push_slot(L, store, slots[i]);
-        lua_rawseti(L, -2, i + 1);
+    int tries;
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *slots;
+        int n, i;
+        live(L, lw, fname);
+        n = q(lw, arg, &slots);
+        if (n < 0) out_of_memory(L);
+        if (!fresh_table(L, lw, n)) { lua_pop(L, 1); continue; }
+        for (i = 0; i < n; i++) {
+            push_slot(L, store, slots[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        return;
     }
-    if (!fn) return;
+    changing(L, lw, fname);
+}
+
+/* Keep the entries of the array at the top that the function at filter keeps:
+ * filter(other) truthy. */
+static void keep_filtered(lua_State *L, int filter)
+{
+    int n = (int)lua_rawlen(L, -1), i, k = 0;
     for (i = 1; i <= n; i++) {
         lua_pushvalue(L, filter);
         lua_rawgeti(L, -2, i);
@@ -123,12 +188,14 @@ static int l_world(lua_State *L)
     lworld *lw;
     if (!(cell > 0)) c2d_lua_arg_error(L, 1, "world", "cellSize must be > 0");
     lw = (lworld *)lua_newuserdata(L, sizeof *lw);
-    lw->w = NULL;
+    memset(lw, 0, sizeof *lw);
+    lw->tag = C2D_TAG_WORLD;
     luaL_getmetatable(L, WORLD_MT);
     lua_setmetatable(L, -2);
     lua_newtable(L);
     lua_newtable(L);
     lua_setfield(L, -2, "responses");
+    lw->store = lua_topointer(L, -1);
 #if LUA_VERSION_NUM >= 502
     lua_setuservalue(L, -2);
 #else
@@ -139,13 +206,24 @@ static int l_world(lua_State *L)
     return 1;
 }
 
+/* Free the world (collected, or __gc called by hand: a call under way then
+ * finds it gone when it next looks, and raises). */
 static int l_gc(lua_State *L)
 {
-    lworld *lw = (lworld *)luaL_testudata(L, 1, WORLD_MT);
+    lworld *lw = to_world(L, 1);
     if (lw != NULL && lw->w != NULL) {
-        c2d_world_free(lw->w); /* unlinks its shapes, which the store kept alive until now */
+        c2d_world *w = lw->w;
         lw->w = NULL;
+        lw->tag = C2D_TAG_FREED;
+        c2d_world_free(w); /* unlinks its shapes, which the store kept alive until now */
     }
+    return 0;
+}
+
+/* store[key] = the value at the top (popped), where the store is at index 1. */
+static int store_set(lua_State *L)
+{
+    lua_rawset(L, 1);
     return 0;
 }
 
@@ -158,11 +236,19 @@ static int l_add(lua_State *L)
     int slot;
     if (p->s.world != NULL)
         c2d_lua_arg_error(L, 2, "add", p->s.world == lw->w ? "shape is already in this world" : "shape is already in another world (remove it there first)");
+    lua_settop(L, 2);
+    push_store(L, 1);
+    lua_pushcfunction(L, store_set); /* all the room the store's entry needs is made first... */
+    lua_pushvalue(L, 3);
     slot = c2d_world_add(lw->w, &p->s, category, mask);
     if (slot < 0) out_of_memory(L);
-    push_store(L, 1);
+    lua_pushinteger(L, slot + 1);
     lua_pushvalue(L, 2);
-    lua_rawseti(L, -2, slot + 1);
+    /* ...and when the store cannot take it (out of memory), the world lets the shape go again */
+    if (lua_pcall(L, 3, 0, 0) != 0) {
+        if (lw->w != NULL && p->s.world == lw->w) c2d_world_remove(lw->w, p->s.world_slot);
+        lua_error(L);
+    }
     lua_settop(L, 2);
     return 1;
 }
@@ -196,13 +282,18 @@ static int l_count(lua_State *L)
 }
 
 /* w:shapes(): every shape, in the order they were added. */
+static int all_slots(lworld *lw, const void *arg, const int **slots)
+{
+    (void)arg;
+    return c2d_world_slots(lw->w, slots);
+}
+
 static int l_shapes(lua_State *L)
 {
     lworld *lw = check_world(L, "shapes");
-    const int *slots;
-    int n = c2d_world_slots(lw->w, &slots);
+    lua_settop(L, 1);
     push_store(L, 1);
-    push_shapes(L, lua_gettop(L), slots, n, 0, 0);
+    push_query(L, lw, 2, all_slots, NULL, "shapes");
     return 1;
 }
 
@@ -226,17 +317,30 @@ static int l_get_filter(lua_State *L)
     return 2;
 }
 
-/* The shapes that hit s (s itself left out when it is in this world). */
-static int query_shape(lua_State *L, lworld *lw, const c2d_shape *s, int skip, int filter, const char *fname)
+typedef struct shape_query {
+    const c2d_shape *s;
+    const unsigned *mask;
+} shape_query;
+
+/* The shapes that hit q->s (itself left out when it is in this world). */
+static int hit_slots(lworld *lw, const void *arg, const int **slots)
 {
-    int fn, n;
+    const shape_query *q = (const shape_query *)arg;
+    return c2d_world_query(lw->w, q->s, q->s->world == lw->w ? q->s->world_slot : -1, q->mask, slots);
+}
+
+/* The shapes that hit s, kept by the filter at index filter. */
+static int query_shape(lua_State *L, lworld *lw, const c2d_shape *s, int filter, const char *fname)
+{
+    int fn;
     unsigned room;
-    const unsigned *mask = check_filter(L, filter, fname, &fn, &room);
-    const int *slots;
-    n = c2d_world_query(lw->w, s, skip, mask, &slots);
-    if (n < 0) out_of_memory(L);
+    shape_query q;
+    q.s = s;
+    q.mask = check_filter(L, filter, fname, &fn, &room);
+    lua_settop(L, filter);
     push_store(L, 1);
-    push_shapes(L, lua_gettop(L), slots, n, fn, filter);
+    push_query(L, lw, filter + 1, hit_slots, &q, fname);
+    if (fn) keep_filtered(L, filter);
     return 1;
 }
 
@@ -245,7 +349,7 @@ static int l_query(lua_State *L)
 {
     lworld *lw = check_world(L, "query");
     lshape *p = c2d_lua_check_shape(L, 2, "query");
-    return query_shape(L, lw, &p->s, p->s.world == lw->w ? p->s.world_slot : -1, 3, "query");
+    return query_shape(L, lw, &p->s, 3, "query");
 }
 
 /* w:queryPoint(x, y [, filter]) */
@@ -258,7 +362,7 @@ static int l_query_point(lua_State *L)
     nums[0] = c2d_lua_number(L, 2, "queryPoint", "x");
     nums[1] = c2d_lua_number(L, 3, "queryPoint", "y");
     c2d_make(&s, C2D_POINT, nums, 2, NULL, &bad);
-    return query_shape(L, lw, &s, -1, 4, "queryPoint");
+    return query_shape(L, lw, &s, 4, "queryPoint");
 }
 
 /* w:queryRect(x, y, width, height [, filter]) */
@@ -280,31 +384,36 @@ static int l_query_rect(lua_State *L)
                                                                      : "%s is out of range: the rectangle would reach past the largest number",
                                           name));
     }
-    return query_shape(L, lw, &s, -1, 6, "queryRect");
+    return query_shape(L, lw, &s, 6, "queryRect");
 }
 
 /* Run a ray through the world: the hits nearest first, kept in a table at
  * the top as {shape, t, nx, ny} rows (so callbacks may run afterwards). */
-static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask)
+static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const char *fname)
 {
-    const c2d_world_hit *hits;
-    int n = c2d_world_raycast(lw->w, o, d, maxt, mask, &hits), i, store;
-    if (n < 0) out_of_memory(L);
+    int store, tries;
     push_store(L, 1);
     store = lua_gettop(L);
-    lua_createtable(L, 4 * n, 0);
-    for (i = 0; i < n; i++) {
-        push_slot(L, store, hits[i].slot);
-        lua_rawseti(L, -2, 4 * i + 1);
-        c2d_lua_push_number(L, hits[i].t);
-        lua_rawseti(L, -2, 4 * i + 2);
-        c2d_lua_push_number(L, hits[i].normal.x);
-        lua_rawseti(L, -2, 4 * i + 3);
-        c2d_lua_push_number(L, hits[i].normal.y);
-        lua_rawseti(L, -2, 4 * i + 4);
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const c2d_world_hit *hits;
+        int n = c2d_world_raycast(live(L, lw, fname), o, d, maxt, mask, &hits), i;
+        if (n < 0) out_of_memory(L);
+        if (!fresh_table(L, lw, 4 * n)) { lua_pop(L, 1); continue; }
+        for (i = 0; i < n; i++) { /* numbers allocate nothing */
+            push_slot(L, store, hits[i].slot);
+            lua_rawseti(L, -2, 4 * i + 1);
+            c2d_lua_push_number(L, hits[i].t);
+            lua_rawseti(L, -2, 4 * i + 2);
+            c2d_lua_push_number(L, hits[i].normal.x);
+            lua_rawseti(L, -2, 4 * i + 3);
+            c2d_lua_push_number(L, hits[i].normal.y);
+            lua_rawseti(L, -2, 4 * i + 4);
+        }
+        lua_remove(L, store);
+        return n;
     }
-    lua_remove(L, store);
-    return n;
+    changing(L, lw, fname);
+    return 0;
 }
 
 /* w:querySegment(x1, y1, x2, y2 [, filter]): the shapes met, in order along it. */
@@ -328,7 +437,7 @@ static int l_query_segment(lua_State *L)
         d = vsub_(v2_(e.x * 0.5, e.y * 0.5), v2_(o.x * 0.5, o.y * 0.5));
         maxt = 2;
     }
-    n = ray_hits(L, lw, o, d, maxt, mask);
+    n = ray_hits(L, lw, o, d, maxt, mask, "querySegment");
     rows = lua_gettop(L);
     lua_createtable(L, n, 0);
     for (i = 0; i < n; i++) {
@@ -361,7 +470,7 @@ static int l_raycast(lua_State *L)
     maxt = c2d_lua_opt_number(L, 6, 1, "raycast", "maxt");
     if (maxt < 0) c2d_lua_arg_error(L, 6, "raycast", "maxt must be >= 0");
     mask = check_filter(L, 7, "raycast", &fn, &room);
-    n = ray_hits(L, lw, o, d, maxt, mask);
+    n = ray_hits(L, lw, o, d, maxt, mask, "raycast");
     rows = lua_gettop(L);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, rows, 4 * i + 1);
@@ -381,36 +490,45 @@ static int l_raycast(lua_State *L)
     return 1;
 }
 
-/* w:collisions([out]) -> list, n */
+/* w:collisions([out]) -> list, n. Filling out may allocate (a finalizer may
+ * then call the world): the answer is asked for again when it does. */
 static int l_collisions(lua_State *L)
 {
     lworld *lw = check_world(L, "collisions");
-    const int *pairs;
-    int n = c2d_world_collisions(lw->w, &pairs), i, store, list, old;
-    if (n < 0) out_of_memory(L);
+    int tries, list, old;
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);
-    push_store(L, 1);
-    store = 3;
-    if (lua_isnil(L, 2)) {
-        lua_createtable(L, 2 * n, 0);
-        list = lua_gettop(L);
-        old = 0;
-    } else {
-        list = 2;
-        old = (int)lua_rawlen(L, 2);
+    push_store(L, 1); /* 3 */
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *pairs;
+        unsigned uses;
+        int n = c2d_world_collisions(live(L, lw, "collisions"), &pairs), i;
+        if (n < 0) out_of_memory(L);
+        lua_settop(L, 3);
+        if (lua_isnil(L, 2)) {
+            if (!fresh_table(L, lw, 2 * n)) continue;
+            list = 4;
+            old = 0;
+        } else {
+            list = 2;
+            old = (int)lua_rawlen(L, 2);
+        }
+        uses = lw->uses;
+        for (i = 0; i < 2 * n && lw->uses == uses; i++) {
+            push_slot(L, 3, pairs[i]);
+            lua_rawseti(L, list, i + 1);
+        }
+        if (lw->uses != uses || lw->w == NULL) continue;
+        for (i = 2 * n + 1; i <= old; i++) { /* clear what a longer list left */
+            lua_pushnil(L);
+            lua_rawseti(L, list, i);
+        }
+        lua_pushvalue(L, list);
+        lua_pushinteger(L, n);
+        return 2;
     }
-    for (i = 0; i < 2 * n; i++) {
-        push_slot(L, store, pairs[i]);
-        lua_rawseti(L, list, i + 1);
-    }
-    for (i = 2 * n + 1; i <= old; i++) { /* clear what a longer list left */
-        lua_pushnil(L);
-        lua_rawseti(L, list, i);
-    }
-    lua_pushvalue(L, list);
-    lua_pushinteger(L, n);
-    return 2;
+    changing(L, lw, "collisions");
+    return 0;
 }
 
 /* w:addResponse(name, fn) */
@@ -513,12 +631,34 @@ typedef struct nest_guard {
     uintptr_t base; /* where the outermost active call's frame is; 0: none */
 } nest_guard;
 
+static int l_move(lua_State *L);
+static int l_check(lua_State *L);
+static int l_push(lua_State *L);
+
+/* Is a move, check or push under way below the running call, on L's call stack. */
+static int in_movement(lua_State *L)
+{
+    lua_Debug ar;
+    int level;
+    for (level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_CFunction f;
+        lua_getinfo(L, "f", &ar);
+        f = lua_tocfunction(L, -1);
+        lua_pop(L, 1);
+        if (f == l_move || f == l_check || f == l_push) return 1;
+    }
+    return 0;
+}
+
 /* Enter a level; returns whether this call is the outermost (pass it to leave_nest). */
 static int enter_nest(lua_State *L, const void *frame, const char *fname)
 {
     nest_guard *g = (nest_guard *)lua_touserdata(L, NEST_GUARD);
     uintptr_t at = (uintptr_t)frame;
-    if (g->base == 0 || at >= g->base) {
+    /* Below the noted place, the call is nested in the one that noted it,
+     * unless that one ended by an error (which left its note behind): the
+     * call stack tells, and is read only then. */
+    if (g->base == 0 || at >= g->base || !in_movement(L)) {
         g->base = at;
         return 1;
     }
@@ -533,21 +673,30 @@ static void leave_nest(lua_State *L, int outermost)
     if (outermost) ((nest_guard *)lua_touserdata(L, NEST_GUARD))->base = 0;
 }
 
-/* Push an array of the shapes in slots whose mask takes category (the
- * mover's; the mover's mask was applied by the query), as shapes, since
- * callbacks may change the world before they are used; returns how many. */
-static int push_takers(lua_State *L, lworld *lw, int store, const int *slots, int n, unsigned category)
+/* Push an array of the shapes the mover m overlaps or touches where it is
+ * (p itself left out) whose masks take category (the mover's; mask, the
+ * mover's, is applied by the query), as shapes, since callbacks may change
+ * the world before they are used; returns how many. */
+static int push_takers(lua_State *L, lworld *lw, int store, const mover *m, const lshape *p, unsigned category,
+                       unsigned mask)
 {
-    int i, k = 0;
-    lua_createtable(L, n, 0);
-    for (i = 0; i < n; i++) {
-        unsigned oc, om;
-        c2d_world_get_filter(lw->w, slots[i], &oc, &om);
-        if (!(om & category)) continue;
-        push_slot(L, store, slots[i]);
-        lua_rawseti(L, -2, ++k);
+    int tries;
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *slots;
+        int n = c2d_world_query(live(L, lw, "push"), &m->s, own_slot(lw, p), &mask, &slots), i, k = 0;
+        if (n < 0) out_of_memory(L);
+        if (!fresh_table(L, lw, n)) { lua_pop(L, 1); continue; }
+        for (i = 0; i < n; i++) {
+            unsigned oc, om;
+            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
+            if (!(om & category)) continue;
+            push_slot(L, store, slots[i]);
+            lua_rawseti(L, -2, ++k);
+        }
+        return k;
     }
-    return k;
+    changing(L, lw, "push");
+    return 0;
 }
 
 enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
@@ -635,6 +784,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         double best_t = 2, along;
         c2d_sweep_result best_r;
         c2d_vec at, rest;
+        live(L, lw, fname); /* the last step ran Lua */
         if (!(isfinite(v.x) && isfinite(v.y))) {
             /* A motion farther than the largest number could only tunnel. */
             if (steps == 0)
@@ -696,6 +846,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
             lua_pushvalue(L, 2);
             lua_pushvalue(L, other);
             lua_call(L, 2, 1);
+            live(L, lw, fname);
         } else {
             lua_pushliteral(L, "slide");
         }
@@ -764,6 +915,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
             c2d_lua_push_number(L, goal.x);
             c2d_lua_push_number(L, goal.y);
             lua_call(L, 6, 2);
+            live(L, lw, fname);
             pos = at;
             if (lua_isnil(L, -2) && lua_isnil(L, -1)) {
                 goal = at;
@@ -848,10 +1000,7 @@ static void push_record(lua_State *L, int cols, int *ncols, int other, c2d_vec n
 static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape *p, unsigned category,
                          unsigned mask, int have_filter, int store)
 {
-    const int *slots;
-    int n = c2d_world_query(lw->w, &m->s, own_slot(lw, p), &mask, &slots), k, i, cand, out = 0;
-    if (n < 0) out_of_memory(L);
-    k = push_takers(L, lw, store, slots, n, category);
+    int k = push_takers(L, lw, store, m, p, category, mask), i, cand, out = 0;
     cand = lua_gettop(L);
     lua_createtable(L, k, 0);
     for (i = 1; i <= k; i++) {
@@ -954,14 +1103,11 @@ static int l_push(lua_State *L)
     at_mover = lua_gettop(L);
     start = pos = c2d_position(&p->s);
     for (steps = 0; steps < PUSH_STEPS; steps++) {
-        const int *slots;
         /* The shape's own slot, asked each step: a filter may have removed
          * it and added it again (another shape may hold its old slot now). */
-        int n = c2d_world_query(lw->w, &m->s, own_slot(lw, p), &mask, &slots), i, k, cand, best = 0;
+        int k = push_takers(L, lw, store, m, p, category, mask), i, cand, best = 0;
         double depth = 0;
         c2d_contact_result best_c;
-        if (n < 0) out_of_memory(L);
-        k = push_takers(L, lw, store, slots, n, category);
         cand = lua_gettop(L);
         memset(&best_c, 0, sizeof best_c);
         for (i = 1; i <= k; i++) {
@@ -1088,6 +1234,7 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_newtable(L);                                                       /* MOVER_POOL */
     luaL_setfuncs(L, world_methods, C2D_KIND_COUNT + 2);
     lua_setfield(L, -2, "__index");
+    c2d_lua_lock_metatable(L);
     lua_pop(L, 1);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     lua_pushcclosure(L, l_world, C2D_KIND_COUNT);

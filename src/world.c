@@ -141,6 +141,7 @@ struct c2d_world {
     int spare_cap;
     int pool_items, pool_waste; /* the items the lists hold; the room moved lists left behind */
     long next_id;
+    int order_holes;     /* removed slots still in the order list (dropped by settle_order) */
     unsigned stamp;
     c2d_world_hit *hits;
     int cap_hits;
@@ -530,10 +531,25 @@ void c2d_world_free(c2d_world *w)
     free(w);
 }
 
+/* Drop the removed slots from the order list, keeping it sorted. Removing
+ * leaves them there (so that removing is O(1), as a world's shapes are each
+ * removed when it is collected with them); anything that reads the list, or
+ * hands a freed slot out again, settles it first. */
+static void settle_order(c2d_world *w)
+{
+    int k, n = 0;
+    if (w->order_holes == 0) return;
+    for (k = 0; k < w->order.n; k++)
+        if (w->e[w->order.v[k]].s != NULL) w->order.v[n++] = w->order.v[k];
+    w->order.n = n;
+    w->order_holes = 0;
+}
+
 int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
 {
     int slot;
     entry *e;
+    settle_order(w);
     if (w->free_slots.n > 0) {
         slot = w->free_slots.v[--w->free_slots.n];
     } else {
@@ -574,15 +590,11 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
 void c2d_world_remove(c2d_world *w, int slot)
 {
     entry *e;
-    int i, k;
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return;
     e = &w->e[slot];
     unfile(w, slot);
     if (e->dirty) ints_drop(&w->dirty, slot);
-    /* Keep the order list sorted: shift the rest down. */
-    for (i = 0; i < w->order.n && w->order.v[i] != slot; i++) continue;
-    for (k = i; k + 1 < w->order.n; k++) w->order.v[k] = w->order.v[k + 1];
-    if (i < w->order.n) w->order.n--;
+    w->order_holes++; /* its place in the order list goes at the next settle_order */
     e->s->world = NULL;
     e->s = NULL;
     w->live--;
@@ -626,6 +638,7 @@ static int refresh(c2d_world *w)
 {
     int k, ok = 1, n = w->dirty.n;
     const int *dirty = w->dirty.v;
+    settle_order(w);
     for (k = 0; k < n; k++) {
         int slot = dirty[k];
         entry *e = &w->e[slot];
@@ -666,6 +679,7 @@ int c2d_world_count(const c2d_world *w) { return w->live; }
 
 int c2d_world_slots(c2d_world *w, const int **slots)
 {
+    settle_order(w);
     *slots = w->order.v;
     return w->order.n;
 }

@@ -8,8 +8,10 @@
 -- replaced by Lua functions that call the same C core through the FFI, which
 -- the JIT compiles.
 --
--- Shapes stay the native module's userdata. Their payload begins with the
--- core's c2d_shape, so the FFI passes a pointer to it; and everything that is
+-- Shapes stay the native module's userdata. The FFI passes a pointer to their
+-- payload, and each entry point first checks the tag there (a userdata that
+-- only wears a shape's metatable is refused: the call then goes to the C
+-- binding, which raises the type error); and everything that is
 -- not per-frame work (constructors, set, clone, user data, outline, the World,
 -- collide2d.bump) stays the C binding's own code. Both backends are therefore
 -- one behaviour: the same answers from the same core, the same shapes, and for
@@ -43,16 +45,16 @@ if not pcall(ffi.typeof, "c2dffi_api") then
     typedef struct c2dffi_distance_result { double distance; c2dffi_vec a, b; } c2dffi_distance_result;
     typedef struct c2dffi_api {
       int (*hits)(const c2dffi_shape *a, const c2dffi_shape *b);
-      void (*distance)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_distance_result *out);
+      int (*distance)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_distance_result *out);
       int (*contains)(const c2dffi_shape *s, double x, double y);
       int (*contact)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_contact_result *out);
-      void (*sweep)(const c2dffi_shape *a, double dx, double dy, const c2dffi_shape *b, double bdx, double bdy,
-                    c2dffi_sweep_result *out);
-      void (*raycast)(const c2dffi_shape *s, double x, double y, double dx, double dy, double maxt,
-                      c2dffi_sweep_result *out);
+      int (*sweep)(const c2dffi_shape *a, double dx, double dy, const c2dffi_shape *b, double bdx, double bdy,
+                   c2dffi_sweep_result *out);
+      int (*raycast)(const c2dffi_shape *s, double x, double y, double dx, double dy, double maxt,
+                     c2dffi_sweep_result *out);
       int (*bbox)(const c2dffi_shape *s, c2dffi_bounds *out);
-      void (*center)(const c2dffi_shape *s, c2dffi_vec *out);
-      void (*position)(const c2dffi_shape *s, c2dffi_vec *out);
+      int (*center)(const c2dffi_shape *s, c2dffi_vec *out);
+      int (*position)(const c2dffi_shape *s, c2dffi_vec *out);
       int (*move)(c2dffi_shape *s, double dx, double dy);
       int (*move_to)(c2dffi_shape *s, double x, double y);
       int (*rotate)(c2dffi_shape *s, double angle, int has_ox, double ox, int has_oy, double oy);
@@ -159,14 +161,16 @@ return function(native)
   function fast.hits(...)
     local a, b = ...
     if not is_shape(a) or not is_shape(b) then return by_binding(capi_hits, ...) end
-    return hits_fn(SHAPE(a), SHAPE(b)) ~= 0
+    local r = hits_fn(SHAPE(a), SHAPE(b))
+    if r < 0 then return by_binding(capi_hits, ...) end
+    return r ~= 0
   end
 
   function fast.distance(...)
     local a, b = ...
     if not is_shape(a) or not is_shape(b) then return by_binding(capi_distance, ...) end
     local r = distance_out
-    distance_fn(SHAPE(a), SHAPE(b), r)
+    if distance_fn(SHAPE(a), SHAPE(b), r) ~= 0 then return by_binding(capi_distance, ...) end
     return r.distance, r.a.x, r.a.y, r.b.x, r.b.y
   end
 
@@ -175,7 +179,9 @@ return function(native)
     if not is_shape(s) or not finite(x) or not finite(y) then
       return by_binding(capi_contains, ...)
     end
-    return contains_fn(SHAPE(s), x, y) ~= 0
+    local r = contains_fn(SHAPE(s), x, y)
+    if r < 0 then return by_binding(capi_contains, ...) end
+    return r ~= 0
   end
 
   function fast.contact(...)
@@ -196,7 +202,7 @@ return function(native)
       return by_binding(capi_sweep, ...)
     end
     local r = sweep_out
-    sweep_fn(SHAPE(a), dx, dy, SHAPE(b), bdx, bdy, r)
+    if sweep_fn(SHAPE(a), dx, dy, SHAPE(b), bdx, bdy, r) ~= 0 then return by_binding(capi_sweep, ...) end
     if r.hit == 0 then return nil end
     return r.t, r.normal.x, r.normal.y, r.point.x, r.point.y
   end
@@ -209,7 +215,7 @@ return function(native)
       return by_binding(capi_raycast, ...)
     end
     local r = sweep_out
-    raycast_fn(SHAPE(s), x, y, dx, dy, maxt, r)
+    if raycast_fn(SHAPE(s), x, y, dx, dy, maxt, r) ~= 0 then return by_binding(capi_raycast, ...) end
     if r.hit == 0 then return nil end
     return r.t, r.normal.x, r.normal.y
   end
@@ -218,7 +224,7 @@ return function(native)
     local s = ...
     if not is_shape(s) then return by_binding(capi_bbox, ...) end
     local b = bounds_out
-    if bbox_fn(SHAPE(s), b) == 0 then return by_binding(capi_bbox, ...) end
+    if bbox_fn(SHAPE(s), b) ~= 1 then return by_binding(capi_bbox, ...) end
     return b.minx, b.miny, b.maxx, b.maxy
   end
 
@@ -228,7 +234,7 @@ return function(native)
       local s = ...
       if not is_shape(s) then return by_binding(capi_fn, ...) end
       local v = vec_out
-      c_fn(SHAPE(s), v)
+      if c_fn(SHAPE(s), v) ~= 0 then return by_binding(capi_fn, ...) end
       return v.x, v.y
     end
   end

@@ -72,7 +72,7 @@ local shapes = {}
 for i, make in ipairs(makers) do if i ~= 3 then shapes[i] = w:add(make(), i, 4294967295) end end
 w:add(c2d.line(0, 0, 1, 1))
 local wm = {}
-for k in pairs(getmetatable(w).__index) do wm[#wm + 1] = k end
+for k in pairs(debug.getmetatable(w).__index) do wm[#wm + 1] = k end
 table.sort(wm)
 for _, name in ipairs(wm) do
   try("w:" .. name .. " 0", function() local r = { w[name](w) } return unpack(r) end)
