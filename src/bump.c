@@ -75,6 +75,8 @@ struct c2d_bump_world {
     int caphits;
     char *sort_tmp; /* room for merge_sort */
     int capsort;
+    /* The last item added, and how many cells there were before: what c2d_bump_unadd undoes. */
+    int undo_id, undo_cells;
 };
 
 /* Grow *p (of *cap elements of size sz) to hold at least need. */
@@ -406,6 +408,87 @@ static void cell_remove(c2d_bump_world *w, int id, cell_index cx, cell_index cy)
     }
 }
 
+/* Take id back out of cell (cx, cy), undoing a cell_add: the cell is left as it was. */
+static int cell_unadd(c2d_bump_world *w, int id, cell_index cx, cell_index cy)
+{
+    int k = find_cell(w, cx, cy), i;
+    cell *c;
+    if (k < 0) return 1;
+    c = &w->cells[k];
+    for (i = 0; i < c->n; i++)
+        if (c->ids[i] == id) { c->ids[i] = c->ids[--c->n]; break; }
+    return 1;
+}
+
+/* Drop the empty cells made since the world had `from` (by an add or update
+ * that ran out of memory and was undone), so that it is as it was. */
+static void drop_new_cells(c2d_bump_world *w, int from)
+{
+    int k, kept = from;
+    for (k = from; k < w->ncells; k++) {
+        if (w->cells[k].n == 0) free(w->cells[k].ids);
+        else w->cells[kept++] = w->cells[k];
+    }
+    if (kept == w->ncells) return;
+    w->ncells = kept;
+    memset(w->slots, 0, (size_t)w->nslots * sizeof *w->slots);
+    for (k = 0; k < w->ncells; k++) place_cell(w, k);
+}
+
+/* A block of cells, by its first and last column and row (empty when l > r). */
+typedef struct block {
+    cell_index l, t, r, b;
+} block;
+
+static int in_block(const block *b, cell_index cx, cell_index cy)
+{
+    return cx >= b->l && cx <= b->r && cy >= b->t && cy <= b->b;
+}
+
+/* Apply f to id in the cells of b outside o, row by row, at most limit of
+ * them (negative: all), stopping at the first f that fails (*failed then
+ * set); how many it applied. */
+static long each_cell(c2d_bump_world *w, int id, const block *b, const block *o, long limit,
+                      int (*f)(c2d_bump_world *, int, cell_index, cell_index), int *failed)
+{
+    long done = 0;
+    cell_index cx, cy;
+    *failed = 0;
+    for (cy = b->t; cy <= b->b; cy++)
+        for (cx = b->l; cx <= b->r; cx++) {
+            if (in_block(o, cx, cy)) continue;
+            if (done == limit) return done;
+            if (!f(w, id, cx, cy)) { *failed = 1; return done; }
+            done++;
+        }
+    return done;
+}
+
+static int cell_remove_cb(c2d_bump_world *w, int id, cell_index cx, cell_index cy)
+{
+    cell_remove(w, id, cx, cy);
+    return 1;
+}
+
+/* File id in the cells of b outside o. Out of memory, undo what was done
+ * (cells made for it go again) and return 0: the world is as it was. */
+static int file_cells(c2d_bump_world *w, int id, const block *b, const block *o)
+{
+    int from = w->ncells, failed, ignored;
+    long done = each_cell(w, id, b, o, -1, cell_add, &failed);
+    if (!failed) return 1;
+    each_cell(w, id, b, o, done, cell_unadd, &ignored);
+    drop_new_cells(w, from);
+    return 0;
+}
+
+static block item_block(const item *it)
+{
+    block b;
+    b.l = it->cl; b.t = it->ct; b.r = it->cl + it->cw - 1; b.b = it->ct + it->ch - 1;
+    return b;
+}
+
 int c2d_bump_count_cells(const c2d_bump_world *w)
 {
     return w->ncells;
@@ -490,15 +573,20 @@ static c2d_bump_status item_cells(const c2d_bump_world *w, const c2d_bump_rect *
     return C2D_BUMP_OK;
 }
 
+/* The empty block. */
+static const block none = { 0, 0, -1, -1 };
+
 int c2d_bump_add(c2d_bump_world *w, const c2d_bump_rect *r)
 {
-    cell_index c[4], cx, cy;
+    cell_index c[4];
     c2d_bump_status st = item_cells(w, r, c);
-    int id;
+    int id, reused, cells_before = w->ncells;
     item *it;
+    block b;
     if (st != C2D_BUMP_OK) return st;
     if (!RESERVE(w->free_ids, w->capfree, w->nitems + 1)) return C2D_BUMP_NO_MEMORY;
-    if (w->nfree > 0) {
+    reused = w->nfree > 0;
+    if (reused) {
         id = w->free_ids[--w->nfree];
     } else {
         if (!RESERVE(w->items, w->capitems, w->nitems + 1)) return C2D_BUMP_NO_MEMORY;
@@ -508,15 +596,36 @@ int c2d_bump_add(c2d_bump_world *w, const c2d_bump_rect *r)
     it = &w->items[id];
     it->r = *r;
     it->cl = c[0]; it->ct = c[1]; it->cw = c[2]; it->ch = c[3];
+    b = item_block(it);
+    if (!file_cells(w, id, &b, &none)) {
+        /* leave no half-added item behind: the id goes back where it came from */
+        if (reused) w->free_ids[w->nfree++] = id;
+        else w->nitems--;
+        return C2D_BUMP_NO_MEMORY;
+    }
     it->seq = w->next_seq++;
     it->alive = 1;
-    for (cy = c[1]; cy < c[1] + c[3]; cy++)
-        for (cx = c[0]; cx < c[0] + c[2]; cx++)
-            if (!cell_add(w, id, cx, cy)) {
-                c2d_bump_remove(w, id); /* leave no half-added item behind */
-                return C2D_BUMP_NO_MEMORY;
-            }
+    w->undo_id = id;
+    w->undo_cells = cells_before;
     return id;
+}
+
+void c2d_bump_unadd(c2d_bump_world *w, int id)
+{
+    int from = w->undo_id == id ? w->undo_cells : w->ncells;
+    item *it;
+    block b;
+    if (!c2d_bump_alive(w, id)) return;
+    it = &w->items[id];
+    b = item_block(it);
+    {
+        int ignored;
+        each_cell(w, id, &b, &none, -1, cell_unadd, &ignored);
+    }
+    drop_new_cells(w, from);
+    it->alive = 0;
+    w->free_ids[w->nfree++] = id; /* room reserved by add */
+    w->undo_id = 0;
 }
 
 void c2d_bump_remove(c2d_bump_world *w, int id)
@@ -535,7 +644,7 @@ void c2d_bump_remove(c2d_bump_world *w, int id)
 c2d_bump_status c2d_bump_update(c2d_bump_world *w, int id, const c2d_bump_rect *r)
 {
     item *it;
-    cell_index c[4], cx, cy, l1, t1, r1, b1, l2, t2, r2, b2;
+    cell_index c[4];
     c2d_bump_status st;
     if (!c2d_bump_alive(w, id)) return C2D_BUMP_OK;
     it = &w->items[id];
@@ -543,16 +652,14 @@ c2d_bump_status c2d_bump_update(c2d_bump_world *w, int id, const c2d_bump_rect *
     st = item_cells(w, r, c);
     if (st != C2D_BUMP_OK) return st;
     if (c[0] != it->cl || c[1] != it->ct || c[2] != it->cw || c[3] != it->ch) {
-        l1 = it->cl; t1 = it->ct; r1 = l1 + it->cw - 1; b1 = t1 + it->ch - 1;
-        l2 = c[0]; t2 = c[1]; r2 = l2 + c[2] - 1; b2 = t2 + c[3] - 1;
-        for (cy = t1; cy <= b1; cy++)
-            for (cx = l1; cx <= r1; cx++)
-                if (cy < t2 || cy > b2 || cx < l2 || cx > r2) cell_remove(w, id, cx, cy);
+        /* Into the new cells first (which may run out of memory, and is then
+         * undone), then out of the old. */
+        block old = item_block(it), now;
+        int ignored;
+        now.l = c[0]; now.t = c[1]; now.r = c[0] + c[2] - 1; now.b = c[1] + c[3] - 1;
+        if (!file_cells(w, id, &now, &old)) return C2D_BUMP_NO_MEMORY;
+        each_cell(w, id, &old, &now, -1, cell_remove_cb, &ignored);
         it->cl = c[0]; it->ct = c[1]; it->cw = c[2]; it->ch = c[3];
-        for (cy = t2; cy <= b2; cy++)
-            for (cx = l2; cx <= r2; cx++)
-                if (cy < t1 || cy > b1 || cx < l1 || cx > r1)
-                    if (!cell_add(w, id, cx, cy)) return C2D_BUMP_NO_MEMORY;
     }
     w->items[id].r = *r;
     return C2D_BUMP_OK;

@@ -118,6 +118,10 @@ int c2d_bump_add(c2d_bump_world *w, const c2d_bump_rect *r); /* id > 0, or a c2d
 int c2d_bump_alive(const c2d_bump_world *w, int id);
 const c2d_bump_rect *c2d_bump_rect_of(const c2d_bump_world *w, int id);
 void c2d_bump_remove(c2d_bump_world *w, int id);
+/* Take back the item c2d_bump_add just gave id (the caller could not keep it,
+ * e.g. out of memory): as remove, and the cells that add made go too, so the
+ * world is as it was before the add. */
+void c2d_bump_unadd(c2d_bump_world *w, int id);
 c2d_bump_status c2d_bump_update(c2d_bump_world *w, int id, const c2d_bump_rect *r);
 int c2d_bump_count_cells(const c2d_bump_world *w);
 /* How many cells were emptied since the last c2d_bump_next_epoch. */

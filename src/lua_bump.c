@@ -204,14 +204,49 @@ static int l_gc(lua_State *L)
     return 0;
 }
 
+/* ids[item] = id and items[id] = item (stack: ids, items, item, id). */
+static int link_item(lua_State *L)
+{
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 4);
+    lua_rawset(L, 1);
+    lua_pushvalue(L, 3);
+    lua_rawseti(L, 2, (int)lua_tointeger(L, 4));
+    return 0;
+}
+
+/* add(W, ids, items, item, x, y, w, h): add the rect, and link item and its
+ * id in the tables ids (item -> id) and items (id -> item). Out of memory at
+ * any point, everything is as it was before the call. */
 static int l_add(lua_State *L)
 {
-    c2d_bump_world *w = check_world(L, 1);
+    lworld *lw = check_lworld(L, 1);
     c2d_bump_rect r;
     int id;
-    check_rect(L, 2, &r);
-    id = c2d_bump_add(w, &r);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checkany(L, 4);
+    check_rect(L, 5, &r);
+    lua_settop(L, 8);
+    lua_pushcfunction(L, link_item); /* 9: the room the call needs is made first */
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 4);
+    id = c2d_bump_add(lw->w, &r);
     if (id < 0) return status_error(L, id);
+    lua_pushinteger(L, id);
+    if (lua_pcall(L, 4, 0, 0) != 0) {
+        /* the tables could not take it: undo what they took, then the add */
+        lua_pushvalue(L, 4);
+        lua_rawget(L, 2);
+        if (!lua_isnil(L, -1)) { lua_pushvalue(L, 4); lua_pushnil(L); lua_rawset(L, 2); }
+        lua_pop(L, 1);
+        lua_rawgeti(L, 3, id);
+        if (!lua_isnil(L, -1)) { lua_pushnil(L); lua_rawseti(L, 3, id); }
+        lua_pop(L, 1);
+        if (lw->w != NULL) c2d_bump_unadd(lw->w, id);
+        return lua_error(L);
+    }
     lua_pushinteger(L, id);
     return 1;
 }

@@ -547,10 +547,17 @@ static void settle_order(c2d_world *w)
 
 int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
 {
-    int slot;
+    int slot, reused;
     entry *e;
     settle_order(w);
-    if (w->free_slots.n > 0) {
+    /* Room first, so that nothing after can fail but filing (undone when it
+     * does): the order list gains one, and the dirty and free lists can hold
+     * every slot, so that touching or removing a shape never needs memory. */
+    if (!ints_room(&w->order, w->order.n + 1) || !ints_room(&w->dirty, w->ne + 1) ||
+        !ints_room(&w->free_slots, w->ne + 1))
+        return -1;
+    reused = w->free_slots.n > 0;
+    if (reused) {
         slot = w->free_slots.v[--w->free_slots.n];
     } else {
         if (w->ne >= C2D_WORLD_MAX_SLOTS) return -1;
@@ -573,14 +580,17 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
     e->id = w->next_id++;
     e->category = category;
     e->mask = mask;
-    /* The order list is kept sorted by id: a new slot goes last. */
-    if (!file(w, slot) || !ints_push(&w->order, slot)) {
+    if (!file(w, slot)) {
+        /* out of memory: as it was */
         unfile(w, slot);
-        ints_drop(&w->order, slot);
         e->s = NULL;
-        ints_push(&w->free_slots, slot);
+        w->next_id--;
+        if (reused) w->free_slots.v[w->free_slots.n++] = slot;
+        else w->ne--;
         return -1;
     }
+    /* The order list is kept sorted by id: a new slot goes last (room made above). */
+    w->order.v[w->order.n++] = slot;
     s->world = w;
     s->world_slot = slot;
     w->live++;
@@ -636,7 +646,7 @@ void c2d_world_touch(c2d_world *w, int slot)
  * the lists hold (the rebuild costs about what was wasted). */
 static int refresh(c2d_world *w)
 {
-    int k, ok = 1, n = w->dirty.n;
+    int k, ok = 1, n = w->dirty.n, kept = 0;
     const int *dirty = w->dirty.v;
     settle_order(w);
     for (k = 0; k < n; k++) {
@@ -662,9 +672,15 @@ static int refresh(c2d_world *w)
             continue;
         }
         unfile(w, slot);
-        if (!file(w, slot)) ok = 0;
+        if (!file(w, slot)) {
+            /* out of memory: out of the grid until the next refresh files it (the query fails meanwhile) */
+            unfile(w, slot);
+            e->dirty = 1;
+            w->dirty.v[kept++] = slot;
+            ok = 0;
+        }
     }
-    w->dirty.n = 0;
+    w->dirty.n = kept;
     /* A failed rebuild changes nothing: the pool stays as it was. */
     if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w, 0, 0, 0);
     return ok;

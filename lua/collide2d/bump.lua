@@ -155,9 +155,13 @@ local function probe()
   return setmetatable({ [{}] = true }, weakKeys)
 end
 
+-- After cells emptied: the world has changed already, so running out of
+-- memory for the new probe must not raise; the old one then stays, and the
+-- cells emptied now are dropped a collection later than bump would.
 local function newEpoch(world)
   C.epoch(world._w, next(world._probe) == nil)
-  world._probe = probe()
+  local ok, fresh = pcall(probe)
+  if ok then world._probe = fresh end
 end
 
 -- The world -------------------------------------------------------------------
@@ -198,8 +202,7 @@ function World:add(item, x, y, w, h)
     raise(("bad argument 'item' to 'add' (%s is already in the world)"):format(tostring(item)))
   end
   rect('add', x, y, w, h)
-  local id = C.add(self._w, x, y, w, h)
-  self._ids[item], self._items[id] = id, item
+  C.add(self._w, self._ids, self._items, item, x, y, w, h) -- all of it, or (out of memory) none
   self._count = self._count + 1
   return item
 end
