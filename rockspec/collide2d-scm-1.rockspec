@@ -42,6 +42,7 @@ build = {
             "src/flat.c",
             "src/transform.c",
             "src/world.c",
+            "src/world_move.c",
             "src/bump.c",
             "src/lua_collide2d.c",
             "src/lua_world.c",

@@ -302,6 +302,71 @@ typedef struct c2d_world_hit {
 } c2d_world_hit;
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits);
 
+/*
+ * Moving shapes through a World, as bump.lua's world:move does: the shape is
+ * swept toward a goal, and at each shape it meets (earliest first) the
+ * caller's respond callback says what to do. c2d_world_move with apply 0 is
+ * a check: the answers without moving. c2d_world_push moves a shape out of
+ * what it overlaps by the least total motion it can find.
+ *
+ * The callbacks may change the world (add, remove, move shapes, run
+ * queries); the move reads the world anew after each. Every callback may be
+ * NULL. A shape a callback is given stays valid for the rest of the call only
+ * when the caller keeps it alive (anchor is asked first, for each shape a
+ * callback will be told about: a caller whose shapes can be freed meanwhile,
+ * as a garbage-collected binding's, keeps it and answers 1, or answers 0
+ * when the shape in slot is no longer s). room gives memory that must live
+ * until the call returns (NULL: the call takes it with malloc and frees it);
+ * a callback may then leave the call without returning (longjmp).
+ */
+typedef enum c2d_response {
+    C2D_RESPONSE_IGNORE = 0, /* go on as if it were not there (passed over for the rest of the move) */
+    C2D_RESPONSE_TOUCH,      /* stop where they meet */
+    C2D_RESPONSE_CROSS,      /* go through it (passed over for the rest of the move) */
+    C2D_RESPONSE_SLIDE,      /* stop there, and go on with the rest of the motion along the surface */
+    C2D_RESPONSE_BOUNCE,     /* stop there, and go on with the rest of the motion reflected about the normal */
+    C2D_RESPONSE_GOAL        /* stop there, and go on toward the goal the callback gives (passed over) */
+} c2d_response;
+
+/* Where a move meets another shape. */
+typedef struct c2d_meet {
+    int slot;          /* the other's slot when it was met */
+    double t;          /* when, as a fraction of the step toward the goal */
+    c2d_vec normal;    /* the contact normal, from the other toward the mover */
+    c2d_vec at;        /* the mover's position then */
+} c2d_meet;
+
+typedef struct c2d_move_calls {
+    /* What to do on meeting other; for C2D_RESPONSE_GOAL, *goal is set to where to head (it holds the current goal). */
+    c2d_response (*respond)(void *ud, const c2d_shape *other, const c2d_meet *meet, c2d_vec *goal);
+    /* push: whether to push the shape out of other. */
+    int (*keep)(void *ud, const c2d_shape *other);
+    /* push: the shape was pushed out of other along normal by depth; forget drops those told so far. */
+    void (*pushed)(void *ud, const c2d_shape *other, c2d_vec normal, double depth);
+    void (*forget)(void *ud);
+    /* Keep s, the shape in slot, alive for the rest of the call: 1, or 0 when slot holds s no more. */
+    int (*anchor)(void *ud, const c2d_shape *s, int slot);
+    /* bytes of memory that live until the call returns, or NULL. */
+    void *(*room)(void *ud, size_t bytes);
+    void *ud;
+} c2d_move_calls;
+
+typedef enum c2d_move_status {
+    C2D_MOVE_DONE = 0,
+    C2D_MOVE_NO_MEMORY,    /* the shape did not move */
+    C2D_MOVE_GOAL_RANGE,   /* the motion to the goal (or a push) would pass the largest number */
+    C2D_MOVE_REST_RANGE,   /* the rest of the motion, after a response, would pass it */
+    C2D_MOVE_BAD_GOAL      /* a respond callback gave a goal that is not finite */
+} c2d_move_status;
+
+/* Move s (in w or not) toward its position being goal; with apply, s ends
+ * there (its position, *end); without, only *end says where it would. The
+ * shape moves with its bits in w (or category 1 and every mask bit). */
+c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c2d_move_calls *calls, int apply,
+                               c2d_vec *end);
+/* Push s out of the shapes of w it overlaps (those keep accepts); s ends at *end. */
+c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, c2d_vec *end);
+
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);
 

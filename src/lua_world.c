@@ -52,12 +52,6 @@ static c2d_world *live(lua_State *L, const lworld *lw, const char *fname)
     return lw->w;
 }
 
-/* The slot of p in lw's world, or -1 when it is in no world or another. */
-static int own_slot(const lworld *lw, const lshape *p)
-{
-    return p->s.world == lw->w ? p->s.world_slot : -1;
-}
-
 /* Push the world's table (shapes by slot, responses): the one it was made
  * with (the debug library can replace a user value). */
 static void push_store(lua_State *L, int world)
@@ -546,74 +540,17 @@ static int l_add_response(lua_State *L)
 }
 
 /*
- * Movement. The mover is swept on a copy (so the world sees it move only
- * once, at the end); each step sweeps it toward the goal against the
- * candidates of its swept box, takes the earliest touch, asks the filter
- * what to do, and answers:
- *   touch   stop there;
- *   cross   go through (the other is passed over for the rest of the move);
- *   slide   stop there, and aim the rest of the motion along the surface;
- *   bounce  stop there, and aim the rest of the motion reflected about the normal;
- *   a name added with addResponse: fn(world, col, x, y, goalX, goalY) returns the new goal.
- * A shape crossed or ignored is passed over for the rest of the move; the
- * loop ends at the goal, at a touch, when wedged, or after MOVE_STEPS.
+ * Movement: move, check and push are the core's (c2d_world_move and
+ * c2d_world_push, world_move.c); here are their callbacks, which ask Lua.
+ * A callback may raise (a Lua error unwinds through the core, which holds
+ * nothing of its own meanwhile), and checks before it returns that the world
+ * is still there, since Lua ran (the filter, or a finalizer at an allocation).
  */
-typedef struct mover {
-    c2d_shape s;
-    c2d_vec store[C2D_MAX_VERTICES];
-} mover;
-
-/* The mover's copy, unlinked, with vertex storage of its own. */
-static void copy_mover(mover *m, const c2d_shape *s)
-{
-    m->s = *s;
-    m->s.world = NULL;
-    if (s->kind == C2D_POLYGON) {
-        memcpy(m->store, s->verts, sizeof m->store[0] * (size_t)s->count);
-        m->s.verts = m->store;
-    }
-}
 
 /* The upvalues of the World's methods after the ten kind metatables: the
- * nesting guard (below) and the pool of spare movers for Concave and Group. */
+ * nesting guard (below) and the pool of spare room for movers. */
 #define NEST_GUARD lua_upvalueindex(C2D_KIND_COUNT + 1)
-#define MOVER_POOL lua_upvalueindex(C2D_KIND_COUNT + 2)
-
-/* The mover: a copy of s in *room, on the C stack, so that a move makes no
- * garbage; a Concave or a Group, whose storage can be large, in a userdata
- * taken from the pool (made when the pool has none large enough) and left
- * on the Lua stack; give_mover returns it. A call that raises never returns
- * its mover, which the collector then frees: nested calls never share one. */
-static mover *new_mover(lua_State *L, const c2d_shape *s, mover *room)
-{
-    mover *m = NULL;
-    size_t need;
-    int n;
-    if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) {
-        copy_mover(room, s);
-        return room;
-    }
-    need = sizeof *m + c2d_storage_size(s);
-    n = (int)lua_rawlen(L, MOVER_POOL);
-    if (n > 0) {
-        lua_rawgeti(L, MOVER_POOL, n);
-        lua_pushnil(L);
-        lua_rawseti(L, MOVER_POOL, n);
-        if (lua_rawlen(L, -1) >= need) m = (mover *)lua_touserdata(L, -1);
-        else lua_pop(L, 1); /* too small: left to the collector */
-    }
-    if (m == NULL) m = (mover *)lua_newuserdata(L, need);
-    c2d_copy(&m->s, s, m + 1);
-    return m;
-}
-
-/* Put the mover at index i (when new_mover made one there) back in the pool. */
-static void give_mover(lua_State *L, const mover *m, const mover *room, int i)
-{
-    if (m == room) return;
-    lua_pushvalue(L, i);
-    lua_rawseti(L, MOVER_POOL, (int)lua_rawlen(L, MOVER_POOL) + 1);
-}
+#define ROOM_POOL lua_upvalueindex(C2D_KIND_COUNT + 2)
 
 /*
  * Callbacks may call move, check and push again (a filter that checks
@@ -621,9 +558,7 @@ static void give_mover(lua_State *L, const mover *m, const mover *room, int i)
  * LuaJIT sets no limit of its own on how deep C calls Lua, so a callback
  * calling itself ran off the C stack. The outermost call notes where the C
  * stack stands; a call more than NEST_STACK bytes below that place raises
- * an error instead (a few dozen levels). A call that finds itself no deeper
- * than the noted place knows that the call which noted it has ended (an
- * error unwound it) and notes its own.
+ * an error instead (a few dozen levels).
  */
 enum { NEST_STACK = 192 * 1024 };
 
@@ -673,40 +608,93 @@ static void leave_nest(lua_State *L, int outermost)
     if (outermost) ((nest_guard *)lua_touserdata(L, NEST_GUARD))->base = 0;
 }
 
-/* Push an array of the shapes the mover m overlaps or touches where it is
- * (p itself left out) whose masks take category (the mover's; mask, the
- * mover's, is applied by the query), as shapes, since callbacks may change
- * the world before they are used; returns how many. */
-static int push_takers(lua_State *L, lworld *lw, int store, const mover *m, const lshape *p, unsigned category,
-                       unsigned mask)
+/* What the callbacks of one move or push share. */
+typedef struct lmove {
+    lua_State *L;
+    lworld *lw;
+    const char *fname;
+    int store, filter, cols, ncols;
+    int anchors;   /* shapes the core was told of, by address: made when first needed (0 until then) */
+    int room_base; /* the room given out is on the stack above this */
+} lmove;
+
+/* Push the shape the core knows at s (one it anchored). */
+static void push_known(lmove *mv, const c2d_shape *s)
 {
-    int tries;
-    for (tries = 0; tries < FRESH_TRIES; tries++) {
-        const int *slots;
-        int n = c2d_world_query(live(L, lw, "push"), &m->s, own_slot(lw, p), &mask, &slots), i, k = 0;
-        if (n < 0) out_of_memory(L);
-        if (!fresh_table(L, lw, n)) { lua_pop(L, 1); continue; }
-        for (i = 0; i < n; i++) {
-            unsigned oc, om;
-            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
-            if (!(om & category)) continue;
-            push_slot(L, store, slots[i]);
-            lua_rawseti(L, -2, ++k);
-        }
-        return k;
-    }
-    changing(L, lw, "push");
-    return 0;
+    lua_pushlightuserdata(mv->L, (void *)s);
+    lua_rawget(mv->L, mv->anchors);
 }
 
-enum { R_TOUCH, R_CROSS, R_SLIDE, R_BOUNCE, R_CUSTOM };
+/* Keep the shape in slot, if it is s, for the rest of the call. */
+static int move_anchor(void *ud, const c2d_shape *s, int slot)
+{
+    lmove *mv = (lmove *)ud;
+    lua_State *L = mv->L;
+    lshape *q;
+    int top = lua_gettop(L), ok;
+    push_slot(L, mv->store, slot);
+    q = c2d_lua_shape(L, -1);
+    ok = q != NULL && &q->s == s;
+    if (ok) {
+        if (mv->anchors == 0) {
+            lua_newtable(L);
+            lua_replace(L, mv->room_base); /* the place kept for it */
+            mv->anchors = mv->room_base;
+        }
+        lua_pushlightuserdata(L, (void *)s);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, mv->anchors);
+    }
+    lua_settop(L, top);
+    live(L, mv->lw, mv->fname);
+    return ok;
+}
+
+/* Room for the core, from the pool of spare room when one is large enough;
+ * left on the stack until the call ends (then back to the pool). */
+static void *move_room(void *ud, size_t bytes)
+{
+    lmove *mv = (lmove *)ud;
+    lua_State *L = mv->L;
+    int n = (int)lua_rawlen(L, ROOM_POOL);
+    void *p = NULL;
+    luaL_checkstack(L, 2, "no room on the stack for a move");
+    if (n > 0) {
+        lua_rawgeti(L, ROOM_POOL, n);
+        if (lua_rawlen(L, -1) >= bytes) {
+            lua_pushnil(L);
+            lua_rawseti(L, ROOM_POOL, n);
+            p = lua_touserdata(L, -1);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    if (p == NULL) p = lua_newuserdata(L, bytes);
+    live(L, mv->lw, mv->fname);
+    return p;
+}
+
+/* Put the room the call took back in the pool. */
+static void give_room(lmove *mv)
+{
+    lua_State *L = mv->L;
+    int i;
+    for (i = mv->room_base + 1; i <= lua_gettop(L); i++) {
+        lua_pushvalue(L, i);
+        lua_rawseti(L, ROOM_POOL, (int)lua_rawlen(L, ROOM_POOL) + 1);
+    }
+    lua_settop(L, mv->room_base);
+}
+
+static const char *const response_names[] = { NULL, "touch", "cross", "slide", "bounce" };
 
 /* The response named by the value at i (pushing the custom function when
- * it is one); -1 for a falsy value (ignore the other). */
-static int response_of(lua_State *L, int i, int store, const char *fname)
+ * it is one, for C2D_RESPONSE_GOAL). */
+static c2d_response response_of(lua_State *L, int i, int store, const char *fname)
 {
     const char *name;
-    if (!lua_toboolean(L, i)) return -1;
+    int k;
+    if (!lua_toboolean(L, i)) return C2D_RESPONSE_IGNORE;
     if (lua_type(L, i) != LUA_TSTRING) c2d_lua_arg_error(L, 5, fname, "the filter must return a response name or a falsy value");
     name = lua_tostring(L, i);
     /* A response added with addResponse comes first, as in bump.lua, where
@@ -714,40 +702,124 @@ static int response_of(lua_State *L, int i, int store, const char *fname)
     lua_getfield(L, store, "responses");
     lua_getfield(L, -1, name);
     lua_remove(L, -2);
-    if (!lua_isnil(L, -1)) return R_CUSTOM;
+    if (!lua_isnil(L, -1)) return C2D_RESPONSE_GOAL;
     lua_pop(L, 1);
-    if (strcmp(name, "touch") == 0) return R_TOUCH;
-    if (strcmp(name, "cross") == 0) return R_CROSS;
-    if (strcmp(name, "slide") == 0) return R_SLIDE;
-    if (strcmp(name, "bounce") == 0) return R_BOUNCE;
-    return c2d_lua_arg_error(L, 5, fname,
-                             lua_pushfstring(L, "the filter returned '%s', which is not a response name: add it with addResponse", name));
+    for (k = C2D_RESPONSE_TOUCH; k <= C2D_RESPONSE_BOUNCE; k++)
+        if (strcmp(name, response_names[k]) == 0) return (c2d_response)k;
+    return (c2d_response)c2d_lua_arg_error(
+        L, 5, fname, lua_pushfstring(L, "the filter returned '%s', which is not a response name: add it with addResponse", name));
 }
 
-static const char *const response_names[] = { "touch", "cross", "slide", "bounce" };
-
-/* A move gives up after this many steps in a row that made no headway
- * (each first touch at t = 0): the mover is wedged, e.g. sliding into a
- * corner sharper than a right angle, where each surface sends the rest of
- * the motion into the other. */
-enum { MOVE_STEPS = 4096, WEDGED_STEPS = 8 };
-
-/* How deep two shapes must overlap, relative to their distance from the
- * origin (at least 1), to be overlapping rather than touching within the
- * rounding of the step that brought them together. */
-#define MOVE_OVERLAP 1e-9
-
-/* Do a and b overlap beyond a touch (b may be gone: a callback removed it). */
-static int overlapping(const c2d_shape *a, const c2d_shape *b)
+/* What to do on meeting other: the filter's answer (default slide), with the
+ * record {other, type, ti, nx, ny, x, y} added to the list; a response added
+ * with addResponse is called fn(world, col, x, y, goalX, goalY) and returns
+ * the new goal, or nothing to stop there. */
+static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *meet, c2d_vec *goal)
 {
-    c2d_contact_result c;
-    c2d_vec p;
-    double scale;
-    if (b == NULL) return 1;
-    if (c2d_contact(a, b, &c) != C2D_OK) return 1;
-    p = c2d_position(a);
-    scale = fabs(p.x) > fabs(p.y) ? fabs(p.x) : fabs(p.y);
-    return c.hit && c.depth > MOVE_OVERLAP * (scale > 1 ? scale : 1);
+    lmove *mv = (lmove *)ud;
+    lua_State *L = mv->L;
+    int top = lua_gettop(L), other = top + 1, col;
+    c2d_response r;
+    push_known(mv, o);
+    if (mv->filter) {
+        lua_pushvalue(L, mv->filter);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, other);
+        lua_call(L, 2, 1);
+        live(L, mv->lw, mv->fname);
+    } else {
+        lua_pushliteral(L, "slide");
+    }
+    r = response_of(L, other + 1, mv->store, mv->fname);
+    if (r == C2D_RESPONSE_IGNORE) { lua_settop(L, top); return r; }
+    lua_createtable(L, 0, 7);
+    col = lua_gettop(L);
+    lua_pushvalue(L, other);
+    lua_setfield(L, col, "other");
+    if (r == C2D_RESPONSE_GOAL) lua_pushvalue(L, other + 1); /* the name the filter gave */
+    else lua_pushstring(L, response_names[r]);
+    lua_setfield(L, col, "type");
+    c2d_lua_push_number(L, meet->t);
+    lua_setfield(L, col, "ti");
+    c2d_lua_push_number(L, meet->normal.x);
+    lua_setfield(L, col, "nx");
+    c2d_lua_push_number(L, meet->normal.y);
+    lua_setfield(L, col, "ny");
+    c2d_lua_push_number(L, meet->at.x);
+    lua_setfield(L, col, "x");
+    c2d_lua_push_number(L, meet->at.y);
+    lua_setfield(L, col, "y");
+    lua_pushvalue(L, col);
+    lua_rawseti(L, mv->cols, ++mv->ncols);
+    if (r == C2D_RESPONSE_GOAL) {
+        lua_pushvalue(L, other + 2);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, col);
+        c2d_lua_push_number(L, meet->at.x);
+        c2d_lua_push_number(L, meet->at.y);
+        c2d_lua_push_number(L, goal->x);
+        c2d_lua_push_number(L, goal->y);
+        lua_call(L, 6, 2);
+        if (lua_isnil(L, -2) && lua_isnil(L, -1)) {
+            *goal = meet->at;
+        } else if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
+            goal->x = lua_tonumber(L, -2);
+            goal->y = lua_tonumber(L, -1);
+        } else {
+            luaL_error(L, "%s: a response must return goalX, goalY (numbers) or nothing, got %s and %s", mv->fname,
+                       luaL_typename(L, -2), luaL_typename(L, -1));
+        }
+    }
+    lua_settop(L, top);
+    live(L, mv->lw, mv->fname);
+    return r;
+}
+
+/* Begin the callbacks' state: the stack from 1 to nargs holds the call's
+ * arguments (world, shape, ..., filter at filter or 0); above them go the
+ * store, the list of records, a place for the anchors, then the room. */
+static void begin_move(lua_State *L, lmove *mv, lworld *lw, int nargs, int filter, const char *fname,
+                       c2d_move_calls *calls)
+{
+    lua_settop(L, nargs);
+    push_store(L, 1);
+    mv->L = L;
+    mv->lw = lw;
+    mv->fname = fname;
+    mv->store = nargs + 1;
+    mv->filter = filter;
+    lua_newtable(L);
+    mv->cols = nargs + 2;
+    mv->ncols = 0;
+    lua_pushnil(L);
+    mv->anchors = 0;
+    mv->room_base = nargs + 3;
+    memset(calls, 0, sizeof *calls);
+    calls->anchor = move_anchor;
+    calls->room = move_room;
+    calls->ud = mv;
+}
+
+/* Raise for a move that did not end well. */
+static void move_failed(lua_State *L, c2d_move_status st, int steps0, const char *fname, c2d_vec from, c2d_vec goal)
+{
+    switch (st) {
+    case C2D_MOVE_NO_MEMORY: out_of_memory(L); break;
+    case C2D_MOVE_GOAL_RANGE:
+        if (steps0) {
+            int x = isfinite(goal.x - from.x);
+            c2d_lua_arg_error(L, x ? 4 : 3, fname,
+                              lua_pushfstring(L, "%s is out of range: the motion to it would pass the largest number",
+                                              x ? "goalY" : "goalX"));
+        }
+        luaL_error(L, "%s: the goal is out of range", fname);
+        break;
+    case C2D_MOVE_REST_RANGE:
+        luaL_error(L, "%s: the rest of the motion is out of range (it would pass the largest number)", fname);
+        break;
+    case C2D_MOVE_BAD_GOAL: luaL_error(L, "%s: a response returned a goal that is not finite", fname); break;
+    default: break;
+    }
 }
 
 /* move and check: x, y, cols, len. */
@@ -755,233 +827,65 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
 {
     lworld *lw = check_world(L, fname);
     lshape *p = c2d_lua_check_shape(L, 2, fname);
-    c2d_vec pos, goal, start;
-    unsigned category = 1, mask = ALL_BITS;
-    int store, passed, cols, ncols = 0, steps, wedged = 0, have_filter, self, still = 1, outermost, at_mover;
-    mover *m, room;
+    c2d_vec goal, from, end;
+    int outermost, filter = 0;
+    lmove mv;
+    c2d_move_calls calls;
+    c2d_move_status st;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
-    have_filter = !lua_isnoneornil(L, 5);
-    if (have_filter) luaL_checktype(L, 5, LUA_TFUNCTION);
-    lua_settop(L, 5);
-    outermost = enter_nest(L, &room, fname);
-    self = own_slot(lw, p);
-    if (self >= 0) c2d_world_get_filter(lw->w, self, &category, &mask);
-    push_store(L, 1);
-    store = lua_gettop(L);
-    lua_pushnil(L); /* other -> true for the shapes passed over (crossed or ignored); a table once needed */
-    passed = lua_gettop(L);
-    lua_newtable(L);
-    cols = lua_gettop(L);
-    m = new_mover(L, &p->s, &room);
-    at_mover = lua_gettop(L);
-    start = pos = c2d_position(&p->s);
-    for (steps = 0; steps < MOVE_STEPS; steps++) {
-        c2d_vec v = vsub_(goal, pos);
-        c2d_bounds a0, a1, box;
-        const int *slots;
-        int n, i, best = -1, other, resp;
-        double best_t = 2, along;
-        c2d_sweep_result best_r;
-        c2d_vec at, rest;
-        live(L, lw, fname); /* the last step ran Lua */
-        if (!(isfinite(v.x) && isfinite(v.y))) {
-            /* A motion farther than the largest number could only tunnel. */
-            if (steps == 0)
-                c2d_lua_arg_error(L, isfinite(v.x) ? 4 : 3, fname,
-                                  lua_pushfstring(L, "%s is out of range: the motion to it would pass the largest number",
-                                                  isfinite(v.x) ? "goalY" : "goalX"));
-            luaL_error(L, "%s: the rest of the motion is out of range (it would pass the largest number)", fname);
-        }
-        /* A move to where the shape is still meets what it overlaps (each
-         * once, as the sweep gives t = 0 only for those); once the shape has
-         * gone somewhere, reaching the goal ends the move. */
-        if (v.x == 0 && v.y == 0) {
-            if (!still) break;
-        } else {
-            still = 0;
-        }
-        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) break;
-        if (!c2d_bbox(&m->s, &a0)) a0.minx = a0.miny = -HUGE_VAL, a0.maxx = a0.maxy = HUGE_VAL;
-        a1 = a0;
-        a1.minx += v.x; a1.maxx += v.x; a1.miny += v.y; a1.maxy += v.y;
-        box.minx = a0.minx < a1.minx ? a0.minx : a1.minx;
-        box.miny = a0.miny < a1.miny ? a0.miny : a1.miny;
-        box.maxx = a0.maxx > a1.maxx ? a0.maxx : a1.maxx;
-        box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
-        /* The mover's own slot, asked each step: a callback may have removed
-         * it and added it again (another shape may hold its old slot now). */
-        self = own_slot(lw, p);
-        n = c2d_world_candidates(lw->w, &box, self, &mask, &slots);
-        if (n < 0) out_of_memory(L);
-        memset(&best_r, 0, sizeof best_r);
-        /* The earliest touch among the candidates whose bits take the mover.
-         * No Lua runs in this loop, so the slots stay as they are. */
-        for (i = 0; i < n; i++) {
-            const c2d_shape *o = c2d_world_shape(lw->w, slots[i]);
-            unsigned oc, om;
-            c2d_sweep_result r;
-            if (o == NULL || o == &p->s) continue;
-            c2d_world_get_filter(lw->w, slots[i], &oc, &om);
-            if (!(om & category)) continue;
-            if (!lua_isnil(L, passed)) {
-                int skip;
-                push_slot(L, store, slots[i]);
-                lua_rawget(L, passed);
-                skip = !lua_isnil(L, -1);
-                lua_pop(L, 1);
-                if (skip) continue;
-            }
-            r = c2d_sweep(&m->s, v, o, v2_(0, 0));
-            if (r.hit && r.t < best_t) { best_t = r.t; best = slots[i]; best_r = r; }
-        }
-        if (best < 0) { pos = goal; break; }
-        at = v2_(pos.x + v.x * best_t, pos.y + v.y * best_t);
-        /* Ask the filter (default slide); the callbacks may change the world
-         * from here on, so the other is held as its shape. */
-        push_slot(L, store, best);
-        other = lua_gettop(L);
-        if (have_filter) {
-            lua_pushvalue(L, 5);
-            lua_pushvalue(L, 2);
-            lua_pushvalue(L, other);
-            lua_call(L, 2, 1);
-            live(L, lw, fname);
-        } else {
-            lua_pushliteral(L, "slide");
-        }
-        resp = response_of(L, other + 1, store, fname);
-        /* A shape crossed, ignored, given to a response added with
-         * addResponse (as bump.lua visits each other once), met by a shape
-         * that is not moving, or overlapped at the start of the step (the
-         * sweep meets it at t = 0 whichever way the mover goes) is passed
-         * over for the rest of the move; one slid along or bounced off may be
-         * met again (a Concave's wall after its floor), as the sweep counts a
-         * touch only while moving in. */
-        if (resp < 0 || resp == R_CROSS || resp == R_CUSTOM || still ||
-            (best_t == 0 && overlapping(&m->s, c2d_world_shape(lw->w, best)))) {
-            if (lua_isnil(L, passed)) {
-                lua_newtable(L);
-                lua_replace(L, passed);
-            }
-            lua_pushvalue(L, other);
-            lua_pushboolean(L, 1);
-            lua_rawset(L, passed);
-        }
-        if (resp < 0) { lua_settop(L, other - 1); continue; }
-        /* The collision record. */
-        lua_createtable(L, 0, 7);
-        lua_pushvalue(L, other);
-        lua_setfield(L, -2, "other");
-        if (resp == R_CUSTOM) lua_pushvalue(L, other + 1); /* the name the filter gave */
-        else lua_pushstring(L, response_names[resp]);
-        lua_setfield(L, -2, "type");
-        c2d_lua_push_number(L, best_t);
-        lua_setfield(L, -2, "ti");
-        c2d_lua_push_number(L, best_r.normal.x);
-        lua_setfield(L, -2, "nx");
-        c2d_lua_push_number(L, best_r.normal.y);
-        lua_setfield(L, -2, "ny");
-        c2d_lua_push_number(L, at.x);
-        lua_setfield(L, -2, "x");
-        c2d_lua_push_number(L, at.y);
-        lua_setfield(L, -2, "y");
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, cols, ++ncols);
-        rest = vsub_(goal, at);
-        along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
-        /* The rest less its part into the normal is found before it is added
-         * to at: a goal far beyond at would swallow at otherwise. */
-        switch (resp) {
-        case R_TOUCH: pos = goal = at; break;
-        case R_CROSS: break;
-        case R_SLIDE:
-            pos = at;
-            if (along < 0) goal = v2_(at.x + (rest.x - along * best_r.normal.x), at.y + (rest.y - along * best_r.normal.y));
-            break;
-        case R_BOUNCE:
-            pos = at;
-            if (along < 0)
-                goal = v2_(at.x + (rest.x - 2 * along * best_r.normal.x), at.y + (rest.y - 2 * along * best_r.normal.y));
-            break;
-        default: {
-            /* fn(world, col, x, y, goalX, goalY) -> goalX, goalY, or nothing to stop there */
-            int col = lua_gettop(L);
-            lua_pushvalue(L, other + 2);
-            lua_pushvalue(L, 1);
-            lua_pushvalue(L, col);
-            c2d_lua_push_number(L, at.x);
-            c2d_lua_push_number(L, at.y);
-            c2d_lua_push_number(L, goal.x);
-            c2d_lua_push_number(L, goal.y);
-            lua_call(L, 6, 2);
-            live(L, lw, fname);
-            pos = at;
-            if (lua_isnil(L, -2) && lua_isnil(L, -1)) {
-                goal = at;
-            } else if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER) {
-                goal.x = lua_tonumber(L, -2);
-                goal.y = lua_tonumber(L, -1);
-                if (!(goal.x - goal.x == 0 && goal.y - goal.y == 0)) luaL_error(L, "%s: a response returned a goal that is not finite", fname);
-            } else {
-                luaL_error(L, "%s: a response must return goalX, goalY (numbers) or nothing, got %s and %s", fname,
-                           luaL_typename(L, -2), luaL_typename(L, -1));
-            }
-        }
-        }
-        lua_settop(L, other - 1);
-        if (resp == R_TOUCH) break;
-        if (resp != R_CROSS && !still) {
-            wedged = best_t == 0 ? wedged + 1 : 0;
-            if (wedged >= WEDGED_STEPS) break;
-        }
+    if (!lua_isnoneornil(L, 5)) {
+        luaL_checktype(L, 5, LUA_TFUNCTION);
+        filter = 5;
     }
-    if (apply && (pos.x != start.x || pos.y != start.y)) {
-        if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "%s: the goal is out of range", fname);
+    outermost = enter_nest(L, &mv, fname);
+    begin_move(L, &mv, lw, 5, filter, fname, &calls);
+    calls.respond = move_respond;
+    from = c2d_position(&p->s);
+    st = c2d_world_move(lw->w, &p->s, goal, &calls, apply, &end);
+    live(L, lw, fname);
+    if (st != C2D_MOVE_DONE) {
+        c2d_vec d;
+        d.x = goal.x - from.x;
+        d.y = goal.y - from.y;
+        move_failed(L, st, !(isfinite(d.x) && isfinite(d.y)), fname, from, goal);
     }
-    give_mover(L, m, &room, at_mover);
+    give_room(&mv);
     leave_nest(L, outermost);
-    c2d_lua_push_number(L, pos.x);
-    c2d_lua_push_number(L, pos.y);
-    lua_pushvalue(L, cols);
-    lua_pushinteger(L, ncols);
+    c2d_lua_push_number(L, end.x);
+    c2d_lua_push_number(L, end.y);
+    lua_pushvalue(L, mv.cols);
+    lua_pushinteger(L, mv.ncols);
     return 4;
 }
 
 static int l_move(lua_State *L) { return move_or_check(L, 1, "move"); }
 static int l_check(lua_State *L) { return move_or_check(L, 0, "check"); }
 
-/*
- * Push. First the deepest overlap at a time, each left by contact's least
- * translation, which frees a shape from one overlap or a few (a corner) by
- * the least motion. When that goes round in circles (a shape pinned between
- * two walls, pushed from one into the other) or meets an overlap no
- * translation ends (a Line across a Line), the push goes along one direction
- * instead: each overlap's normal, then up, right, left and down, taking the
- * least distance along any of them that leaves the shape clear.
- */
-enum { PUSH_STEPS = 64, PUSH_DIRECTIONS = 12 };
-
-/* Does the push's filter (at 3, when there is one) keep the shape at the top. */
-static int push_keeps(lua_State *L, int have_filter)
+/* Does the push's filter (at 3, when there is one) keep other. */
+static int push_keep(void *ud, const c2d_shape *o)
 {
+    lmove *mv = (lmove *)ud;
+    lua_State *L = mv->L;
     int keep;
-    if (!have_filter) return 1;
-    lua_pushvalue(L, 3);
+    if (!mv->filter) return 1;
+    lua_pushvalue(L, mv->filter);
     lua_pushvalue(L, 2);
-    lua_pushvalue(L, -3);
+    push_known(mv, o);
     lua_call(L, 2, 1);
     keep = lua_toboolean(L, -1);
     lua_pop(L, 1);
+    live(L, mv->lw, mv->fname);
     return keep;
 }
 
-/* Add {other=, type="push", nx=, ny=, depth=} to the records at cols, other
- * being the shape at index other. */
-static void push_record(lua_State *L, int cols, int *ncols, int other, c2d_vec n, double depth)
+/* Add {other=, type="push", nx=, ny=, depth=} to the records. */
+static void push_pushed(void *ud, const c2d_shape *o, c2d_vec n, double depth)
 {
+    lmove *mv = (lmove *)ud;
+    lua_State *L = mv->L;
     lua_createtable(L, 0, 5);
-    lua_pushvalue(L, other);
+    push_known(mv, o);
     lua_setfield(L, -2, "other");
     lua_pushliteral(L, "push");
     lua_setfield(L, -2, "type");
@@ -991,202 +895,49 @@ static void push_record(lua_State *L, int cols, int *ncols, int other, c2d_vec n
     lua_setfield(L, -2, "ny");
     c2d_lua_push_number(L, depth);
     lua_setfield(L, -2, "depth");
-    lua_rawseti(L, cols, ++*ncols);
+    lua_rawseti(L, mv->cols, ++mv->ncols);
+    live(L, mv->lw, mv->fname);
 }
 
-/* Push an array of the shapes the mover overlaps (beyond a touch) where it
- * is, whose masks take category and that the filter at 3 (when there is one)
- * keeps; returns how many. */
-static int push_overlaps(lua_State *L, lworld *lw, const mover *m, const lshape *p, unsigned category,
-                         unsigned mask, int have_filter, int store)
+/* Drop the records so far (the push starts over along one direction). */
+static void push_forget(void *ud)
 {
-    int k = push_takers(L, lw, store, m, p, category, mask), i, cand, out = 0;
-    cand = lua_gettop(L);
-    lua_createtable(L, k, 0);
-    for (i = 1; i <= k; i++) {
-        lshape *o;
-        lua_rawgeti(L, cand, i);
-        o = c2d_lua_shape(L, -1);
-        if (o == NULL || o == p || !push_keeps(L, have_filter) || !overlapping(&m->s, &o->s)) {
-            lua_pop(L, 1);
-            continue;
-        }
-        lua_rawseti(L, -2, ++out);
-    }
-    lua_remove(L, cand);
-    return out;
+    lmove *mv = (lmove *)ud;
+    lua_newtable(mv->L);
+    lua_replace(mv->L, mv->cols);
+    mv->ncols = 0;
+    live(mv->L, mv->lw, mv->fname);
 }
 
-/* How far the mover, placed at p, must go along the unit vector u to leave
- * o: from a place far enough along u that it is clear, the sweep back meets
- * o where the mover leaves it. 0 when no distance does (o a Line along u).
- * The mover is left elsewhere. */
-static int exit_along(mover *m, c2d_vec p, c2d_vec u, const c2d_shape *o, double *exit)
-{
-    c2d_bounds a, b;
-    double far = 0;
-    int k;
-    if (c2d_move_to(&m->s, p.x, p.y) != C2D_OK) return 0;
-    if (c2d_bbox(&m->s, &a)) far += (a.maxx - a.minx) + (a.maxy - a.miny);
-    if (c2d_bbox(o, &b)) far += (b.maxx - b.minx) + (b.maxy - b.miny);
-    if (!(far > 0)) far = 1;
-    for (k = 0; k < 64 && isfinite(far); k++, far *= 2) {
-        c2d_sweep_result r;
-        if (c2d_move_to(&m->s, p.x + u.x * far, p.y + u.y * far) != C2D_OK) return 0;
-        if (overlapping(&m->s, o)) continue;
-        r = c2d_sweep(&m->s, v2_(-u.x * far, -u.y * far), o, v2_(0, 0));
-        *exit = r.hit ? far - far * r.t : 0;
-        return 1;
-    }
-    return 0;
-}
-
-/* The least s >= 0 that leaves the mover at start + s u clear of what
- * push_overlaps counts: from each place, past every shape it overlaps
- * there. With record, the records of the shapes left, in the order met, go
- * to the table at cols. 0 when no s is found. */
-static int clear_along(lua_State *L, lworld *lw, mover *m, const lshape *p, unsigned category,
-                       unsigned mask, int have_filter, int store, c2d_vec start, c2d_vec u, double *s_out,
-                       int record, int cols, int *ncols)
-{
-    double s = 0;
-    int steps;
-    for (steps = 0; steps < PUSH_STEPS; steps++) {
-        c2d_vec at = v2_(start.x + u.x * s, start.y + u.y * s);
-        double step = 0;
-        int k, i, list;
-        if (c2d_move_to(&m->s, at.x, at.y) != C2D_OK) return 0;
-        k = push_overlaps(L, lw, m, p, category, mask, have_filter, store);
-        list = lua_gettop(L);
-        if (k == 0) {
-            lua_pop(L, 1);
-            *s_out = s;
-            return 1;
-        }
-        for (i = 1; i <= k; i++) {
-            double e;
-            const lshape *o;
-            lua_rawgeti(L, list, i);
-            o = c2d_lua_shape(L, -1);
-            if (o == NULL || !exit_along(m, at, u, &o->s, &e)) { lua_settop(L, list - 1); return 0; }
-            if (record) push_record(L, cols, ncols, lua_gettop(L), u, e);
-            lua_pop(L, 1);
-            if (e > step) step = e;
-        }
-        lua_pop(L, 1);
-        if (!(step > 0) || !isfinite(s + step)) return 0;
-        s += step;
-    }
-    return 0;
-}
-
-/* w:push(shape [, filter]) */
+/* w:push(shape [, filter]) -> x, y, cols, len */
 static int l_push(lua_State *L)
 {
     lworld *lw = check_world(L, "push");
     lshape *p = c2d_lua_check_shape(L, 2, "push");
-    int store, cols, ncols = 0, steps, have_filter, self, clear = 0, outermost, at_mover;
-    unsigned category = 1, mask = ALL_BITS;
-    c2d_vec pos, start;
-    mover *m, room;
-    have_filter = !lua_isnoneornil(L, 3);
-    if (have_filter) luaL_checktype(L, 3, LUA_TFUNCTION);
-    lua_settop(L, 3);
-    outermost = enter_nest(L, &room, "push");
-    self = own_slot(lw, p);
-    if (self >= 0) c2d_world_get_filter(lw->w, self, &category, &mask);
-    push_store(L, 1);
-    store = lua_gettop(L);
-    lua_newtable(L);
-    cols = lua_gettop(L);
-    m = new_mover(L, &p->s, &room);
-    at_mover = lua_gettop(L);
-    start = pos = c2d_position(&p->s);
-    for (steps = 0; steps < PUSH_STEPS; steps++) {
-        /* The shape's own slot, asked each step: a filter may have removed
-         * it and added it again (another shape may hold its old slot now). */
-        int k = push_takers(L, lw, store, m, p, category, mask), i, cand, best = 0;
-        double depth = 0;
-        c2d_contact_result best_c;
-        cand = lua_gettop(L);
-        memset(&best_c, 0, sizeof best_c);
-        for (i = 1; i <= k; i++) {
-            lshape *o;
-            c2d_contact_result c;
-            lua_rawgeti(L, cand, i);
-            o = c2d_lua_shape(L, -1);
-            if (o == NULL || o == p || !push_keeps(L, have_filter)) { lua_pop(L, 1); continue; }
-            lua_pop(L, 1);
-            if (c2d_contact(&m->s, &o->s, &c) != C2D_OK || !c.hit) continue;
-            if (c.depth > depth) { depth = c.depth; best = i; best_c = c; }
-        }
-        if (best == 0) { lua_pop(L, 1); clear = 1; break; }
-        if (!isfinite(depth)) { lua_pop(L, 1); break; } /* no translation ends it */
-        pos = v2_(pos.x + best_c.normal.x * depth, pos.y + best_c.normal.y * depth);
-        if (c2d_move_to(&m->s, pos.x, pos.y) != C2D_OK) { lua_pop(L, 1); break; }
-        lua_rawgeti(L, cand, best);
-        push_record(L, cols, &ncols, lua_gettop(L), best_c.normal, depth);
-        lua_pop(L, 2);
+    int outermost, filter = 0;
+    lmove mv;
+    c2d_move_calls calls;
+    c2d_move_status st;
+    c2d_vec end;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TFUNCTION);
+        filter = 3;
     }
-    if (!clear) {
-        /* Along one direction: the overlaps' normals where the shape is,
-         * then up, right, left and down; the least distance wins (ties: the
-         * first). */
-        c2d_vec dirs[PUSH_DIRECTIONS], best_u = v2_(0, 0);
-        double best_s = HUGE_VAL, s;
-        int nd = 0, k, i, list, found = 0;
-        static const double axes[4][2] = { { 0, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 } };
-        if (c2d_move_to(&m->s, start.x, start.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
-        k = push_overlaps(L, lw, m, p, category, mask, have_filter, store);
-        list = lua_gettop(L);
-        for (i = 1; i <= k && nd < PUSH_DIRECTIONS - 4; i++) {
-            const lshape *o;
-            c2d_contact_result c;
-            lua_rawgeti(L, list, i);
-            o = c2d_lua_shape(L, -1);
-            lua_pop(L, 1);
-            if (o != NULL && c2d_contact(&m->s, &o->s, &c) == C2D_OK && c.hit && isfinite(c.depth))
-                dirs[nd++] = c.normal;
-        }
-        for (i = 0; i < 4; i++) dirs[nd++] = v2_(axes[i][0], axes[i][1]);
-        for (i = 0; i < nd; i++)
-            if (clear_along(L, lw, m, p, category, mask, have_filter, store, start, dirs[i], &s, 0, 0, NULL) &&
-                s < best_s) {
-                best_s = s;
-                best_u = dirs[i];
-                found = 1;
-            }
-        lua_newtable(L);
-        lua_replace(L, cols);
-        ncols = 0;
-        if (found) {
-            clear_along(L, lw, m, p, category, mask, have_filter, store, start, best_u, &s, 1, cols, &ncols);
-            pos = v2_(start.x + best_u.x * best_s, start.y + best_u.y * best_s);
-        } else {
-            /* Nothing frees it: it stays, and its overlaps are listed. */
-            pos = start;
-            if (c2d_move_to(&m->s, start.x, start.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
-            for (i = 1; i <= k; i++) {
-                const lshape *o;
-                c2d_contact_result c;
-                lua_rawgeti(L, list, i);
-                o = c2d_lua_shape(L, -1);
-                if (o != NULL && c2d_contact(&m->s, &o->s, &c) == C2D_OK && c.hit)
-                    push_record(L, cols, &ncols, lua_gettop(L), c.normal, c.depth);
-                lua_pop(L, 1);
-            }
-        }
-        lua_settop(L, list - 1);
-    }
-    if (pos.x != start.x || pos.y != start.y) {
-        if (c2d_move_to(&p->s, pos.x, pos.y) != C2D_OK) luaL_error(L, "push: the position is out of range");
-    }
-    give_mover(L, m, &room, at_mover);
+    outermost = enter_nest(L, &mv, "push");
+    begin_move(L, &mv, lw, 3, filter, "push", &calls);
+    calls.keep = push_keep;
+    calls.pushed = push_pushed;
+    calls.forget = push_forget;
+    st = c2d_world_push(lw->w, &p->s, &calls, &end);
+    live(L, lw, "push");
+    if (st == C2D_MOVE_NO_MEMORY) out_of_memory(L);
+    if (st != C2D_MOVE_DONE) luaL_error(L, "push: the position is out of range");
+    give_room(&mv);
     leave_nest(L, outermost);
-    c2d_lua_push_number(L, pos.x);
-    c2d_lua_push_number(L, pos.y);
-    lua_pushvalue(L, cols);
-    lua_pushinteger(L, ncols);
+    c2d_lua_push_number(L, end.x);
+    c2d_lua_push_number(L, end.y);
+    lua_pushvalue(L, mv.cols);
+    lua_pushinteger(L, mv.ncols);
     return 4;
 }
 
@@ -1231,7 +982,7 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_newtable(L);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     memset(lua_newuserdata(L, sizeof(nest_guard)), 0, sizeof(nest_guard)); /* NEST_GUARD */
-    lua_newtable(L);                                                       /* MOVER_POOL */
+    lua_newtable(L);                                                       /* ROOM_POOL */
     luaL_setfuncs(L, world_methods, C2D_KIND_COUNT + 2);
     lua_setfield(L, -2, "__index");
     c2d_lua_lock_metatable(L);

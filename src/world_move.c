@@ -1,0 +1,496 @@
+/*
+ * Moving shapes through a World: move (and check, a move not applied) and
+ * push. The caller answers what a move meets (a response), or says which
+ * shapes a push leaves (keep), through the callbacks of c2d_move_calls; the
+ * Lua binding's callbacks ask Lua, a C engine's its own code.
+ *
+ * A callback may change the world, or not return at all (a Lua error unwinds
+ * through here): these functions hold no memory of their own across a call
+ * (what they need lives in the mover, on the stack, or in memory from the
+ * caller's room callback), and read the world anew after each call.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "collide2d.h"
+
+static c2d_vec v2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
+static c2d_vec vsub(c2d_vec a, c2d_vec b) { return v2(a.x - b.x, a.y - b.y); }
+
+/* The mover: a copy of the shape, unlinked from any world, swept in its place
+ * (so the world sees the shape move once, at the end). A Concave or Group
+ * keeps its pieces in storage from the caller's room. */
+typedef struct mover {
+    c2d_shape s;
+    c2d_vec store[C2D_MAX_VERTICES];
+} mover;
+
+/* Memory that lives until the call returns: the caller's, or malloc'd and
+ * listed in *owned (freed by release). */
+typedef struct room {
+    const c2d_move_calls *calls;
+    void *owned[8];
+    int nowned;
+} room;
+
+static void *take_room(room *r, size_t bytes)
+{
+    void *p;
+    if (r->calls != NULL && r->calls->room != NULL) return r->calls->room(r->calls->ud, bytes);
+    if (r->nowned == (int)(sizeof r->owned / sizeof r->owned[0])) return NULL;
+    p = malloc(bytes);
+    if (p != NULL) r->owned[r->nowned++] = p;
+    return p;
+}
+
+/* Grow a block from take_room to hold need bytes (the old one is given up to the room). */
+static void *grow_room(room *r, void *old, size_t had, size_t need)
+{
+    void *p = take_room(r, need);
+    if (p != NULL && old != NULL && had > 0) memcpy(p, old, had);
+    return p;
+}
+
+static void release(room *r)
+{
+    while (r->nowned > 0) free(r->owned[--r->nowned]);
+}
+
+/* The mover's copy of s, with vertex storage of its own; 0 when out of memory. */
+static int copy_mover(mover *m, const c2d_shape *s, room *r)
+{
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP) {
+        void *storage = take_room(r, c2d_storage_size(s));
+        if (storage == NULL) return 0;
+        c2d_copy(&m->s, s, storage);
+    } else {
+        m->s = *s;
+        if (s->kind == C2D_POLYGON) {
+            memcpy(m->store, s->verts, sizeof m->store[0] * (size_t)s->count);
+            m->s.verts = m->store;
+        }
+    }
+    m->s.world = NULL;
+    return 1;
+}
+
+/* The collision bits s moves with: its own in w, else category 1 and every mask bit. */
+static void mover_bits(const c2d_world *w, const c2d_shape *s, unsigned *category, unsigned *mask)
+{
+    *category = 1;
+    *mask = 0xFFFFFFFFu;
+    if (s->world == w) c2d_world_get_filter(w, s->world_slot, category, mask);
+}
+
+/* s's slot in w, or -1. */
+static int own_slot(const c2d_world *w, const c2d_shape *s)
+{
+    return s->world == w ? s->world_slot : -1;
+}
+
+/* How deep two shapes must overlap, relative to their distance from the
+ * origin (at least 1), to be overlapping rather than touching within the
+ * rounding of the step that brought them together. */
+#define C2D_MOVE_OVERLAP 1e-9
+
+/* Do a and b overlap beyond a touch. */
+static int overlapping(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_contact_result c;
+    c2d_vec p;
+    double scale;
+    if (c2d_contact(a, b, &c) != C2D_OK) return 1;
+    p = c2d_position(a);
+    scale = fabs(p.x) > fabs(p.y) ? fabs(p.x) : fabs(p.y);
+    return c.hit && c.depth > C2D_MOVE_OVERLAP * (scale > 1 ? scale : 1);
+}
+
+/* Let the caller keep each shape of list (in slot[i] when listed) for the
+ * rest of the call, before any callback runs; those it cannot keep (gone
+ * from the world meanwhile: no longer in their slot) are dropped, unread.
+ * How many are left. */
+static int anchor_all(const c2d_move_calls *calls, const c2d_shape **list, const int *slot, int n)
+{
+    int i, k = 0;
+    if (calls == NULL || calls->anchor == NULL) return n;
+    for (i = 0; i < n; i++)
+        if (calls->anchor(calls->ud, list[i], slot[i])) list[k++] = list[i];
+    return k;
+}
+
+/* A growing list of the shapes a move passes over. */
+typedef struct passed {
+    const c2d_shape **v;
+    int n, cap;
+} passed;
+
+static int is_passed(const passed *p, const c2d_shape *s)
+{
+    int i;
+    for (i = 0; i < p->n; i++)
+        if (p->v[i] == s) return 1;
+    return 0;
+}
+
+static int pass(passed *p, const c2d_shape *s, room *r)
+{
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 16;
+        const c2d_shape **v = (const c2d_shape **)grow_room(r, (void *)p->v, (size_t)p->cap * sizeof *v,
+                                                            (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        p->v = v;
+        p->cap = cap;
+    }
+    p->v[p->n++] = s;
+    return 1;
+}
+
+/*
+ * A move: each step sweeps the mover toward the goal against the candidates
+ * of its swept box, takes the earliest touch, asks what to do, and answers:
+ *   touch   stop there;
+ *   cross   go through (the other is passed over for the rest of the move);
+ *   slide   stop there, and aim the rest of the motion along the surface;
+ *   bounce  stop there, and aim the rest of the motion reflected about the normal;
+ *   goal    stop there, and aim for the goal the callback gives.
+ * A shape crossed, ignored, answered with a goal (as bump.lua visits each
+ * other once), met by a shape that is not moving, or overlapped at the start
+ * of the step (the sweep meets it at t = 0 whichever way the mover goes) is
+ * passed over for the rest of the move; one slid along or bounced off may be
+ * met again (a Concave's wall after its floor), as the sweep counts a touch
+ * only while moving in. The move ends at the goal, at a touch, when wedged
+ * (C2D_MOVE_WEDGED steps in a row at t = 0), or after C2D_MOVE_STEPS.
+ */
+enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8 };
+
+c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c2d_move_calls *calls, int apply,
+                               c2d_vec *end)
+{
+    mover m;
+    room r;
+    passed gone;
+    c2d_vec pos, start;
+    unsigned category, mask;
+    int steps, wedged = 0, still = 1;
+    c2d_move_status st = C2D_MOVE_DONE;
+    r.calls = calls;
+    r.nowned = 0;
+    gone.v = NULL;
+    gone.n = gone.cap = 0;
+    mover_bits(w, s, &category, &mask);
+    start = pos = c2d_position(s);
+    *end = pos;
+    if (!copy_mover(&m, s, &r)) return C2D_MOVE_NO_MEMORY;
+    for (steps = 0; steps < C2D_MOVE_STEPS; steps++) {
+        c2d_vec v = vsub(goal, pos);
+        c2d_bounds a0, a1, box;
+        const int *slots;
+        int n, i, self, takes;
+        double best_t = 2, along;
+        const c2d_shape *best = NULL;
+        c2d_sweep_result best_r;
+        c2d_meet meet;
+        c2d_vec rest, next_goal = goal;
+        c2d_response resp;
+        if (!(isfinite(v.x) && isfinite(v.y))) {
+            /* A motion farther than the largest number could only tunnel. */
+            st = steps == 0 ? C2D_MOVE_GOAL_RANGE : C2D_MOVE_REST_RANGE;
+            break;
+        }
+        /* A move to where the shape is still meets what it overlaps (each
+         * once, as the sweep gives t = 0 only for those); once the shape has
+         * gone somewhere, reaching the goal ends the move. */
+        if (v.x == 0 && v.y == 0) {
+            if (!still) break;
+        } else {
+            still = 0;
+        }
+        if (c2d_move_to(&m.s, pos.x, pos.y) != C2D_OK) break;
+        if (!c2d_bbox(&m.s, &a0)) a0.minx = a0.miny = -HUGE_VAL, a0.maxx = a0.maxy = HUGE_VAL;
+        a1 = a0;
+        a1.minx += v.x; a1.maxx += v.x; a1.miny += v.y; a1.maxy += v.y;
+        box.minx = a0.minx < a1.minx ? a0.minx : a1.minx;
+        box.miny = a0.miny < a1.miny ? a0.miny : a1.miny;
+        box.maxx = a0.maxx > a1.maxx ? a0.maxx : a1.maxx;
+        box.maxy = a0.maxy > a1.maxy ? a0.maxy : a1.maxy;
+        /* The mover's own slot, asked each step: a callback may have removed
+         * it and added it again (another shape may hold its old slot now). */
+        self = own_slot(w, s);
+        n = c2d_world_candidates(w, &box, self, &mask, &slots);
+        if (n < 0) { st = C2D_MOVE_NO_MEMORY; break; }
+        memset(&best_r, 0, sizeof best_r);
+        /* The earliest touch among the candidates whose bits take the mover.
+         * No callback runs in this loop, so the slots stay as they are. */
+        for (i = 0; i < n; i++) {
+            const c2d_shape *o = c2d_world_shape(w, slots[i]);
+            unsigned oc, om;
+            c2d_sweep_result sr;
+            if (o == NULL || o == s) continue;
+            c2d_world_get_filter(w, slots[i], &oc, &om);
+            if (!(om & category) || is_passed(&gone, o)) continue;
+            sr = c2d_sweep(&m.s, v, o, v2(0, 0));
+            if (sr.hit && sr.t < best_t) { best_t = sr.t; best = o; best_r = sr; meet.slot = slots[i]; }
+        }
+        if (best == NULL) { pos = goal; break; }
+        meet.t = best_t;
+        meet.normal = best_r.normal;
+        meet.at = v2(pos.x + v.x * best_t, pos.y + v.y * best_t);
+        if (anchor_all(calls, &best, &meet.slot, 1) == 0) continue; /* (it was just found in its slot) */
+        /* Ask what to do (default slide). The world may change from here on:
+         * the other is known by its shape, which the caller keeps. */
+        resp = calls != NULL && calls->respond != NULL
+                   ? calls->respond(calls->ud, best, &meet, &next_goal)
+                   : C2D_RESPONSE_SLIDE;
+        takes = resp == C2D_RESPONSE_SLIDE || resp == C2D_RESPONSE_BOUNCE || resp == C2D_RESPONSE_TOUCH;
+        if (!takes || still || (best_t == 0 && overlapping(&m.s, best))) {
+            if (!pass(&gone, best, &r)) { st = C2D_MOVE_NO_MEMORY; break; }
+        }
+        if (resp == C2D_RESPONSE_IGNORE) continue;
+        rest = vsub(goal, meet.at);
+        along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
+        /* The rest less its part into the normal is found before it is added
+         * to at: a goal far beyond at would swallow at otherwise. */
+        switch (resp) {
+        case C2D_RESPONSE_TOUCH: pos = goal = meet.at; break;
+        case C2D_RESPONSE_CROSS: break;
+        case C2D_RESPONSE_SLIDE:
+            pos = meet.at;
+            if (along < 0)
+                goal = v2(meet.at.x + (rest.x - along * best_r.normal.x), meet.at.y + (rest.y - along * best_r.normal.y));
+            break;
+        case C2D_RESPONSE_BOUNCE:
+            pos = meet.at;
+            if (along < 0)
+                goal = v2(meet.at.x + (rest.x - 2 * along * best_r.normal.x), meet.at.y + (rest.y - 2 * along * best_r.normal.y));
+            break;
+        default: /* C2D_RESPONSE_GOAL */
+            pos = meet.at;
+            if (!(isfinite(next_goal.x) && isfinite(next_goal.y))) { st = C2D_MOVE_BAD_GOAL; goto done; }
+            goal = next_goal;
+            break;
+        }
+        if (resp == C2D_RESPONSE_TOUCH) break;
+        if (resp != C2D_RESPONSE_CROSS && !still) {
+            wedged = best_t == 0 ? wedged + 1 : 0;
+            if (wedged >= C2D_MOVE_WEDGED) break;
+        }
+    }
+done:
+    release(&r);
+    *end = pos;
+    if (st != C2D_MOVE_DONE) return st;
+    if (apply && (pos.x != start.x || pos.y != start.y) && c2d_move_to(s, pos.x, pos.y) != C2D_OK)
+        return C2D_MOVE_GOAL_RANGE;
+    return C2D_MOVE_DONE;
+}
+
+/*
+ * Push. First the deepest overlap at a time, each left by contact's least
+ * translation, which frees a shape from one overlap or a few (a corner) by
+ * the least motion. When that goes round in circles (a shape pinned between
+ * two walls, pushed from one into the other) or meets an overlap no
+ * translation ends (a Line across a Line), the push goes along one direction
+ * instead: each overlap's normal, then up, right, left and down, taking the
+ * least distance along any of them that leaves the shape clear.
+ */
+enum { C2D_PUSH_STEPS = 64, C2D_PUSH_DIRECTIONS = 12 };
+
+/* What a push carries from step to step. */
+typedef struct pusher {
+    c2d_world *w;
+    c2d_shape *s;              /* the shape pushed */
+    mover m;
+    const c2d_move_calls *calls;
+    room r;
+    unsigned category, mask;
+    const c2d_shape **list;    /* the shapes of the last query (copied: callbacks may change the world) */
+    int *slot;                 /* and their slots then */
+    int cap;
+} pusher;
+
+/* The shapes the mover overlaps or touches where it is (s itself left out)
+ * whose masks take its category, into pu->list; how many, or -1 out of memory. */
+static int push_takers(pusher *pu)
+{
+    const int *slots;
+    int n = c2d_world_query(pu->w, &pu->m.s, own_slot(pu->w, pu->s), &pu->mask, &slots), i, k = 0;
+    if (n < 0) return -1;
+    if (n > pu->cap) {
+        const c2d_shape **v = (const c2d_shape **)take_room(&pu->r, (size_t)n * sizeof *v);
+        int *sl = (int *)take_room(&pu->r, (size_t)n * sizeof *sl);
+        if (v == NULL || sl == NULL) return -1;
+        pu->list = v;
+        pu->slot = sl;
+        pu->cap = n;
+    }
+    for (i = 0; i < n; i++) {
+        unsigned oc, om;
+        c2d_world_get_filter(pu->w, slots[i], &oc, &om);
+        if (om & pu->category) { pu->list[k] = c2d_world_shape(pu->w, slots[i]); pu->slot[k++] = slots[i]; }
+    }
+    return anchor_all(pu->calls, pu->list, pu->slot, k);
+}
+
+/* Does the push leave o (the keep callback, when there is one). */
+static int keeps(const pusher *pu, const c2d_shape *o)
+{
+    if (o == NULL || o == pu->s) return 0;
+    return pu->calls == NULL || pu->calls->keep == NULL || pu->calls->keep(pu->calls->ud, o);
+}
+
+/* The shapes push counts as overlaps where the mover is: in pu->list, kept
+ * and overlapping beyond a touch; how many, or -1. */
+static int push_overlaps(pusher *pu)
+{
+    int k = push_takers(pu), i, out = 0;
+    for (i = 0; i < k; i++) {
+        const c2d_shape *o = pu->list[i];
+        if (keeps(pu, o) && overlapping(&pu->m.s, o)) pu->list[out++] = o;
+    }
+    return k < 0 ? -1 : out;
+}
+
+/* How far the mover, placed at p, must go along the unit vector u to leave
+ * o: from a place far enough along u that it is clear, the sweep back meets
+ * o where the mover leaves it. 0 when no distance does (o a Line along u).
+ * The mover is left elsewhere. */
+static int exit_along(mover *m, c2d_vec p, c2d_vec u, const c2d_shape *o, double *exit)
+{
+    c2d_bounds a, b;
+    double far = 0;
+    int k;
+    if (c2d_move_to(&m->s, p.x, p.y) != C2D_OK) return 0;
+    if (c2d_bbox(&m->s, &a)) far += (a.maxx - a.minx) + (a.maxy - a.miny);
+    if (c2d_bbox(o, &b)) far += (b.maxx - b.minx) + (b.maxy - b.miny);
+    if (!(far > 0)) far = 1;
+    for (k = 0; k < 64 && isfinite(far); k++, far *= 2) {
+        c2d_sweep_result sr;
+        if (c2d_move_to(&m->s, p.x + u.x * far, p.y + u.y * far) != C2D_OK) return 0;
+        if (overlapping(&m->s, o)) continue;
+        sr = c2d_sweep(&m->s, v2(-u.x * far, -u.y * far), o, v2(0, 0));
+        *exit = sr.hit ? far - far * sr.t : 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* The least s >= 0 that leaves the mover at start + s u clear of what
+ * push_overlaps counts: from each place, past every shape it overlaps
+ * there. With record, the shapes left, in the order met, go to the record
+ * callback. 0 when no s is found, -1 out of memory. */
+static int clear_along(pusher *pu, c2d_vec start, c2d_vec u, double *s_out, int record)
+{
+    double s = 0;
+    int steps;
+    for (steps = 0; steps < C2D_PUSH_STEPS; steps++) {
+        c2d_vec at = v2(start.x + u.x * s, start.y + u.y * s);
+        double step = 0;
+        int k, i;
+        if (c2d_move_to(&pu->m.s, at.x, at.y) != C2D_OK) return 0;
+        k = push_overlaps(pu);
+        if (k < 0) return -1;
+        if (k == 0) {
+            *s_out = s;
+            return 1;
+        }
+        for (i = 0; i < k; i++) {
+            double e;
+            const c2d_shape *o = pu->list[i];
+            if (!exit_along(&pu->m, at, u, o, &e)) return 0;
+            if (record && pu->calls != NULL && pu->calls->pushed != NULL) pu->calls->pushed(pu->calls->ud, o, u, e);
+            if (e > step) step = e;
+        }
+        if (!(step > 0) || !isfinite(s + step)) return 0;
+        s += step;
+    }
+    return 0;
+}
+
+c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, c2d_vec *end)
+{
+    pusher pu;
+    c2d_vec pos, start;
+    int steps, clear = 0;
+    c2d_move_status st = C2D_MOVE_DONE;
+    pu.w = w;
+    pu.s = s;
+    pu.calls = calls;
+    pu.r.calls = calls;
+    pu.r.nowned = 0;
+    pu.list = NULL;
+    pu.slot = NULL;
+    pu.cap = 0;
+    mover_bits(w, s, &pu.category, &pu.mask);
+    start = pos = c2d_position(s);
+    *end = pos;
+    if (!copy_mover(&pu.m, s, &pu.r)) return C2D_MOVE_NO_MEMORY;
+    for (steps = 0; steps < C2D_PUSH_STEPS; steps++) {
+        int k = push_takers(&pu), i;
+        double depth = 0;
+        const c2d_shape *best = NULL;
+        c2d_contact_result best_c;
+        if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
+        memset(&best_c, 0, sizeof best_c);
+        for (i = 0; i < k; i++) {
+            const c2d_shape *o = pu.list[i];
+            c2d_contact_result c;
+            if (!keeps(&pu, o)) continue;
+            if (c2d_contact(&pu.m.s, o, &c) != C2D_OK || !c.hit) continue;
+            if (c.depth > depth) { depth = c.depth; best = o; best_c = c; }
+        }
+        if (best == NULL) { clear = 1; break; }
+        if (!isfinite(depth)) break; /* no translation ends it */
+        pos = v2(pos.x + best_c.normal.x * depth, pos.y + best_c.normal.y * depth);
+        if (c2d_move_to(&pu.m.s, pos.x, pos.y) != C2D_OK) break;
+        if (calls != NULL && calls->pushed != NULL) calls->pushed(calls->ud, best, best_c.normal, depth);
+    }
+    if (!clear) {
+        /* Along one direction: the overlaps' normals where the shape is,
+         * then up, right, left and down; the least distance wins (ties: the
+         * first). The records so far are dropped for those of that direction. */
+        c2d_vec dirs[C2D_PUSH_DIRECTIONS], best_u = v2(0, 0);
+        double best_s = HUGE_VAL, sd;
+        int nd = 0, k, i, found = 0, got;
+        static const double axes[4][2] = { { 0, -1 }, { 1, 0 }, { -1, 0 }, { 0, 1 } };
+        if (c2d_move_to(&pu.m.s, start.x, start.y) != C2D_OK) { st = C2D_MOVE_GOAL_RANGE; goto done; }
+        k = push_overlaps(&pu);
+        if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
+        for (i = 0; i < k && nd < C2D_PUSH_DIRECTIONS - 4; i++) {
+            c2d_contact_result c;
+            if (c2d_contact(&pu.m.s, pu.list[i], &c) == C2D_OK && c.hit && isfinite(c.depth)) dirs[nd++] = c.normal;
+        }
+        for (i = 0; i < 4; i++) dirs[nd++] = v2(axes[i][0], axes[i][1]);
+        for (i = 0; i < nd; i++) {
+            got = clear_along(&pu, start, dirs[i], &sd, 0);
+            if (got < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
+            if (got && sd < best_s) {
+                best_s = sd;
+                best_u = dirs[i];
+                found = 1;
+            }
+        }
+        if (calls != NULL && calls->forget != NULL) calls->forget(calls->ud);
+        if (found) {
+            if (clear_along(&pu, start, best_u, &sd, 1) < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
+            pos = v2(start.x + best_u.x * best_s, start.y + best_u.y * best_s);
+        } else {
+            /* Nothing frees it: it stays, and its overlaps are listed. */
+            pos = start;
+            if (c2d_move_to(&pu.m.s, start.x, start.y) != C2D_OK) { st = C2D_MOVE_GOAL_RANGE; goto done; }
+            k = push_overlaps(&pu);
+            if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
+            for (i = 0; i < k; i++) {
+                c2d_contact_result c;
+                if (c2d_contact(&pu.m.s, pu.list[i], &c) == C2D_OK && c.hit && calls != NULL && calls->pushed != NULL)
+                    calls->pushed(calls->ud, pu.list[i], c.normal, c.depth);
+            }
+        }
+    }
+done:
+    release(&pu.r);
+    *end = pos;
+    if (st != C2D_MOVE_DONE) return st;
+    if ((pos.x != start.x || pos.y != start.y) && c2d_move_to(s, pos.x, pos.y) != C2D_OK) return C2D_MOVE_GOAL_RANGE;
+    return C2D_MOVE_DONE;
+}
