@@ -625,6 +625,21 @@ static void push_known(lmove *mv, const c2d_shape *s)
     lua_rawget(mv->L, mv->anchors);
 }
 
+/* Keep the shape at the top (popped) for the rest of the call, by its address. */
+static void move_anchor_top(lmove *mv)
+{
+    lua_State *L = mv->L;
+    lshape *q = c2d_lua_shape(L, -1);
+    if (mv->anchors == 0) {
+        lua_newtable(L);
+        lua_replace(L, mv->room_base); /* the place kept for it */
+        mv->anchors = mv->room_base;
+    }
+    lua_pushlightuserdata(L, (void *)&q->s);
+    lua_insert(L, -2);
+    lua_rawset(L, mv->anchors);
+}
+
 /* Keep the shape in slot, if it is s, for the rest of the call. */
 static int move_anchor(void *ud, const c2d_shape *s, int slot)
 {
@@ -635,16 +650,7 @@ static int move_anchor(void *ud, const c2d_shape *s, int slot)
     push_slot(L, mv->store, slot);
     q = c2d_lua_shape(L, -1);
     ok = q != NULL && &q->s == s;
-    if (ok) {
-        if (mv->anchors == 0) {
-            lua_newtable(L);
-            lua_replace(L, mv->room_base); /* the place kept for it */
-            mv->anchors = mv->room_base;
-        }
-        lua_pushlightuserdata(L, (void *)s);
-        lua_pushvalue(L, -2);
-        lua_rawset(L, mv->anchors);
-    }
+    if (ok) move_anchor_top(mv);
     lua_settop(L, top);
     live(L, mv->lw, mv->fname);
     return ok;
@@ -720,7 +726,12 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
     lua_State *L = mv->L;
     int top = lua_gettop(L), other = top + 1, col;
     c2d_response r;
-    push_known(mv, o);
+    lshape *q;
+    /* No Lua ran since the core found o in its slot. A shape met is kept
+     * alive by its record, or (ignored) by the anchors. */
+    push_slot(L, mv->store, meet->slot);
+    q = c2d_lua_shape(L, other);
+    if (q == NULL || &q->s != o) luaL_error(L, "%s: the world's table of shapes does not hold the shape met", mv->fname);
     if (mv->filter) {
         lua_pushvalue(L, mv->filter);
         lua_pushvalue(L, 2);
@@ -731,7 +742,13 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
         lua_pushliteral(L, "slide");
     }
     r = response_of(L, other + 1, mv->store, mv->fname);
-    if (r == C2D_RESPONSE_IGNORE) { lua_settop(L, top); return r; }
+    if (r == C2D_RESPONSE_IGNORE) {
+        lua_settop(L, other);
+        move_anchor_top(mv);
+        lua_settop(L, top);
+        live(L, mv->lw, mv->fname);
+        return r;
+    }
     lua_createtable(L, 0, 7);
     col = lua_gettop(L);
     lua_pushvalue(L, other);
@@ -841,6 +858,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     outermost = enter_nest(L, &mv, fname);
     begin_move(L, &mv, lw, 5, filter, fname, &calls);
     calls.respond = move_respond;
+    calls.anchor = NULL; /* respond keeps what it is told of */
     from = c2d_position(&p->s);
     st = c2d_world_move(lw->w, &p->s, goal, &calls, apply, &end);
     live(L, lw, fname);
