@@ -44,7 +44,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -202,6 +202,10 @@ bench-world: $(SO)
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)
 	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/bump.lua
+
+# The FFI front end's declarations, from the C headers (spec/build_spec.lua checks them).
+ffi-decls: | deps
+	@$(LUA) tools/ffi_decls.lua src/collide2d.h src/lua_ffi.h >lua/collide2d/ffi_decls.lua
 
 # collide2d.bump against bump.lua (BUMP_LUA=/path/to/bump.lua), operation by
 # operation, in seeded random worlds; ends "bump-diff: N operations, N worlds, N differences".

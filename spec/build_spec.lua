@@ -46,4 +46,32 @@ describe("build files", function()
     listing:close()
     assert.is_true(count >= 3, "bump, draw and ffi at least")
   end)
+
+  it("the FFI front end's declarations are the ones tools/ffi_decls.lua writes from the C headers", function()
+    local lua = arg and arg[-1] or "lua"
+    local p = assert(io.popen(("%s tools/ffi_decls.lua src/collide2d.h src/lua_ffi.h"):format(lua)))
+    local fresh = p:read("*a")
+    p:close()
+    assert.is_truthy(fresh:find("typedef struct c2dffi_api", 1, true), fresh)
+    assert.are.equal(fresh, read("lua/collide2d/ffi_decls.lua"), "run make ffi-decls")
+  end)
+
+  it("under LuaJIT the FFI front end's structs are laid out as the C module lays them out", function()
+    local ok, ffi = pcall(require, "ffi")
+    local c2d = require "collide2d"
+    if not ok or c2d.backend ~= "ffi" then
+      pending("the FFI front end runs under LuaJIT only")
+      return
+    end
+    local checked = 0
+    for struct, layout in pairs(c2d._layout) do
+      local name = struct:gsub("^c2d_ffi_", "c2d_"):gsub("^c2d_", "c2dffi_")
+      for field, at in pairs(layout) do
+        local here = field == "size" and ffi.sizeof(name) or ffi.offsetof(name, field)
+        assert.are.equal(at, here, name .. "." .. field)
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked >= 30, checked .. " fields")
+  end)
 end)

@@ -8,7 +8,7 @@
  * out would make a new object per call where the JIT is not running.
  */
 #include <string.h>
-#include "collide2d.h"
+#include "geometry.h"
 
 static c2d_vec vec2(double x, double y)
 {

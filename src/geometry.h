@@ -16,6 +16,11 @@
 #include "collide2d.h"
 
 /*
+ * Every product is rounded on its own (no fused multiply-add), whatever the
+ * build flags, so that a build by LuaRocks, which passes flags of its own,
+ * gives the same answers as the Makefile's (which also says
+ * -ffp-contract=off) on every machine.
+ *
  * GCC's straight-line vectorizer (SLP, on at -O2 since GCC 12) pairs the x
  * and y halves of a c2d_vec into one SSE register by storing both and
  * loading them back as one, which stalls on store forwarding wherever a
@@ -24,7 +29,9 @@
  * multiplies, so the core asks GCC not to do it, whatever the flags.
  */
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER)
-#pragma GCC optimize("no-tree-slp-vectorize")
+#pragma GCC optimize("no-tree-slp-vectorize", "fp-contract=off")
+#elif defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
 #endif
 
 /*

@@ -1023,26 +1023,11 @@ static int chosen_backend(lua_State *L)
  * this table of entry points, each taking plain numbers and writing its
  * answer through a pointer (a struct returned by value would be a new cdata
  * on every call). The front end declares the same struct; the sizes below
- * let it refuse a module built from other sources.
+ * let it refuse a module built from other sources. It is offered on every
+ * runtime, whatever headers the module was built with: collide2d/ffi.lua takes
+ * it where there is a JIT and its ffi library, and declines elsewhere.
  */
-#if defined(LUA_JITLIBNAME)
-typedef struct c2d_ffi_api {
-    int (*hits)(const lshape *a, const lshape *b);
-    int (*distance)(const lshape *a, const lshape *b, c2d_distance_result *out);
-    int (*contains)(const lshape *s, double x, double y);
-    int (*contact)(const lshape *a, const lshape *b, c2d_contact_result *out);
-    int (*sweep)(const lshape *a, double dx, double dy, const lshape *b, double bdx, double bdy,
-                 c2d_sweep_result *out);
-    int (*raycast)(const lshape *s, double x, double y, double dx, double dy, double maxt,
-                   c2d_sweep_result *out);
-    int (*bbox)(const lshape *s, c2d_bounds *out);
-    int (*center)(const lshape *s, c2d_vec *out);
-    int (*position)(const lshape *s, c2d_vec *out);
-    int (*move)(lshape *s, double dx, double dy);
-    int (*move_to)(lshape *s, double x, double y);
-    int (*rotate)(lshape *s, double angle, int has_ox, double ox, int has_oy, double oy);
-    int (*scale)(lshape *s, double k, int has_ox, double ox, int has_oy, double oy);
-} c2d_ffi_api;
+#include "lua_ffi.h"
 
 /* Each entry point returns FFI_REFUSED when a pointer it is given is not a
  * shape's (a userdata that only wears a shape's metatable): the front end
@@ -1154,6 +1139,50 @@ static const c2d_ffi_api ffi_api = {
     ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to, ffi_rotate, ffi_scale
 };
 
+/* Where C lays out the fields of the structs the FFI front end reads. */
+typedef struct field_at {
+    const char *type, *field;
+    size_t at;
+} field_at;
+
+#define SIZE_OF(T) { #T, "size", sizeof(T) }
+#define FIELD_AT(T, f) { #T, #f, offsetof(T, f) }
+static const field_at ffi_layout[] = {
+    SIZE_OF(c2d_vec), FIELD_AT(c2d_vec, x), FIELD_AT(c2d_vec, y),
+    SIZE_OF(c2d_bounds), FIELD_AT(c2d_bounds, minx), FIELD_AT(c2d_bounds, miny), FIELD_AT(c2d_bounds, maxx),
+    FIELD_AT(c2d_bounds, maxy),
+    SIZE_OF(c2d_contact_result), FIELD_AT(c2d_contact_result, hit), FIELD_AT(c2d_contact_result, depth),
+    FIELD_AT(c2d_contact_result, normal), FIELD_AT(c2d_contact_result, point),
+    SIZE_OF(c2d_sweep_result), FIELD_AT(c2d_sweep_result, hit), FIELD_AT(c2d_sweep_result, t),
+    FIELD_AT(c2d_sweep_result, normal), FIELD_AT(c2d_sweep_result, point),
+    SIZE_OF(c2d_distance_result), FIELD_AT(c2d_distance_result, distance), FIELD_AT(c2d_distance_result, a),
+    FIELD_AT(c2d_distance_result, b),
+    SIZE_OF(c2d_ffi_api), FIELD_AT(c2d_ffi_api, hits), FIELD_AT(c2d_ffi_api, distance), FIELD_AT(c2d_ffi_api, contains),
+    FIELD_AT(c2d_ffi_api, contact), FIELD_AT(c2d_ffi_api, sweep), FIELD_AT(c2d_ffi_api, raycast),
+    FIELD_AT(c2d_ffi_api, bbox), FIELD_AT(c2d_ffi_api, center), FIELD_AT(c2d_ffi_api, position),
+    FIELD_AT(c2d_ffi_api, move), FIELD_AT(c2d_ffi_api, move_to), FIELD_AT(c2d_ffi_api, rotate),
+    FIELD_AT(c2d_ffi_api, scale),
+};
+
+/* Push { [type] = { size = n, [field] = offset, ... }, ... } for the FFI's structs. */
+static void push_layout(lua_State *L)
+{
+    size_t i;
+    lua_newtable(L);
+    for (i = 0; i < sizeof ffi_layout / sizeof ffi_layout[0]; i++) {
+        lua_getfield(L, -1, ffi_layout[i].type);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            lua_newtable(L);
+            lua_pushvalue(L, -1);
+            lua_setfield(L, -3, ffi_layout[i].type);
+        }
+        lua_pushinteger(L, (lua_Integer)ffi_layout[i].at);
+        lua_setfield(L, -2, ffi_layout[i].field);
+        lua_pop(L, 1);
+    }
+}
+
 /* Under LuaJIT, unless COLLIDE2D_BACKEND=capi: hand the module at index
  * module (its method table at method_table, kind metatables at mts..) to collide2d.ffi,
  * which puts its functions in place of the C ones. Without that file, or
@@ -1173,14 +1202,8 @@ static void open_ffi(lua_State *L, int backend, int module, int method_table, in
     lua_createtable(L, 0, 8);
     lua_pushlightuserdata(L, (void *)&ffi_api);
     lua_setfield(L, -2, "api");
-    lua_pushinteger(L, (lua_Integer)sizeof(c2d_ffi_api));
-    lua_setfield(L, -2, "api_size");
-    lua_pushinteger(L, (lua_Integer)sizeof(c2d_distance_result));
-    lua_setfield(L, -2, "distance_size");
-    lua_pushinteger(L, (lua_Integer)sizeof(c2d_contact_result));
-    lua_setfield(L, -2, "contact_size");
-    lua_pushinteger(L, (lua_Integer)sizeof(c2d_sweep_result));
-    lua_setfield(L, -2, "sweep_size");
+    push_layout(L);
+    lua_setfield(L, -2, "layout");
     lua_pushvalue(L, module);
     lua_setfield(L, -2, "module");
     lua_pushvalue(L, method_table);
@@ -1193,7 +1216,6 @@ static void open_ffi(lua_State *L, int backend, int module, int method_table, in
     lua_setfield(L, -2, "metatables");
     lua_call(L, 1, 0);
 }
-#endif
 
 lshape *c2d_lua_shape(lua_State *L, int i) { return to_shape(L, i); }
 lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname) { return check_mutable_at(L, i, fname); }
@@ -1241,6 +1263,8 @@ int luaopen_collide2d(lua_State *L)
     lua_setfield(L, module_idx, "_VERSION");
     lua_pushliteral(L, "capi");
     lua_setfield(L, module_idx, "backend");
+    push_layout(L); /* for the specs, which check the FFI's declarations against it */
+    lua_setfield(L, module_idx, "_layout");
     c2d_open_bump(L); /* the C half of collide2d.bump */
     c2d_open_world(L, module_idx, mts);
     lua_setfield(L, module_idx, "_bump");
@@ -1254,9 +1278,7 @@ int luaopen_collide2d(lua_State *L)
         c2d_lua_lock_metatable(L);
         lua_pop(L, 1);
     }
-#if defined(LUA_JITLIBNAME)
     open_ffi(L, backend, module_idx, methods_idx, mts);
-#endif
     if (backend == BACKEND_FFI) {
         lua_getfield(L, module_idx, "backend");
         if (strcmp(lua_tostring(L, -1), "ffi") != 0)

@@ -12,10 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "collide2d.h"
+#include "geometry.h"
 
-static c2d_vec v2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
-static c2d_vec vsub(c2d_vec a, c2d_vec b) { return v2(a.x - b.x, a.y - b.y); }
 
 /* The mover: a copy of the shape, unlinked from any world, swept in its place
  * (so the world sees the shape move once, at the end). A Concave or Group

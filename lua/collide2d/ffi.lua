@@ -31,36 +31,12 @@ local type, pcall, select, error, setmetatable, tonumber = type, pcall, select, 
 local unpack = unpack or table.unpack
 local getinfo = type(debug) == "table" and debug.getinfo
 
--- The core's result structs (as in collide2d.h) and the module's table of
--- entry points (as c2d_ffi_api in src/lua_collide2d.c), under names of their
--- own, so that a game's own ffi.cdef of collide2d.h cannot clash with them.
+-- The core's result structs and the module's table of entry points, under
+-- names of their own (c2dffi_*), so that a game's own ffi.cdef of collide2d.h
+-- cannot clash with them: declared from the C headers by tools/ffi_decls.lua.
 -- Shapes are opaque here: the FFI only passes pointers to them.
 if not pcall(ffi.typeof, "c2dffi_api") then
-  ffi.cdef [[
-    typedef struct c2dffi_shape c2dffi_shape;
-    typedef struct c2dffi_vec { double x, y; } c2dffi_vec;
-    typedef struct c2dffi_bounds { double minx, miny, maxx, maxy; } c2dffi_bounds;
-    typedef struct c2dffi_contact_result { int hit; double depth; c2dffi_vec normal; c2dffi_vec point; } c2dffi_contact_result;
-    typedef struct c2dffi_sweep_result { int hit; double t; c2dffi_vec normal; c2dffi_vec point; } c2dffi_sweep_result;
-    typedef struct c2dffi_distance_result { double distance; c2dffi_vec a, b; } c2dffi_distance_result;
-    typedef struct c2dffi_api {
-      int (*hits)(const c2dffi_shape *a, const c2dffi_shape *b);
-      int (*distance)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_distance_result *out);
-      int (*contains)(const c2dffi_shape *s, double x, double y);
-      int (*contact)(const c2dffi_shape *a, const c2dffi_shape *b, c2dffi_contact_result *out);
-      int (*sweep)(const c2dffi_shape *a, double dx, double dy, const c2dffi_shape *b, double bdx, double bdy,
-                   c2dffi_sweep_result *out);
-      int (*raycast)(const c2dffi_shape *s, double x, double y, double dx, double dy, double maxt,
-                     c2dffi_sweep_result *out);
-      int (*bbox)(const c2dffi_shape *s, c2dffi_bounds *out);
-      int (*center)(const c2dffi_shape *s, c2dffi_vec *out);
-      int (*position)(const c2dffi_shape *s, c2dffi_vec *out);
-      int (*move)(c2dffi_shape *s, double dx, double dy);
-      int (*move_to)(c2dffi_shape *s, double x, double y);
-      int (*rotate)(c2dffi_shape *s, double angle, int has_ox, double ox, int has_oy, double oy);
-      int (*scale)(c2dffi_shape *s, double k, int has_ox, double ox, int has_oy, double oy);
-    } c2dffi_api;
-  ]]
+  ffi.cdef(require((...):gsub("ffi$", "ffi_decls")))
 end
 
 local SHAPE = ffi.typeof("const c2dffi_shape *")
@@ -94,10 +70,15 @@ end
 
 return function(native)
   local api = ffi.cast("const c2dffi_api *", native.api)
-  for name, size in pairs { api = "c2dffi_api", distance = "c2dffi_distance_result",
-                            contact = "c2dffi_contact_result", sweep = "c2dffi_sweep_result" } do
-    if native[name .. "_size"] ~= ffi.sizeof(size) then
-      error("collide2d.ffi: " .. size .. " does not match the native module (rebuild both from one source)", 0)
+  -- Every struct the FFI reads, as C lays it out (sizeof, offsetof).
+  for struct, layout in pairs(native.layout) do
+    local name = struct:gsub("^c2d_ffi_", "c2d_"):gsub("^c2d_", "c2dffi_")
+    for field, at in pairs(layout) do
+      local here = field == "size" and ffi.sizeof(name) or ffi.offsetof(name, field)
+      if here ~= at then
+        error(("collide2d.ffi: %s.%s is at %s here, %s in the native module (rebuild both from one source)")
+          :format(name, field, tostring(here), tostring(at)), 0)
+      end
     end
   end
   local module, methods = native.module, native.methods
