@@ -1,6 +1,7 @@
 # collide2d: one C source tree, five Lua runtimes.
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
+#   make test-c | example-c   the C API's tests | a C engine sharing its World with Lua (examples/c)
 #   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
@@ -17,7 +18,7 @@
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
-RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
+RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi c
 BUILD    := build/$(LUA)
 SO       := $(BUILD)/collide2d.so
 CORE_LIB := build/core/libcollide2d_core.so
@@ -44,7 +45,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -58,8 +59,30 @@ deps-build:
 deps:
 	@sh tools/deps.sh $(LUA) test
 
-test: deps $(SO)
+# C programs that embed the runtime: linked with its library.
+LUA_LIB  = $(if $(filter luajit,$(LUA)),luajit-5.1,$(LUA))
+C_TEST  := $(BUILD)/world_test
+
+# The C API's own tests run first (their own "N passed, N failed" line), then the specs.
+test: deps $(SO) $(C_TEST)
+	@$(RUN_ENV) $(C_TEST)
 	@$(RUN_ENV) $(LUA) tools/busted.lua
+
+# The C API's tests alone (test-all counts them once, as its runtime "c").
+test-c: $(C_TEST)
+	@$(RUN_ENV) $(C_TEST)
+
+# A C engine whose scripts share its World (examples/c/platform.c).
+example-c: $(BUILD)/platform
+	@$(RUN_ENV) $(BUILD)/platform
+
+$(C_TEST): spec/c/world_test.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-build
+	@mkdir -p $(BUILD)
+	$(CC) $(ALL_CFLAGS) -Isrc -I$(LUA_INC) -o $@ spec/c/world_test.c $(CORE_SRC) $(BIND_SRC) $(LDFLAGS) -l$(LUA_LIB) -lm
+
+$(BUILD)/platform: examples/c/platform.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-build
+	@mkdir -p $(BUILD)
+	$(CC) $(ALL_CFLAGS) -Isrc -I$(LUA_INC) -o $@ examples/c/platform.c $(CORE_SRC) $(BIND_SRC) $(LDFLAGS) -l$(LUA_LIB) -lm
 
 test-all:
 	@sh tools/test-all.sh $(RUNTIMES)

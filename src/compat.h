@@ -18,6 +18,7 @@
 
 #if LUA_VERSION_NUM < 502
 #define lua_rawlen(L, i) lua_objlen((L), (i))
+#define lua_absindex(L, i) ((i) > 0 || (i) <= LUA_REGISTRYINDEX ? (i) : lua_gettop(L) + (i) + 1)
 
 #if !defined(LUA_JITLIBNAME)
 /* Register funcs into the table below the nup upvalues, each closing over them. */

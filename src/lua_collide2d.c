@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lua_shape.h"
+#include "collide2d_lua.h"
 
 #define KIND_MT(k) lua_upvalueindex((k) + 1)
 #define N_UPVALUES C2D_KIND_COUNT
@@ -1218,6 +1219,41 @@ static void open_ffi(lua_State *L, int backend, int module, int method_table, in
 }
 
 lshape *c2d_lua_shape(lua_State *L, int i) { return to_shape(L, i); }
+
+/* The functions of collide2d_lua.h, for C engines: they find the kinds'
+ * metatables in the registry, where luaopen_collide2d made them. */
+static void push_kind_metatable(lua_State *L, c2d_kind kind)
+{
+    lua_pushfstring(L, "collide2d.%s", c2d_kind_name(kind));
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (!lua_istable(L, -1)) luaL_error(L, "collide2d is not open in this Lua state (require it first)");
+}
+
+c2d_shape *c2d_lua_pushshape(lua_State *L, const c2d_shape *s)
+{
+    size_t bytes = c2d_storage_size(s);
+    lshape *q = (lshape *)lua_newuserdata(L, sizeof(lshape) + bytes);
+    memset(q, 0, sizeof(lshape) + bytes);
+    q->tag = C2D_TAG_SHAPE;
+    push_kind_metatable(L, s->kind);
+    lua_setmetatable(L, -2);
+    c2d_copy(&q->s, s, q->verts);
+    q->s.world = NULL;
+    return &q->s;
+}
+
+c2d_shape *c2d_lua_toshape(lua_State *L, int i)
+{
+    lshape *p = (lshape *)lua_touserdata(L, i);
+    int ok = 0;
+    if (p != NULL && lua_rawlen(L, i) >= LSHAPE_MIN_SIZE && p->tag == C2D_TAG_SHAPE &&
+        (unsigned)p->s.kind < C2D_KIND_COUNT && lua_getmetatable(L, i)) {
+        push_kind_metatable(L, p->s.kind);
+        ok = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+    }
+    return ok ? &p->s : NULL;
+}
 lshape *c2d_lua_check_shape(lua_State *L, int i, const char *fname) { return check_mutable_at(L, i, fname); }
 int c2d_lua_arg_error(lua_State *L, int arg, const char *fname, const char *msg) { return arg_error(L, arg, fname, msg); }
 double c2d_lua_number(lua_State *L, int i, const char *fname, const char *name) { return check_named(L, i, fname, name); }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "lua_shape.h"
+#include "collide2d_lua.h"
 
 #define WORLD_MT "collide2d.World"
 #define ALL_BITS 0xFFFFFFFFu
@@ -987,6 +988,42 @@ static const luaL_Reg world_methods[] = {
     { NULL, NULL }
 };
 
+c2d_world *c2d_lua_toworld(lua_State *L, int i)
+{
+    lworld *lw = to_world(L, lua_absindex(L, i));
+    return lw != NULL ? lw->w : NULL;
+}
+
+c2d_world *c2d_lua_newworld(lua_State *L, double cell)
+{
+    lua_pushliteral(L, "collide2d.world");
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (!lua_isfunction(L, -1)) luaL_error(L, "collide2d is not open in this Lua state (require it first)");
+    lua_pushnumber(L, cell);
+    lua_call(L, 1, 1);
+    return c2d_lua_toworld(L, -1);
+}
+
+int c2d_lua_add(lua_State *L, int world, int shape, unsigned category, unsigned mask)
+{
+    c2d_shape *s;
+    world = lua_absindex(L, world);
+    shape = lua_absindex(L, shape);
+    if (c2d_lua_toworld(L, world) == NULL) luaL_error(L, "c2d_lua_add: no World at index %d", world);
+    lua_pushliteral(L, "collide2d.World");
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    lua_getfield(L, -1, "__index");
+    lua_getfield(L, -1, "add");
+    lua_pushvalue(L, world);
+    lua_pushvalue(L, shape);
+    lua_pushnumber(L, (lua_Number)category);
+    lua_pushnumber(L, (lua_Number)mask);
+    lua_call(L, 4, 0);
+    lua_pop(L, 2);
+    s = c2d_lua_toshape(L, shape);
+    return s->world_slot;
+}
+
 void c2d_open_world(lua_State *L, int module, int mts)
 {
     int k;
@@ -1007,5 +1044,7 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_pop(L, 1);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     lua_pushcclosure(L, l_world, C2D_KIND_COUNT);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "collide2d.world"); /* for c2d_lua_newworld */
     lua_setfield(L, module, "world");
 }

@@ -1,0 +1,209 @@
+/*
+ * The C API of the World and its movement, as a C engine uses it (no Lua but
+ * in the last tests, which hand a World between C and Lua). Every expected
+ * value is worked out by hand in the comment beside it. Prints one line per
+ * failure and ends with "N passed, N failed".
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "collide2d.h"
+#include "collide2d_lua.h"
+#include "lauxlib.h"
+#include "lualib.h"
+
+static int passed, failed;
+
+static void check(int ok, const char *what, int line)
+{
+    if (ok) passed++;
+    else { failed++; printf("FAIL line %d: %s\n", line, what); }
+}
+#define CHECK(cond) check((cond), #cond, __LINE__)
+
+/* Open collide2d in L as require "collide2d" would (every Lua version). */
+static void open_collide2d(lua_State *L)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "loaded");
+    lua_pushcfunction(L, luaopen_collide2d);
+    lua_pushliteral(L, "collide2d");
+    lua_call(L, 1, 1);
+    lua_setfield(L, -2, "collide2d");
+    lua_pop(L, 2);
+}
+
+static c2d_vec v2(double x, double y) { c2d_vec v; v.x = x; v.y = y; return v; }
+
+static c2d_shape aabb(double x, double y, double w, double h)
+{
+    c2d_shape s;
+    double n[4];
+    int bad;
+    n[0] = x; n[1] = y; n[2] = w; n[3] = h;
+    c2d_make(&s, C2D_AABB, n, 4, NULL, &bad);
+    return s;
+}
+
+/* What a respond callback saw, and what it answers. */
+typedef struct script {
+    c2d_response answer;
+    c2d_vec goal;
+    int calls;
+    c2d_meet last;
+    const c2d_shape *other;
+} script;
+
+static c2d_response respond(void *ud, const c2d_shape *other, const c2d_meet *meet, c2d_vec *goal)
+{
+    script *sc = (script *)ud;
+    sc->calls++;
+    sc->last = *meet;
+    sc->other = other;
+    if (sc->answer == C2D_RESPONSE_GOAL) *goal = sc->goal;
+    return sc->answer;
+}
+
+static void test_slide_along_a_floor(void)
+{
+    /* A 10-wide box resting on a floor whose top is y = 10, sent to (20, 5):
+     * it meets the floor at once (t = 0, normal (0, -1), at (0, 0)); sliding
+     * drops the motion's part into the floor, 5 down, so it ends at (20, 0). */
+    c2d_world *w = c2d_world_new(16);
+    c2d_shape floor = aabb(0, 10, 100, 10), box = aabb(0, 0, 10, 10);
+    c2d_move_calls calls;
+    script sc;
+    c2d_vec end;
+    c2d_world_add(w, &floor, 1, 0xFFFFFFFFu);
+    c2d_world_add(w, &box, 1, 0xFFFFFFFFu);
+    memset(&calls, 0, sizeof calls);
+    memset(&sc, 0, sizeof sc);
+    sc.answer = C2D_RESPONSE_SLIDE;
+    calls.respond = respond;
+    calls.ud = &sc;
+    CHECK(c2d_world_move(w, &box, v2(20, 5), &calls, 0, &end) == C2D_MOVE_DONE); /* a check */
+    CHECK(end.x == 20 && end.y == 0);
+    CHECK(c2d_position(&box).x == 0 && c2d_position(&box).y == 0); /* a check moves nothing */
+    CHECK(sc.calls == 1 && sc.other == &floor && sc.last.t == 0);
+    CHECK(sc.last.normal.x == 0 && sc.last.normal.y == -1 && sc.last.at.x == 0 && sc.last.at.y == 0);
+    CHECK(c2d_world_move(w, &box, v2(20, 5), NULL, 1, &end) == C2D_MOVE_DONE); /* slide by default */
+    CHECK(c2d_position(&box).x == 20 && c2d_position(&box).y == 0);
+    c2d_world_free(w);
+}
+
+static void test_touch_cross_and_goal(void)
+{
+    /* A box at x 0..10 heading for x = 30, a wall at x 20..30: they meet when
+     * the box has gone 10 of 30, t = 1/3, at (10, 0), normal (-1, 0). */
+    c2d_world *w = c2d_world_new(16);
+    c2d_shape wall = aabb(20, 0, 10, 10), box = aabb(0, 0, 10, 10);
+    c2d_move_calls calls;
+    script sc;
+    c2d_vec end;
+    c2d_world_add(w, &wall, 1, 0xFFFFFFFFu);
+    memset(&calls, 0, sizeof calls);
+    memset(&sc, 0, sizeof sc);
+    calls.respond = respond;
+    calls.ud = &sc;
+    sc.answer = C2D_RESPONSE_TOUCH;
+    CHECK(c2d_world_move(w, &box, v2(30, 0), &calls, 0, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 10 && end.y == 0 && sc.last.t == 10.0 / 30.0);
+    CHECK(sc.last.normal.x == -1 && sc.last.normal.y == 0);
+    sc.answer = C2D_RESPONSE_CROSS; /* through it, to the goal */
+    CHECK(c2d_world_move(w, &box, v2(30, 0), &calls, 0, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 30 && end.y == 0);
+    sc.answer = C2D_RESPONSE_IGNORE;
+    CHECK(c2d_world_move(w, &box, v2(30, 0), &calls, 0, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 30 && end.y == 0);
+    sc.answer = C2D_RESPONSE_GOAL; /* from the touch point, up to (10, -20): nothing there */
+    sc.goal = v2(10, -20);
+    sc.calls = 0;
+    CHECK(c2d_world_move(w, &box, v2(30, 0), &calls, 0, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 10 && end.y == -20 && sc.calls == 1);
+    sc.goal = v2(HUGE_VAL, 0); /* a goal that is not finite is refused */
+    CHECK(c2d_world_move(w, &box, v2(30, 0), &calls, 1, &end) == C2D_MOVE_BAD_GOAL);
+    CHECK(c2d_position(&box).x == 0); /* and the shape does not move */
+    c2d_world_free(w);
+}
+
+static int keep_none(void *ud, const c2d_shape *other)
+{
+    (void)ud; (void)other;
+    return 0;
+}
+
+static void test_push(void)
+{
+    /* A box 2 into a wall on its right (x 8..18): the least move out is 2 to
+     * the left. With a keep callback that leaves nothing, it stays. */
+    c2d_world *w = c2d_world_new(16);
+    c2d_shape wall = aabb(8, 0, 10, 10), box = aabb(0, 0, 10, 10);
+    c2d_move_calls calls;
+    c2d_vec end;
+    c2d_world_add(w, &wall, 1, 0xFFFFFFFFu);
+    c2d_world_add(w, &box, 1, 0xFFFFFFFFu);
+    memset(&calls, 0, sizeof calls);
+    calls.keep = keep_none;
+    CHECK(c2d_world_push(w, &box, &calls, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 0 && end.y == 0);
+    CHECK(c2d_world_push(w, &box, NULL, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == -2 && end.y == 0 && c2d_position(&box).x == -2);
+    c2d_world_free(w);
+}
+
+static void test_bits(void)
+{
+    /* A wall whose mask leaves out the mover's category is not met. */
+    c2d_world *w = c2d_world_new(16);
+    c2d_shape wall = aabb(20, 0, 10, 10), box = aabb(0, 0, 10, 10);
+    c2d_vec end;
+    c2d_world_add(w, &wall, 1, 1);
+    c2d_world_add(w, &box, 2, 0xFFFFFFFFu);
+    CHECK(c2d_world_move(w, &box, v2(30, 0), NULL, 1, &end) == C2D_MOVE_DONE);
+    CHECK(end.x == 30);
+    c2d_world_free(w);
+}
+
+static void test_handed_to_lua(void)
+{
+    /* The engine makes the World and a floor, a script queries and moves in
+     * it, and the engine sees what the script did. */
+    lua_State *L = luaL_newstate();
+    c2d_world *w;
+    c2d_shape floor = aabb(0, 10, 100, 10), *f, *player;
+    int world;
+    luaL_openlibs(L);
+    open_collide2d(L);
+    w = c2d_lua_newworld(L, 32);
+    world = lua_gettop(L);
+    CHECK(w != NULL && c2d_lua_toworld(L, world) == w);
+    f = c2d_lua_pushshape(L, &floor);
+    CHECK(c2d_lua_add(L, world, -1, 1, 0xFFFFFFFFu) == f->world_slot && f->world == w);
+    lua_pop(L, 1);
+    CHECK(c2d_world_count(w) == 1);
+    /* the script: a player above the floor falls 30 onto it (top at 10), ends at y = 0 */
+    CHECK(luaL_loadstring(L,
+        "local c2d, w = require 'collide2d', ...\n"
+        "local p = w:add(c2d.aabb(5, -20, 10, 10))\n"
+        "local x, y = w:move(p, 5, 10)\n"
+        "return p, #w:queryRect(0, 9, 100, 2), x, y") == 0);
+    lua_pushvalue(L, world);
+    CHECK(lua_pcall(L, 1, 4, 0) == 0);
+    player = c2d_lua_toshape(L, -4);
+    CHECK(player != NULL && player->world == w);
+    CHECK(lua_tointeger(L, -3) == 2 && lua_tonumber(L, -2) == 5 && lua_tonumber(L, -1) == 0);
+    CHECK(c2d_world_count(w) == 2 && c2d_position(player).y == 0);
+    CHECK(c2d_lua_toworld(L, -4) == NULL && c2d_lua_toshape(L, world) == NULL); /* each is what it is */
+    lua_close(L);
+}
+
+int main(void)
+{
+    test_slide_along_a_floor();
+    test_touch_cross_and_goal();
+    test_push();
+    test_bits();
+    test_handed_to_lua();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
