@@ -26,14 +26,25 @@ double c2d_overlap_along(const body *a, const body *b, c2d_vec u)
 typedef struct axis_search {
     double best;
     c2d_vec n, prefer;
+    int slide; /* among equal ones, the one most against prefer; with slide, prefer is
+                  the motion, and the one it presses least of those it presses */
 } axis_search;
+
+/* Is u a better pick than as->n among axes of equal overlap. */
+static int preferred(const axis_search *as, c2d_vec u)
+{
+    double du = vdot(u, as->prefer), dn = vdot(as->n, as->prefer);
+    if (!as->slide) return du < dn;
+    if ((du < 0) != (dn < 0)) return du < 0;
+    return du < 0 ? du > dn : du < dn;
+}
 
 static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
     /* Equal means equal up to the rounding in the two support values. */
     double hb = c2d_support(b, u), ha = c2d_support(a, vscale(u, -1)), d = hb + ha;
     double eps = C2D_AXIS_TIE * DBL_EPSILON * (fabs(hb) + fabs(ha));
-    if (d < as->best - eps || (d <= as->best + eps && vdot(u, as->prefer) < vdot(as->n, as->prefer))) {
+    if (d < as->best - eps || (d <= as->best + eps && preferred(as, u))) {
         as->best = dmin(d, as->best);
         as->n = u;
     }
@@ -140,12 +151,25 @@ static int wide_fan(const c2d_shape *s)
            s->opening < 2 * C2D_PI - C2D_FULL_TURN;
 }
 
+static double least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, int slide, c2d_vec *n);
+
 double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, c2d_vec *n)
+{
+    return least_overlap(a, b, gap, prefer, 0, n);
+}
+
+double c2d_least_overlap_sliding(const body *a, const body *b, c2d_vec gap, c2d_vec motion, c2d_vec *n)
+{
+    return least_overlap(a, b, gap, motion, 1, n);
+}
+
+static double least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, int slide, c2d_vec *n)
 {
     axis_search as;
     as.best = C2D_INF;
     as.n = *n;
     as.prefer = prefer;
+    as.slide = slide;
     if (a->type == BODY_POLY && b->type == BODY_POLY) {
         int flat = a->orient == 0 && b->orient == 0;
         try_edges(a, a, b, flat, &as);

@@ -398,6 +398,9 @@ double c2d_overlap_along(const body *a, const body *b, c2d_vec u);
  * (and *n as it was) when no axis exists (two equal points). Among equal
  * axes, the one with the least component along prefer. */
 double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, c2d_vec *n);
+/* The same, where among equal ones the pick is the axis the motion presses
+ * least among those it presses (the one it could slide along), for a sweep. */
+double c2d_least_overlap_sliding(const body *a, const body *b, c2d_vec gap, c2d_vec motion, c2d_vec *n);
 
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);

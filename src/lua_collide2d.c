@@ -1030,7 +1030,9 @@ static int chosen_backend(lua_State *L)
  */
 #include "lua_ffi.h"
 
-/* Each entry point returns FFI_REFUSED when a pointer it is given is not a
+/* The entry points are the plain-numbers API of collide2d.h (flat.c), with
+ * the shape's tag checked and -0 answered as 0, as the C API's answers are.
+ * Each returns FFI_REFUSED when a pointer it is given is not a
  * shape's (a userdata that only wears a shape's metatable): the front end
  * then hands the call to the C binding, which raises the type error. */
 enum { FFI_REFUSED = -1 };
@@ -1048,7 +1050,7 @@ static int ffi_hits(const lshape *a, const lshape *b)
 static int ffi_distance(const lshape *a, const lshape *b, c2d_distance_result *out)
 {
     if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
-    *out = c2d_distance(&a->s, &b->s);
+    c2d_distance_into(&a->s, &b->s, out);
     out->distance += 0.0;
     out->a = unsigned_zero(out->a);
     out->b = unsigned_zero(out->b);
@@ -1073,7 +1075,7 @@ static int ffi_sweep(const lshape *a, double dx, double dy, const lshape *b, dou
                      c2d_sweep_result *out)
 {
     if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
-    *out = c2d_sweep(&a->s, vec2(dx, dy), &b->s, vec2(bdx, bdy));
+    c2d_sweep_into(&a->s, dx, dy, &b->s, bdx, bdy, out);
     out->t += 0.0;
     out->normal = unsigned_zero(out->normal);
     out->point = unsigned_zero(out->point);
@@ -1083,7 +1085,7 @@ static int ffi_raycast(const lshape *s, double x, double y, double dx, double dy
                        c2d_sweep_result *out)
 {
     if (!FFI_SHAPE(s)) return FFI_REFUSED;
-    *out = c2d_raycast(&s->s, vec2(x, y), vec2(dx, dy), maxt);
+    c2d_raycast_into(&s->s, x, y, dx, dy, maxt, out);
     out->t += 0.0;
     out->normal = unsigned_zero(out->normal);
     return 0;
@@ -1100,13 +1102,15 @@ static int ffi_bbox(const lshape *s, c2d_bounds *out)
 static int ffi_center(const lshape *s, c2d_vec *out)
 {
     if (!FFI_SHAPE(s)) return FFI_REFUSED;
-    *out = unsigned_zero(c2d_center(&s->s));
+    c2d_center_into(&s->s, out);
+    *out = unsigned_zero(*out);
     return 0;
 }
 static int ffi_position(const lshape *s, c2d_vec *out)
 {
     if (!FFI_SHAPE(s)) return FFI_REFUSED;
-    *out = unsigned_zero(c2d_position(&s->s));
+    c2d_position_into(&s->s, out);
+    *out = unsigned_zero(*out);
     return 0;
 }
 static int ffi_move(lshape *s, double dx, double dy)

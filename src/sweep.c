@@ -412,8 +412,9 @@ static int motion_line(const body *a, const body *b, c2d_vec v)
 
 /* The normal two touching convex bodies would get from contact: the line
  * between the cores where only the radii meet, else the axis of least
- * overlap (among equal ones, the one most against prefer). */
-static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_vec prefer)
+ * overlap (among equal ones, where a corner meets a corner, the one the
+ * motion v presses least of those it presses). */
+static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_vec v)
 {
     c2d_vec pa, pb, m = fallback;
     double d2 = c2d_core_d2(a, b, -1, &pa, &pb), r = poly_radius(a) + poly_radius(b);
@@ -422,7 +423,7 @@ static c2d_vec touch_normal(const body *a, const body *b, c2d_vec fallback, c2d_
         c2d_vec u = vunit(vsub(pa, pb));
         if (u.x != 0 || u.y != 0) return u;
     }
-    return c2d_least_overlap(a, b, vsub(pa, pb), prefer, &m) < C2D_INF ? m : fallback;
+    return c2d_least_overlap_sliding(a, b, vsub(pa, pb), v, &m) < C2D_INF ? m : fallback;
 }
 
 /* The greatest u-component over a sharp polygon core, and where (*at). */
@@ -629,6 +630,10 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
             if (c2d_support(a, v) <= -c2d_support(b, vscale(v, -1))) { ft->t = 0; ft->n = vunit(vscale(v, -1)); }
             return;
         }
+        /* Where a corner touches a corner, several normals part the shapes:
+         * the motion presses in only when it presses against every one, so
+         * against the one it presses least (the one the rest of the motion
+         * could slide along). */
         n = a->type == BODY_LINE || b->type == BODY_LINE ? line_normal(a, b) : touch_normal(a, b, v2(0, 0), v);
         if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
         return;
@@ -652,7 +657,8 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     }
     if (ft->t > 1) { ft->t = C2D_INF; return; }
     if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
-        /* Sharp features meeting: the normal contact gives at that moment. */
+        /* Sharp features meeting: the normal contact gives at that moment;
+         * a corner meeting a corner, the one the motion presses least. */
         body at;
         c2d_vec room[C2D_SHIFT_ROOM(a)];
         c2d_body_copy(&at, a);
@@ -744,7 +750,8 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
             return 1;
         res->hit = 1;
         res->t = 0;
-        on_x = (mx0 == 0 || mx1 == 0) && ((my0 != 0 && my1 != 0) || fabs(v.x) >= fabs(v.y));
+        /* corner to corner: the face pressed least (the motion could slide along it) */
+        on_x = (mx0 == 0 || mx1 == 0) && ((my0 != 0 && my1 != 0) || fabs(v.x) < fabs(v.y));
         res->normal = on_x ? v2(mx0 == 0 ? -1 : 1, 0) : v2(0, my0 == 0 ? -1 : 1);
         return 1;
     }
@@ -753,8 +760,9 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
     else { ex = (v.x > 0 ? mx0 : mx1) / v.x; lx = (v.x > 0 ? mx1 : mx0) / v.x; }
     if (v.y == 0) { if (!(my0 < 0 && 0 < my1)) return 1; ey = -C2D_INF; ly = C2D_INF; }
     else { ey = (v.y > 0 ? my0 : my1) / v.y; ly = (v.y > 0 ? my1 : my0) / v.y; }
-    /* On a tie (corner to corner) the axis moved along faster. */
-    on_x = ex > ey || (ex == ey && fabs(v.x) >= fabs(v.y));
+    /* On a tie (corner to corner) the axis moved along slower: the face the
+     * motion presses least, along which the rest of it could slide. */
+    on_x = ex > ey || (ex == ey && fabs(v.x) < fabs(v.y));
     t = on_x ? ex : ey;
     if (t < 0 || t > 1 || !(t < lx && t < ly)) return 1;
     res->hit = 1;

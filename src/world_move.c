@@ -145,8 +145,9 @@ static int pass(passed *p, const c2d_shape *s, room *r)
 }
 
 /*
- * A move: each step sweeps the mover toward the goal against the candidates
- * of its swept box, takes the earliest touch, asks what to do, and answers:
+ * A move: each step sweeps the mover toward the goal against the convex
+ * pieces of the candidates of its swept box, takes the earliest touch, asks
+ * what to do, and answers:
  *   touch   stop there;
  *   cross   go through (the other is passed over for the rest of the move);
  *   slide   stop there, and aim the rest of the motion along the surface;
@@ -159,8 +160,164 @@ static int pass(passed *p, const c2d_shape *s, room *r)
  * met again (a Concave's wall after its floor), as the sweep counts a touch
  * only while moving in. The move ends at the goal, at a touch, when wedged
  * (C2D_MOVE_WEDGED steps in a row at t = 0), or after C2D_MOVE_STEPS.
+ *
+ * Walking through contacts. A slide's new motion lies along the surface up
+ * to rounding, so a touch at t = 0 whose normal the motion follows within
+ * C2D_MOVE_ALONG of its length is sliding, not a hit (a single slope never
+ * stalls the mover). Where the mover touches several pieces at the same t
+ * (the seam between two tiles: a floor and the next tile's corner), or where
+ * a corner of the mover meets a corner of a piece (a ramp's foot level with
+ * the floor), several normals would do: the one taken is the one that leaves
+ * the most of the motion among those whose slide enters none of the pieces
+ * touched, so a face shared with another solid is never a wall.
  */
-enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8 };
+enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8, C2D_MOVE_TIES = 8, C2D_MOVE_NORMALS = 16 };
+
+/* A motion v touching a surface of normal n slides along it when v . n >= -C2D_MOVE_ALONG |v|:
+ * far above the rounding of a normal (a few ulps), far below any visible angle. */
+#define C2D_MOVE_ALONG 0x1p-40
+
+static int sliding(c2d_vec v, c2d_vec n)
+{
+    double along = v.x * n.x + v.y * n.y, len = fabs(v.x) + fabs(v.y);
+    return len > 0 && along >= -C2D_MOVE_ALONG * len; /* (no motion slides along nothing it overlaps) */
+}
+
+/* Call f on each convex piece of s (a Concave's pieces, a Group's members and
+ * their pieces); stop when it returns 0. */
+typedef int (*piece_fn)(void *ud, const c2d_shape *piece);
+
+static int each_piece(const c2d_shape *s, piece_fn f, void *ud)
+{
+    const c2d_shape *pieces;
+    int n, i;
+    if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) return f(ud, s);
+    n = c2d_pieces(s, &pieces);
+    for (i = 0; i < n; i++)
+        if (!each_piece(&pieces[i], f, ud)) return 0;
+    return 1;
+}
+
+/* A piece the mover meets at the earliest time of a step. */
+typedef struct touch {
+    const c2d_shape *shape, *piece;
+    int slot;
+    c2d_sweep_result r;
+} touch;
+
+/* What the sweep of one step gathers. */
+typedef struct sweep_step {
+    const c2d_shape *mover, *shape;
+    int slot;
+    c2d_vec v;
+    double best_t;
+    touch ties[C2D_MOVE_TIES];
+    int nties;
+} sweep_step;
+
+static int sweep_piece(void *ud, const c2d_shape *piece)
+{
+    sweep_step *st = (sweep_step *)ud;
+    c2d_sweep_result r = c2d_sweep(st->mover, st->v, piece, v2(0, 0));
+    if (!r.hit || r.t > st->best_t) return 1;
+    if (r.t == 0 && sliding(st->v, r.normal)) return 1; /* along it, up to rounding */
+    if (r.t < st->best_t) { st->best_t = r.t; st->nties = 0; }
+    if (st->nties < C2D_MOVE_TIES) {
+        touch *t = &st->ties[st->nties++];
+        t->shape = st->shape;
+        t->piece = piece;
+        t->slot = st->slot;
+        t->r = r;
+    }
+    return 1;
+}
+
+/* Does the mover ms, where it is, enter piece when it moves along w (more than sliding along it). */
+static int enters(const c2d_shape *ms, c2d_vec w, const c2d_shape *piece)
+{
+    c2d_sweep_result r = c2d_sweep(ms, w, piece, v2(0, 0));
+    return r.hit && r.t == 0 && !sliding(w, r.normal);
+}
+
+/* Add the normals of a sharp body's edges at its vertex at p (both ways:
+ * which way a slide may go is for the probes to say). */
+static int corner_normals(const c2d_shape *s, c2d_vec p, double tol, c2d_vec *out, int n)
+{
+    body b;
+    int k, m;
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_LINE) return n;
+    c2d_body(&b, s, &p);
+    if (b.type != BODY_POLY || b.r > 0 || b.n < 2) return n;
+    m = b.n;
+    for (k = 0; k < m; k++) {
+        c2d_vec c = c2d_corner(&b, k);
+        int e;
+        if (fabs(c.x) > tol || fabs(c.y) > tol) continue;
+        for (e = 0; e < 2; e++) { /* the edges from this vertex to each neighbour */
+            c2d_vec q = c2d_corner(&b, e == 0 ? (k + 1) % m : (k + m - 1) % m), d = vsub(q, c), u;
+            double l = sqrt(d.x * d.x + d.y * d.y);
+            if (!(l > 0) || n + 2 > C2D_MOVE_NORMALS) continue;
+            u = v2(-d.y / l, d.x / l);
+            out[n++] = u;
+            out[n++] = v2(-u.x, -u.y);
+        }
+        break;
+    }
+    return n;
+}
+
+/* Is p a vertex of the sharp body of s (within tol). */
+static int sharp_vertex(const c2d_shape *s, c2d_vec p, double tol)
+{
+    c2d_vec ns[C2D_MOVE_NORMALS];
+    return corner_normals(s, p, tol, ns, 0) > 0;
+}
+
+/* Of the touches of a step, the one to answer and the normal to slide by: the
+ * earliest-added touch with the sweep's normal, unless several touches, or
+ * a corner on a corner, leave a choice: then the normal whose slide keeps
+ * the most of the motion v and enters none of the pieces touched. */
+static int choose_touch(const c2d_shape *ms, const sweep_step *st, c2d_vec v, c2d_vec *normal)
+{
+    c2d_vec cand[C2D_MOVE_TIES * (1 + C2D_MOVE_NORMALS)];
+    int owner[C2D_MOVE_TIES * (1 + C2D_MOVE_NORMALS)];
+    int nc = 0, i, k, best = -1;
+    double best_score = -HUGE_VAL;
+    *normal = st->ties[0].r.normal;
+    for (i = 0; i < st->nties; i++) {
+        const touch *t = &st->ties[i];
+        c2d_vec p = t->r.point, extra[C2D_MOVE_NORMALS];
+        double tol = 1e-9 * (1 + fabs(p.x) + fabs(p.y));
+        int ne = 0;
+        cand[nc] = t->r.normal;
+        owner[nc++] = i;
+        if (sharp_vertex(ms, p, tol) && sharp_vertex(t->piece, p, tol)) {
+            ne = corner_normals(t->piece, p, tol, extra, 0);
+            ne = corner_normals(ms, p, tol, extra, ne);
+        }
+        for (k = 0; k < ne; k++) {
+            cand[nc] = extra[k];
+            owner[nc++] = i;
+        }
+    }
+    if (nc == 1) return 0;
+    for (k = 0; k < nc; k++) {
+        c2d_vec n = cand[k], w;
+        double along = v.x * n.x + v.y * n.y, score;
+        int j, ok = 1;
+        if (!(along < 0)) continue; /* not a surface the motion presses on */
+        w = v2(v.x - along * n.x, v.y - along * n.y);
+        score = v.x * w.x + v.y * w.y;
+        if (!(score > best_score)) continue;
+        for (j = 0; j < st->nties && ok; j++) ok = !enters(ms, w, st->ties[j].piece);
+        if (!ok) continue;
+        best = k;
+        best_score = score;
+    }
+    if (best < 0) return 0;
+    *normal = cand[best];
+    return owner[best];
+}
 
 c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c2d_move_calls *calls, int apply,
                                c2d_vec *end)
@@ -181,13 +338,14 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
     *end = pos;
     if (!copy_mover(&m, s, &r)) return C2D_MOVE_NO_MEMORY;
     for (steps = 0; steps < C2D_MOVE_STEPS; steps++) {
-        c2d_vec v = vsub(goal, pos);
+        c2d_vec v = vsub(goal, pos), n;
         c2d_bounds a0, a1, box;
         const int *slots;
-        int n, i, self, takes;
-        double best_t = 2, along;
-        const c2d_shape *best = NULL;
-        c2d_sweep_result best_r;
+        int nc, i, self, takes, chosen;
+        double along;
+        sweep_step sw;
+        const touch *best;
+        const c2d_shape *other;
         c2d_meet meet;
         c2d_vec rest, next_goal = goal;
         c2d_response resp;
@@ -215,38 +373,50 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         /* The mover's own slot, asked each step: a callback may have removed
          * it and added it again (another shape may hold its old slot now). */
         self = own_slot(w, s);
-        n = c2d_world_candidates(w, &box, self, &mask, &slots);
-        if (n < 0) { st = C2D_MOVE_NO_MEMORY; break; }
-        memset(&best_r, 0, sizeof best_r);
-        /* The earliest touch among the candidates whose bits take the mover.
-         * No callback runs in this loop, so the slots stay as they are. */
-        for (i = 0; i < n; i++) {
+        nc = c2d_world_candidates(w, &box, self, &mask, &slots);
+        if (nc < 0) { st = C2D_MOVE_NO_MEMORY; break; }
+        /* The earliest touches among the pieces of the candidates whose bits
+         * take the mover. No callback runs in this loop, so the slots stay. */
+        sw.mover = &m.s;
+        sw.v = v;
+        sw.best_t = 2;
+        sw.nties = 0;
+        for (i = 0; i < nc; i++) {
             const c2d_shape *o = c2d_world_shape(w, slots[i]);
             unsigned oc, om;
-            c2d_sweep_result sr;
             if (o == NULL || o == s) continue;
             c2d_world_get_filter(w, slots[i], &oc, &om);
             if (!(om & category) || is_passed(&gone, o)) continue;
-            sr = c2d_sweep(&m.s, v, o, v2(0, 0));
-            if (sr.hit && sr.t < best_t) { best_t = sr.t; best = o; best_r = sr; meet.slot = slots[i]; }
+            sw.shape = o;
+            sw.slot = slots[i];
+            each_piece(o, sweep_piece, &sw);
         }
-        if (best == NULL) { pos = goal; break; }
-        meet.t = best_t;
-        meet.normal = best_r.normal;
-        meet.at = v2(pos.x + v.x * best_t, pos.y + v.y * best_t);
-        if (anchor_all(calls, &best, &meet.slot, 1) == 0) continue; /* (it was just found in its slot) */
+        if (sw.nties == 0) { pos = goal; break; }
+        meet.t = sw.best_t;
+        meet.at = v2(pos.x + v.x * sw.best_t, pos.y + v.y * sw.best_t);
+        if (sw.nties > 1 || meet.t == 0) {
+            /* the choice of normal is probed from where they touch */
+            if (c2d_move_to(&m.s, meet.at.x, meet.at.y) != C2D_OK) break;
+        }
+        chosen = choose_touch(&m.s, &sw, v, &n);
+        best = &sw.ties[chosen];
+        meet.slot = best->slot;
+        meet.normal = n;
+        other = best->shape;
+        if (anchor_all(calls, &other, &meet.slot, 1) == 0) continue; /* (it was just found in its slot) */
         /* Ask what to do (default slide). The world may change from here on:
          * the other is known by its shape, which the caller keeps. */
         resp = calls != NULL && calls->respond != NULL
-                   ? calls->respond(calls->ud, best, &meet, &next_goal)
+                   ? calls->respond(calls->ud, best->shape, &meet, &next_goal)
                    : C2D_RESPONSE_SLIDE;
         takes = resp == C2D_RESPONSE_SLIDE || resp == C2D_RESPONSE_BOUNCE || resp == C2D_RESPONSE_TOUCH;
-        if (!takes || still || (best_t == 0 && overlapping(&m.s, best))) {
-            if (!pass(&gone, best, &r)) { st = C2D_MOVE_NO_MEMORY; break; }
+        if (!takes || still ||
+            (meet.t == 0 && c2d_move_to(&m.s, pos.x, pos.y) == C2D_OK && overlapping(&m.s, best->shape))) {
+            if (!pass(&gone, best->shape, &r)) { st = C2D_MOVE_NO_MEMORY; break; }
         }
         if (resp == C2D_RESPONSE_IGNORE) continue;
         rest = vsub(goal, meet.at);
-        along = rest.x * best_r.normal.x + rest.y * best_r.normal.y;
+        along = rest.x * n.x + rest.y * n.y;
         /* The rest less its part into the normal is found before it is added
          * to at: a goal far beyond at would swallow at otherwise. */
         switch (resp) {
@@ -254,13 +424,12 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         case C2D_RESPONSE_CROSS: break;
         case C2D_RESPONSE_SLIDE:
             pos = meet.at;
-            if (along < 0)
-                goal = v2(meet.at.x + (rest.x - along * best_r.normal.x), meet.at.y + (rest.y - along * best_r.normal.y));
+            if (along < 0) goal = v2(meet.at.x + (rest.x - along * n.x), meet.at.y + (rest.y - along * n.y));
             break;
         case C2D_RESPONSE_BOUNCE:
             pos = meet.at;
             if (along < 0)
-                goal = v2(meet.at.x + (rest.x - 2 * along * best_r.normal.x), meet.at.y + (rest.y - 2 * along * best_r.normal.y));
+                goal = v2(meet.at.x + (rest.x - 2 * along * n.x), meet.at.y + (rest.y - 2 * along * n.y));
             break;
         default: /* C2D_RESPONSE_GOAL */
             pos = meet.at;
@@ -270,7 +439,7 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         }
         if (resp == C2D_RESPONSE_TOUCH) break;
         if (resp != C2D_RESPONSE_CROSS && !still) {
-            wedged = best_t == 0 ? wedged + 1 : 0;
+            wedged = meet.t == 0 ? wedged + 1 : 0;
             if (wedged >= C2D_MOVE_WEDGED) break;
         }
     }
