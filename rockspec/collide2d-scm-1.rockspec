@@ -43,6 +43,7 @@ build = {
             "src/transform.c",
             "src/world.c",
             "src/world_move.c",
+            "src/controller.c",
             "src/bump.c",
             "src/lua_collide2d.c",
             "src/lua_world.c",

@@ -657,7 +657,7 @@ describe("every method is also a module function", function()
     c2d.concave(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2), c2d.group(c2d.disk(0, 0, 1), c2d.point(3, 0)),
   }
   local constructors = { point = true, segment = true, line = true, disk = true, aabb = true, box = true,
-    triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true,
+    triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true, controller = true,
     concave = true, group = true }
   it("the methods of every kind are the module's functions, and the same set for every kind", function()
     local methods = debug.getmetatable(samples[1]).__index

@@ -279,6 +279,20 @@ int c2d_world_slots(c2d_world *w, const int **slots);
 /* The collision bits of a slot (a and b meet when a.category & b.mask and b.category & a.mask). */
 void c2d_world_set_filter(c2d_world *w, int slot, unsigned category, unsigned mask);
 void c2d_world_get_filter(const c2d_world *w, int slot, unsigned *category, unsigned *mask);
+/* A sensor is found by the queries, collisions and events, but a move or a
+ * push never meets it (a coin, a trigger zone). */
+enum { C2D_WORLD_SENSOR = 1 };
+void c2d_world_set_sensor(c2d_world *w, int slot, int on);
+/* The slot's flags: C2D_WORLD_SENSOR. */
+unsigned c2d_world_flags(const c2d_world *w, int slot);
+/* A one-way shape is solid only on the side side points to (a platform a
+ * mover jumps through from below and lands on from above): a move meets it
+ * only where the contact normal has a part along side, and never while the
+ * mover overlaps it at the start of the move. A zero side makes it solid all
+ * round again. 0 when memory ran out (nothing changed). */
+int c2d_world_set_oneway(c2d_world *w, int slot, c2d_vec side);
+/* 1 and its side (a unit vector) when the slot is one-way. */
+int c2d_world_get_oneway(const c2d_world *w, int slot, c2d_vec *side);
 /* The slots whose shapes hit s (skipping skip, -1 for none), in the order
  * they were added: those whose category shares a bit with *mask, or every
  * one when mask is NULL (a category of 0 shares no bit with any mask). */
@@ -292,6 +306,17 @@ int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, const un
 int c2d_world_collisions(c2d_world *w, const int **pairs);
 /* The same pairs copied into out, at most room ints of them; returns how many pairs. */
 int c2d_world_collisions_into(c2d_world *w, int *out, int room);
+/* What changed since the last call (the first call: every pair began): the
+ * pairs touching now, as c2d_world_collisions gives them (*pairs, *npairs),
+ * the indices of those that began touching (began[0 .. nbegan)), and the
+ * indices, into the pairs the last call gave, of those that ended (a shape
+ * removed ends its pairs). The ids of shapes tell pairs apart, so a slot that
+ * changed hands is a new pair. c2d_world_events_done makes these pairs the
+ * ones the next call compares with (until then, a call answers the same).
+ * -1 when memory ran out. */
+int c2d_world_events(c2d_world *w, const int **pairs, int *npairs, const int **began, int *nbegan, const int **ended,
+                     int *nended);
+void c2d_world_events_done(c2d_world *w);
 /* The slots the segment from o along d (t in [0, maxt]) meets, nearest
  * first (ties: the earlier added), with each one's first t and normal;
  * mask as for c2d_world_query. */
@@ -334,6 +359,7 @@ typedef struct c2d_meet {
     double t;          /* when, as a fraction of the step toward the goal */
     c2d_vec normal;    /* the contact normal, from the other toward the mover */
     c2d_vec at;        /* the mover's position then */
+    int probe;         /* 1: a controller only looks (for the ground below, a ledge's top): nothing moves yet */
 } c2d_meet;
 
 typedef struct c2d_move_calls {
@@ -349,6 +375,10 @@ typedef struct c2d_move_calls {
     /* bytes of memory that live until the call returns, or NULL. */
     void *(*room)(void *ud, size_t bytes);
     void *ud;
+    /* 1: one-way shapes are not met (a mover dropping through a platform). */
+    int through_oneway;
+    /* Not NULL: only shapes whose category shares a bit with *mask are met (as queries take it). */
+    const unsigned *mask;
 } c2d_move_calls;
 
 typedef enum c2d_move_status {
@@ -364,8 +394,48 @@ typedef enum c2d_move_status {
  * shape moves with its bits in w (or category 1 and every mask bit). */
 c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c2d_move_calls *calls, int apply,
                                c2d_vec *end);
+/* The goal a move heads for after response r at a meeting: at the point at
+ * (the mover's position then), with normal n, while it was heading for goal
+ * (touch: at; slide: the rest of the motion less its part into n; bounce: the
+ * rest reflected about n; cross, ignore: goal). */
+c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n);
 /* Push s out of the shapes of w it overlaps (those keep accepts); s ends at *end. */
 c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, c2d_vec *end);
+
+/*
+ * A character controller: a mover that walks on ground no steeper than
+ * max_slope from up (keeping its speed across up on slopes), keeps to the
+ * ground within snap below it, steps up ledges no higher than step, is carried
+ * by what it stands on when that moves or turns (a platform moved with
+ * c2d_move_to, c2d_rotate, ...), and is pushed out of what overlaps it at the
+ * start of each move (a platform or another mover that moved into it). A
+ * contact normal within max_slope of up is ground, within it of down a
+ * ceiling, else a wall (a slope too steep to walk is a wall). Plain data:
+ * c2d_controller_init sets the defaults (up (0, -1), max_slope 50 degrees,
+ * snap 0, step 0); set the options, then call c2d_controller_move each frame
+ * with the motion wanted (gravity included). The rest is what it found.
+ */
+typedef struct c2d_controller {
+    /* options */
+    c2d_vec up;              /* a unit vector */
+    double max_slope;        /* radians */
+    double snap, step;       /* lengths */
+    /* after the last move */
+    int grounded;
+    const c2d_shape *ground; /* what it stands on (the caller keeps it alive), or NULL */
+    int ground_slot;
+    c2d_vec ground_normal;
+    c2d_vec ground_ref[2];   /* two points of the ground then, to carry the mover */
+    int wall, ceiling;       /* whether the move met a wall, a ceiling */
+    c2d_vec wall_normal, ceiling_normal;
+} c2d_controller;
+
+void c2d_controller_init(c2d_controller *c);
+/* Move s (in w) by motion as a character: with drop, through one-way shapes
+ * (dropping off a platform). calls as for c2d_world_move (respond is asked
+ * first; what it answers slide, the controller handles). s ends at *end. */
+c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *s, c2d_vec motion, int drop,
+                                    const c2d_move_calls *calls, c2d_vec *end);
 
 /* The kind's name: "Point", "Segment", ... */
 const char *c2d_kind_name(c2d_kind kind);

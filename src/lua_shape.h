@@ -21,6 +21,7 @@ enum {
     C2D_TAG_SHAPE = 0x53643263,  /* "c2dS" */
     C2D_TAG_WORLD = 0x57643263,  /* "c2dW" */
     C2D_TAG_BUMP = 0x42643263,   /* "c2dB" */
+    C2D_TAG_CONTROLLER = 0x43643263, /* "c2dC" */
     C2D_TAG_FREED = 0x46643263   /* "c2dF": a world or bump world whose __gc has run */
 };
 

@@ -743,6 +743,12 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
         lua_pushliteral(L, "slide");
     }
     r = response_of(L, other + 1, mv->store, mv->fname);
+    if (meet->probe) {
+        /* a controller only looks: the answer says whether other is solid to the mover */
+        lua_settop(L, top);
+        live(L, mv->lw, mv->fname);
+        return r == C2D_RESPONSE_GOAL ? C2D_RESPONSE_SLIDE : r;
+    }
     if (r == C2D_RESPONSE_IGNORE) {
         lua_settop(L, other);
         move_anchor_top(mv);
@@ -850,16 +856,18 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     lmove mv;
     c2d_move_calls calls;
     c2d_move_status st;
+    int fn;
+    unsigned room_mask;
+    const unsigned *mask;
     goal.x = c2d_lua_number(L, 3, fname, "goalX");
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
-    if (!lua_isnoneornil(L, 5)) {
-        luaL_checktype(L, 5, LUA_TFUNCTION);
-        filter = 5;
-    }
+    mask = check_filter(L, 5, fname, &fn, &room_mask);
+    if (fn) filter = 5;
     outermost = enter_nest(L, &mv, fname);
     begin_move(L, &mv, lw, 5, filter, fname, &calls);
     calls.respond = move_respond;
     calls.anchor = NULL; /* respond keeps what it is told of */
+    calls.mask = mask;
     from = c2d_position(&p->s);
     st = c2d_world_move(lw->w, &p->s, goal, &calls, apply, &end);
     live(L, lw, fname);
@@ -960,6 +968,404 @@ static int l_push(lua_State *L)
     return 4;
 }
 
+/* w:setSensor(shape [, on]) -> shape */
+static int l_set_sensor(lua_State *L)
+{
+    lworld *lw = check_world(L, "setSensor");
+    int slot = slot_in(L, lw, 2, "setSensor");
+    c2d_world_set_sensor(lw->w, slot, lua_isnone(L, 3) || lua_toboolean(L, 3));
+    lua_settop(L, 2);
+    return 1;
+}
+
+static int l_is_sensor(lua_State *L)
+{
+    lworld *lw = check_world(L, "isSensor");
+    lua_pushboolean(L, (c2d_world_flags(lw->w, slot_in(L, lw, 2, "isSensor")) & C2D_WORLD_SENSOR) != 0);
+    return 1;
+}
+
+/* w:setOneWay(shape [, nx, ny]) -> shape: solid on the side (nx, ny) points to (default
+ * (0, -1), the top on a LÖVE screen); w:setOneWay(shape, false): solid all round. */
+static int l_set_one_way(lua_State *L)
+{
+    lworld *lw = check_world(L, "setOneWay");
+    int slot = slot_in(L, lw, 2, "setOneWay");
+    c2d_vec side;
+    side.x = 0;
+    side.y = -1;
+    if (lua_isboolean(L, 3) && !lua_toboolean(L, 3)) {
+        side.y = 0;
+    } else if (!lua_isnoneornil(L, 3)) {
+        side.x = c2d_lua_number(L, 3, "setOneWay", "nx");
+        side.y = c2d_lua_number(L, 4, "setOneWay", "ny");
+        if (side.x == 0 && side.y == 0) c2d_lua_arg_error(L, 3, "setOneWay", "(nx, ny) must not be (0, 0)");
+    }
+    if (!c2d_world_set_oneway(lw->w, slot, side)) out_of_memory(L);
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* w:getOneWay(shape) -> nx, ny, or nil when it is solid all round */
+static int l_get_one_way(lua_State *L)
+{
+    lworld *lw = check_world(L, "getOneWay");
+    c2d_vec side;
+    if (!c2d_world_get_oneway(lw->w, slot_in(L, lw, 2, "getOneWay"), &side)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    c2d_lua_push_number(L, side.x);
+    c2d_lua_push_number(L, side.y);
+    return 2;
+}
+
+/* w:slide(col, goalX, goalY) and w:bounce(...): the goal the built-in response would
+ * give at the collision col, for a response of one's own to use. */
+static int response_goal(lua_State *L, c2d_response r, const char *fname)
+{
+    c2d_vec at, goal, n;
+    check_world(L, fname);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    goal.x = c2d_lua_number(L, 3, fname, "goalX");
+    goal.y = c2d_lua_number(L, 4, fname, "goalY");
+    lua_getfield(L, 2, "x");
+    lua_getfield(L, 2, "y");
+    lua_getfield(L, 2, "nx");
+    lua_getfield(L, 2, "ny");
+    at.x = c2d_lua_number(L, 5, fname, "col.x");
+    at.y = c2d_lua_number(L, 6, fname, "col.y");
+    n.x = c2d_lua_number(L, 7, fname, "col.nx");
+    n.y = c2d_lua_number(L, 8, fname, "col.ny");
+    goal = c2d_response_goal(r, at, goal, n);
+    c2d_lua_push_number(L, goal.x);
+    c2d_lua_push_number(L, goal.y);
+    return 2;
+}
+
+static int l_slide(lua_State *L) { return response_goal(L, C2D_RESPONSE_SLIDE, "slide"); }
+static int l_bounce(lua_State *L) { return response_goal(L, C2D_RESPONSE_BOUNCE, "bounce"); }
+
+/* Fill the table at t with the shapes of pairs idx[0 .. n) of the flat shape
+ * list at from (2 per pair); returns 0 when a call on the world ran meanwhile. */
+static int fill_pairs(lua_State *L, const lworld *lw, int t, int from, const int *idx, int n, unsigned uses)
+{
+    int k, old = (int)lua_rawlen(L, t);
+    for (k = 0; k < n && lw->uses == uses; k++) {
+        lua_rawgeti(L, from, 2 * idx[k] + 1);
+        lua_rawseti(L, t, 2 * k + 1);
+        lua_rawgeti(L, from, 2 * idx[k] + 2);
+        lua_rawseti(L, t, 2 * k + 2);
+    }
+    for (k = 2 * n + 1; k <= old && lw->uses == uses; k++) {
+        lua_pushnil(L);
+        lua_rawseti(L, t, k);
+    }
+    return lw->uses == uses && lw->w != NULL;
+}
+
+/* The table store[key], made when missing. */
+static void store_table(lua_State *L, int store, const char *key)
+{
+    lua_getfield(L, store, key);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, store, key);
+    }
+}
+
+/* w:events([began [, ended]]) -> began, nbegan, ended, nended: the pairs that began
+ * and ended touching since the last call, flat ({a1, b1, a2, b2, ...}); into the
+ * tables given, when given (a game allocates nothing per frame). */
+static int l_events(lua_State *L)
+{
+    lworld *lw = check_world(L, "events");
+    int tries, i;
+    for (i = 2; i <= 3; i++)
+        if (!lua_isnoneornil(L, i)) luaL_checktype(L, i, LUA_TTABLE);
+    lua_settop(L, 3);
+    push_store(L, 1);             /* 4 */
+    store_table(L, 4, "pairs");   /* 5: the shapes of the pairs the last call reported, flat */
+    store_table(L, 4, "pairs2");  /* 6: this call's, swapped with 5 when it is done */
+    for (i = 2; i <= 3; i++)
+        if (lua_isnil(L, i)) { lua_newtable(L); lua_replace(L, i); }
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const int *pairs, *began, *ended;
+        int np, nb, ne, k;
+        unsigned uses = lw->uses;
+        if (c2d_world_events(live(L, lw, "events"), &pairs, &np, &began, &nb, &ended, &ne) < 0) out_of_memory(L);
+        /* This call's pairs, as shapes (reading slots before any allocation). */
+        for (k = 0; k < 2 * np && lw->uses == uses; k++) {
+            push_slot(L, 4, pairs[k]);
+            lua_rawseti(L, 6, k + 1);
+        }
+        if (lw->uses != uses) continue;
+        for (k = (int)lua_rawlen(L, 6); k > 2 * np && lw->uses == uses; k--) {
+            lua_pushnil(L);
+            lua_rawseti(L, 6, k);
+        }
+        if (!fill_pairs(L, lw, 2, 6, began, nb, uses) || !fill_pairs(L, lw, 3, 5, ended, ne, uses)) continue;
+        c2d_world_events_done(lw->w);
+        lua_pushvalue(L, 6); /* this call's pairs are the next call's last */
+        lua_setfield(L, 4, "pairs");
+        lua_pushvalue(L, 5);
+        lua_setfield(L, 4, "pairs2");
+        lua_pushvalue(L, 2);
+        lua_pushinteger(L, nb);
+        lua_pushvalue(L, 3);
+        lua_pushinteger(L, ne);
+        return 4;
+    }
+    changing(L, lw, "events");
+    return 0;
+}
+
+/*
+ * Controllers: c2d.controller(world, shape [, options]). A userdata holding
+ * the core's c2d_controller; its user value (environment on 5.1 and LuaJIT)
+ * keeps the world, the shape and the ground alive: {world, shape, ground}.
+ */
+#define CONTROLLER_MT "collide2d.Controller"
+
+typedef struct lcontroller {
+    uint64_t tag; /* C2D_TAG_CONTROLLER */
+    c2d_controller c;
+} lcontroller;
+
+static void push_uservalue(lua_State *L, int i)
+{
+#if LUA_VERSION_NUM >= 502
+    lua_getuservalue(L, i);
+#else
+    lua_getfenv(L, i);
+#endif
+}
+
+static lcontroller *check_controller(lua_State *L, const char *fname)
+{
+    lcontroller *lc = (lcontroller *)luaL_testudata(L, 1, CONTROLLER_MT);
+    if (lc == NULL || lua_rawlen(L, 1) < sizeof *lc || lc->tag != C2D_TAG_CONTROLLER)
+        c2d_lua_type_error(L, 1, fname, "collide2d controller");
+    return lc;
+}
+
+/* Set the options in the table at i (those it gives). */
+static void controller_options(lua_State *L, int i, c2d_controller *c, const char *fname)
+{
+    static const char *const names[3] = { "maxSlope", "snap", "step" };
+    double *at[3];
+    int k;
+    if (lua_isnoneornil(L, i)) return;
+    luaL_checktype(L, i, LUA_TTABLE);
+    at[0] = &c->max_slope;
+    at[1] = &c->snap;
+    at[2] = &c->step;
+    for (k = 0; k < 3; k++) {
+        double x;
+        lua_getfield(L, i, names[k]);
+        if (!lua_isnil(L, -1)) {
+            x = c2d_lua_number(L, -1, fname, names[k]);
+            if (x < 0 || (k == 0 && x > 1.5707963267948966))
+                c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, k == 0 ? "%s must be in [0, pi/2]" : "%s must be >= 0", names[k]));
+            *at[k] = x;
+        }
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, i, "up");
+    if (!lua_isnil(L, -1)) {
+        c2d_vec u;
+        double l;
+        int t = lua_gettop(L);
+        luaL_checktype(L, t, LUA_TTABLE);
+        lua_rawgeti(L, t, 1);
+        lua_rawgeti(L, t, 2);
+        u.x = c2d_lua_number(L, -2, fname, "up[1]");
+        u.y = c2d_lua_number(L, -1, fname, "up[2]");
+        l = sqrt(u.x * u.x + u.y * u.y);
+        if (!(l > 0) || !isfinite(l)) c2d_lua_arg_error(L, i, fname, "up must be a direction {x, y}, not (0, 0)");
+        c->up.x = u.x / l;
+        c->up.y = u.y / l;
+        lua_settop(L, t);
+    }
+    lua_pop(L, 1);
+}
+
+/* c2d.controller(world, shape [, options]) */
+static int l_controller(lua_State *L)
+{
+    lworld *lw = check_world(L, "controller");
+    int slot = slot_in(L, lw, 2, "controller");
+    lcontroller *lc;
+    (void)slot;
+    lua_settop(L, 3);
+    lc = (lcontroller *)lua_newuserdata(L, sizeof *lc);
+    memset(lc, 0, sizeof *lc);
+    lc->tag = C2D_TAG_CONTROLLER;
+    c2d_controller_init(&lc->c);
+    controller_options(L, 3, &lc->c, "controller");
+    luaL_getmetatable(L, CONTROLLER_MT);
+    lua_setmetatable(L, -2);
+    lua_createtable(L, 3, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, 2);
+#if LUA_VERSION_NUM >= 502
+    lua_setuservalue(L, -2);
+#else
+    lua_setfenv(L, -2);
+#endif
+    return 1;
+}
+
+/* ctl:set(options) -> ctl */
+static int l_controller_set(lua_State *L)
+{
+    lcontroller *lc = check_controller(L, "set");
+    controller_options(L, 2, &lc->c, "set");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ctl:move(dx, dy [, filter [, drop]]) -> x, y, cols, len */
+static int l_controller_move(lua_State *L)
+{
+    lcontroller *lc = check_controller(L, "move");
+    c2d_vec motion, end;
+    int fn, filter = 0, outermost, drop = lua_toboolean(L, 5), uv;
+    unsigned room_mask;
+    const unsigned *mask;
+    lworld *lw;
+    lshape *p;
+    lmove mv;
+    c2d_move_calls calls;
+    c2d_move_status st;
+    motion.x = c2d_lua_number(L, 2, "move", "dx");
+    motion.y = c2d_lua_number(L, 3, "move", "dy");
+    mask = check_filter(L, 4, "move", &fn, &room_mask);
+    /* the arguments of the World's move: world, shape, (goal), filter */
+    lua_settop(L, 5);
+    push_uservalue(L, 1);
+    uv = lua_gettop(L);
+    lua_rawgeti(L, uv, 1);
+    lw = to_world(L, -1);
+    if (lw == NULL || lw->w == NULL) luaL_error(L, "move: the controller's world has been freed");
+    lua_rawgeti(L, uv, 2);
+    p = c2d_lua_shape(L, -1);
+    if (p == NULL || p->s.world != lw->w) luaL_error(L, "move: the controller's shape is no longer in its world");
+    /* stack for the callbacks: 1 world, 2 shape, 3 ctl, 4 uv, 5 filter */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, uv);
+    lua_pushvalue(L, 4);
+    lua_replace(L, 5);
+    lua_replace(L, 4);
+    lua_replace(L, 3);
+    lua_replace(L, 2);
+    lua_replace(L, 1);
+    lua_settop(L, 5);
+    if (fn) filter = 5;
+    lw->uses++;
+    outermost = enter_nest(L, &mv, "move");
+    begin_move(L, &mv, lw, 5, filter, "move", &calls);
+    calls.respond = move_respond;
+    calls.anchor = move_anchor;
+    calls.mask = mask;
+    st = c2d_controller_move(&((lcontroller *)lua_touserdata(L, 3))->c, lw->w, &p->s, motion, drop, &calls, &end);
+    live(L, lw, "move");
+    if (st == C2D_MOVE_NO_MEMORY) out_of_memory(L);
+    if (st != C2D_MOVE_DONE) luaL_error(L, "move: the motion is out of range (it would pass the largest number)");
+    lc = (lcontroller *)lua_touserdata(L, 3);
+    /* keep the ground alive (its shape, from its slot) */
+    lua_pushnil(L);
+    if (lc->c.ground != NULL && lc->c.ground_slot >= 0) {
+        lshape *g;
+        lua_pop(L, 1);
+        push_slot(L, mv.store, lc->c.ground_slot);
+        g = c2d_lua_shape(L, -1);
+        if (g == NULL || &g->s != lc->c.ground) {
+            lua_pop(L, 1);
+            lua_pushnil(L);
+            lc->c.ground = NULL;
+            lc->c.grounded = 0;
+        }
+    }
+    lua_rawseti(L, 4, 3);
+    give_room(&mv);
+    leave_nest(L, outermost);
+    c2d_lua_push_number(L, end.x);
+    c2d_lua_push_number(L, end.y);
+    lua_pushvalue(L, mv.cols);
+    lua_pushinteger(L, mv.ncols);
+    return 4;
+}
+
+static int l_controller_grounded(lua_State *L)
+{
+    lua_pushboolean(L, check_controller(L, "isGrounded")->c.grounded);
+    return 1;
+}
+
+/* ctl:ground() -> shape, nx, ny | nil */
+static int l_controller_ground(lua_State *L)
+{
+    lcontroller *lc = check_controller(L, "ground");
+    if (!lc->c.grounded) { lua_pushnil(L); return 1; }
+    push_uservalue(L, 1);
+    lua_rawgeti(L, -1, 3);
+    c2d_lua_push_number(L, lc->c.ground_normal.x);
+    c2d_lua_push_number(L, lc->c.ground_normal.y);
+    return 3;
+}
+
+/* ctl:wall() and ctl:ceiling() -> nx, ny | nil */
+static int push_side(lua_State *L, int on, c2d_vec n)
+{
+    if (!on) { lua_pushnil(L); return 1; }
+    c2d_lua_push_number(L, n.x);
+    c2d_lua_push_number(L, n.y);
+    return 2;
+}
+static int l_controller_wall(lua_State *L)
+{
+    lcontroller *lc = check_controller(L, "wall");
+    return push_side(L, lc->c.wall, lc->c.wall_normal);
+}
+static int l_controller_ceiling(lua_State *L)
+{
+    lcontroller *lc = check_controller(L, "ceiling");
+    return push_side(L, lc->c.ceiling, lc->c.ceiling_normal);
+}
+
+/* ctl:shape(), ctl:world() */
+static int l_controller_shape(lua_State *L)
+{
+    check_controller(L, "shape");
+    push_uservalue(L, 1);
+    lua_rawgeti(L, -1, 2);
+    return 1;
+}
+static int l_controller_world(lua_State *L)
+{
+    check_controller(L, "world");
+    push_uservalue(L, 1);
+    lua_rawgeti(L, -1, 1);
+    return 1;
+}
+
+static const luaL_Reg controller_methods[] = {
+    { "move", l_controller_move },
+    { "set", l_controller_set },
+    { "isGrounded", l_controller_grounded },
+    { "ground", l_controller_ground },
+    { "wall", l_controller_wall },
+    { "ceiling", l_controller_ceiling },
+    { "shape", l_controller_shape },
+    { "world", l_controller_world },
+    { NULL, NULL }
+};
+
 static int l_tostring(lua_State *L)
 {
     lworld *lw = check_world(L, "tostring");
@@ -985,6 +1391,13 @@ static const luaL_Reg world_methods[] = {
     { "check", l_check },
     { "push", l_push },
     { "addResponse", l_add_response },
+    { "setSensor", l_set_sensor },
+    { "isSensor", l_is_sensor },
+    { "setOneWay", l_set_one_way },
+    { "getOneWay", l_get_one_way },
+    { "slide", l_slide },
+    { "bounce", l_bounce },
+    { "events", l_events },
     { NULL, NULL }
 };
 
@@ -1024,6 +1437,19 @@ int c2d_lua_add(lua_State *L, int world, int shape, unsigned category, unsigned 
     return s->world_slot;
 }
 
+/* Push the World's nesting guard and pool of room (the upvalues after the kinds' metatables). */
+static void push_move_upvalues(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, WORLD_MT);
+    lua_getfield(L, -1, "__index");
+    lua_getfield(L, -1, "move");
+    lua_getupvalue(L, -1, C2D_KIND_COUNT + 1);
+    lua_getupvalue(L, -2, C2D_KIND_COUNT + 2);
+    lua_remove(L, -3); /* move, __index, the metatable */
+    lua_remove(L, -3);
+    lua_remove(L, -3);
+}
+
 void c2d_open_world(lua_State *L, int module, int mts)
 {
     int k;
@@ -1042,6 +1468,21 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_setfield(L, -2, "__index");
     c2d_lua_lock_metatable(L);
     lua_pop(L, 1);
+    /* Controllers: their methods close over what the World's do. */
+    luaL_newmetatable(L, CONTROLLER_MT);
+    lua_pushliteral(L, CONTROLLER_MT);
+    lua_setfield(L, -2, "__name");
+    lua_newtable(L);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    push_move_upvalues(L); /* the World's nesting guard and pool of room */
+    luaL_setfuncs(L, controller_methods, C2D_KIND_COUNT + 2);
+    lua_setfield(L, -2, "__index");
+    c2d_lua_lock_metatable(L);
+    lua_pop(L, 1);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    push_move_upvalues(L);
+    lua_pushcclosure(L, l_controller, C2D_KIND_COUNT + 2);
+    lua_setfield(L, module, "controller");
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     lua_pushcclosure(L, l_world, C2D_KIND_COUNT);
     lua_pushvalue(L, -1);

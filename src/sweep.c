@@ -474,7 +474,7 @@ static c2d_vec edge_normal(const body *b, int i)
 static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
 {
     const body *both[2];
-    double tin = -C2D_INF, tout = C2D_INF, best_along = 0;
+    double tin = -C2D_INF, tout = C2D_INF, best_along = -C2D_INF;
     c2d_vec nin = v2(0, 0), s0, s1, x;
     int k, i, kin = 0, iin = 0, xin = 0;
     both[0] = b;
@@ -505,9 +505,10 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
             if (nv > 0) {
                 tout = dmin(tout, t);
             } else {
-                /* On a tie, the face the motion runs into most squarely. */
+                /* On a tie (a corner reaching a corner), the face the motion
+                 * presses least, along which the rest of it could slide. */
                 double along = nv / vlen(n);
-                if (t > tin || (t == tin && along < best_along)) {
+                if (t > tin || (t == tin && along > best_along)) {
                     tin = t; nin = n; best_along = along;
                     kin = k; iin = i; xin = k ? ib : ia;
                 }

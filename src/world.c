@@ -72,7 +72,11 @@ typedef struct entry {
     unsigned stamp;      /* the last query that met it */
     unsigned char where; /* IN_GRID, IN_BIG, IN_LINES */
     unsigned char dirty;
+    unsigned char flags; /* C2D_WORLD_SENSOR, ONE_WAY */
 } entry;
+
+/* A one-way entry's side is in the world's oneway array. */
+enum { ONE_WAY = 0x80 };
 
 enum { IN_GRID, IN_BIG, IN_LINES };
 
@@ -119,8 +123,13 @@ struct c2d_world {
     double size, inv;    /* the cell size and its inverse */
     entry *e;
     c2d_bounds *box;     /* the bounds each slot is filed under */
+    c2d_vec *oneway;     /* a one-way slot's side (cap_e of them once one is set, else NULL) */
     int ne, cap_e, live;
     ints free_slots, big, lines, dirty, order, out, pairs, rank, count;
+    /* Events: the pairs of the last call, as ids (2 per pair, sorted), and
+     * the indices of the pairs that began (into pairs) and ended (into the
+     * last call's pairs). */
+    ints last_ids, now_ids, began, ended;
     ints by_size;        /* the pair pass's cells, sorted by how many slots they hold */
     cell *cells;         /* dense: row by row in an index's rectangle as of the last
                             rebuild, else in the order they were made; new ones last */
@@ -514,6 +523,11 @@ void c2d_world_free(c2d_world *w)
     free(w->spare);
     free(w->e);
     free(w->box);
+    free(w->oneway);
+    free(w->last_ids.v);
+    free(w->now_ids.v);
+    free(w->began.v);
+    free(w->ended.v);
     free(w->free_slots.v);
     free(w->big.v);
     free(w->lines.v);
@@ -570,6 +584,11 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
             b = (c2d_bounds *)realloc(w->box, (size_t)cap * sizeof *b);
             if (b == NULL) return -1;
             w->box = b;
+            if (w->oneway != NULL) {
+                c2d_vec *o = (c2d_vec *)realloc(w->oneway, (size_t)cap * sizeof *o);
+                if (o == NULL) return -1;
+                w->oneway = o;
+            }
             w->cap_e = cap;
         }
         slot = w->ne++;
@@ -705,6 +724,45 @@ void c2d_world_set_filter(c2d_world *w, int slot, unsigned category, unsigned ma
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return;
     w->e[slot].category = category;
     w->e[slot].mask = mask;
+}
+
+void c2d_world_set_sensor(c2d_world *w, int slot, int on)
+{
+    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return;
+    if (on) w->e[slot].flags |= C2D_WORLD_SENSOR;
+    else w->e[slot].flags &= (unsigned char)~C2D_WORLD_SENSOR;
+}
+
+unsigned c2d_world_flags(const c2d_world *w, int slot)
+{
+    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return 0;
+    return w->e[slot].flags & C2D_WORLD_SENSOR;
+}
+
+int c2d_world_set_oneway(c2d_world *w, int slot, c2d_vec side)
+{
+    double l;
+    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return 1;
+    l = sqrt(side.x * side.x + side.y * side.y);
+    if (!(l > 0) || !isfinite(l)) {
+        w->e[slot].flags &= (unsigned char)~ONE_WAY;
+        return 1;
+    }
+    if (w->oneway == NULL) {
+        w->oneway = (c2d_vec *)malloc((size_t)w->cap_e * sizeof *w->oneway);
+        if (w->oneway == NULL) return 0;
+    }
+    w->oneway[slot].x = side.x / l;
+    w->oneway[slot].y = side.y / l;
+    w->e[slot].flags |= ONE_WAY;
+    return 1;
+}
+
+int c2d_world_get_oneway(const c2d_world *w, int slot, c2d_vec *side)
+{
+    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || !(w->e[slot].flags & ONE_WAY)) return 0;
+    *side = w->oneway[slot];
+    return 1;
 }
 
 void c2d_world_get_filter(const c2d_world *w, int slot, unsigned *category, unsigned *mask)
@@ -1132,6 +1190,56 @@ int c2d_world_collisions(c2d_world *w, const int **pairs)
     }
     *pairs = w->pairs.v;
     return ok ? w->pairs.n / 2 : -1;
+}
+
+/* Is pair (a0, a1) before (b0, b1) in id order. */
+static int ids_before(const int *a, const int *b)
+{
+    return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
+}
+
+int c2d_world_events(c2d_world *w, const int **pairs, int *npairs, const int **began, int *nbegan, const int **ended,
+                     int *nended)
+{
+    int n = c2d_world_collisions(w, pairs), k, i = 0, j = 0;
+    *nbegan = *nended = 0;
+    *npairs = n < 0 ? 0 : n;
+    *began = w->began.v;
+    *ended = w->ended.v;
+    if (n < 0 || !ints_room(&w->now_ids, 2 * n) || !ints_room(&w->began, n) ||
+        !ints_room(&w->ended, w->last_ids.n / 2))
+        return -1;
+    /* The pairs come ordered by the order their shapes were added: by id. Ids
+     * (not slots, which a removed shape gives up) tell one pair from another. */
+    for (k = 0; k < n; k++) {
+        w->now_ids.v[2 * k] = (int)w->e[(*pairs)[2 * k]].id;
+        w->now_ids.v[2 * k + 1] = (int)w->e[(*pairs)[2 * k + 1]].id;
+    }
+    w->now_ids.n = 2 * n;
+    /* Merge the two sorted lists. */
+    while (i < n || j < w->last_ids.n / 2) {
+        const int *a = &w->now_ids.v[2 * i], *b = &w->last_ids.v[2 * j];
+        if (j == w->last_ids.n / 2 || (i < n && ids_before(a, b))) {
+            w->began.v[(*nbegan)++] = i++;
+        } else if (i == n || ids_before(b, a)) {
+            w->ended.v[(*nended)++] = j++;
+        } else {
+            i++;
+            j++;
+        }
+    }
+    w->began.n = *nbegan;
+    w->ended.n = *nended;
+    *began = w->began.v;
+    *ended = w->ended.v;
+    return 0;
+}
+
+void c2d_world_events_done(c2d_world *w)
+{
+    ints t = w->last_ids;
+    w->last_ids = w->now_ids;
+    w->now_ids = t;
 }
 
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits)

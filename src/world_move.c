@@ -183,6 +183,22 @@ static int sliding(c2d_vec v, c2d_vec n)
     return len > 0 && along >= -C2D_MOVE_ALONG * len; /* (no motion slides along nothing it overlaps) */
 }
 
+c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n)
+{
+    c2d_vec rest = vsub(goal, at);
+    double along = rest.x * n.x + rest.y * n.y;
+    /* The rest less its part into the normal is found before it is added
+     * to at: a goal far beyond at would swallow at otherwise. */
+    switch (r) {
+    case C2D_RESPONSE_TOUCH: return at;
+    case C2D_RESPONSE_SLIDE:
+        return along < 0 ? v2(at.x + (rest.x - along * n.x), at.y + (rest.y - along * n.y)) : goal;
+    case C2D_RESPONSE_BOUNCE:
+        return along < 0 ? v2(at.x + (rest.x - 2 * along * n.x), at.y + (rest.y - 2 * along * n.y)) : goal;
+    default: return goal; /* cross, ignore: on to the goal */
+    }
+}
+
 /* Call f on each convex piece of s (a Concave's pieces, a Group's members and
  * their pieces); stop when it returns 0. */
 typedef int (*piece_fn)(void *ud, const c2d_shape *piece);
@@ -209,6 +225,8 @@ typedef struct touch {
 typedef struct sweep_step {
     const c2d_shape *mover, *shape;
     int slot;
+    int oneway;        /* shape is one-way, solid on the side `side` points to */
+    c2d_vec side;
     c2d_vec v;
     double best_t;
     touch ties[C2D_MOVE_TIES];
@@ -221,6 +239,7 @@ static int sweep_piece(void *ud, const c2d_shape *piece)
     c2d_sweep_result r = c2d_sweep(st->mover, st->v, piece, v2(0, 0));
     if (!r.hit || r.t > st->best_t) return 1;
     if (r.t == 0 && sliding(st->v, r.normal)) return 1; /* along it, up to rounding */
+    if (st->oneway && r.normal.x * st->side.x + r.normal.y * st->side.y <= 0) return 1; /* not its solid side */
     if (r.t < st->best_t) { st->best_t = r.t; st->nties = 0; }
     if (st->nties < C2D_MOVE_TIES) {
         touch *t = &st->ties[st->nties++];
@@ -329,11 +348,13 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
     unsigned category, mask;
     int steps, wedged = 0, still = 1;
     c2d_move_status st = C2D_MOVE_DONE;
+    int through = calls != NULL && calls->through_oneway;
     r.calls = calls;
     r.nowned = 0;
     gone.v = NULL;
     gone.n = gone.cap = 0;
     mover_bits(w, s, &category, &mask);
+    if (calls != NULL && calls->mask != NULL) mask &= *calls->mask;
     start = pos = c2d_position(s);
     *end = pos;
     if (!copy_mover(&m, s, &r)) return C2D_MOVE_NO_MEMORY;
@@ -342,12 +363,11 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         c2d_bounds a0, a1, box;
         const int *slots;
         int nc, i, self, takes, chosen;
-        double along;
         sweep_step sw;
         const touch *best;
         const c2d_shape *other;
         c2d_meet meet;
-        c2d_vec rest, next_goal = goal;
+        c2d_vec next_goal = goal;
         c2d_response resp;
         if (!(isfinite(v.x) && isfinite(v.y))) {
             /* A motion farther than the largest number could only tunnel. */
@@ -386,7 +406,13 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
             unsigned oc, om;
             if (o == NULL || o == s) continue;
             c2d_world_get_filter(w, slots[i], &oc, &om);
-            if (!(om & category) || is_passed(&gone, o)) continue;
+            if (!(om & category) || is_passed(&gone, o) || (c2d_world_flags(w, slots[i]) & C2D_WORLD_SENSOR)) continue;
+            sw.oneway = c2d_world_get_oneway(w, slots[i], &sw.side);
+            if (sw.oneway && (through || overlapping(s, o))) {
+                /* dropping through, or in it when the move began: not there for this move */
+                if (!pass(&gone, o, &r)) { st = C2D_MOVE_NO_MEMORY; goto done; }
+                continue;
+            }
             sw.shape = o;
             sw.slot = slots[i];
             each_piece(o, sweep_piece, &sw);
@@ -394,6 +420,7 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         if (sw.nties == 0) { pos = goal; break; }
         meet.t = sw.best_t;
         meet.at = v2(pos.x + v.x * sw.best_t, pos.y + v.y * sw.best_t);
+        meet.probe = 0;
         if (sw.nties > 1 || meet.t == 0) {
             /* the choice of normal is probed from where they touch */
             if (c2d_move_to(&m.s, meet.at.x, meet.at.y) != C2D_OK) break;
@@ -415,28 +442,13 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
             if (!pass(&gone, best->shape, &r)) { st = C2D_MOVE_NO_MEMORY; break; }
         }
         if (resp == C2D_RESPONSE_IGNORE) continue;
-        rest = vsub(goal, meet.at);
-        along = rest.x * n.x + rest.y * n.y;
-        /* The rest less its part into the normal is found before it is added
-         * to at: a goal far beyond at would swallow at otherwise. */
-        switch (resp) {
-        case C2D_RESPONSE_TOUCH: pos = goal = meet.at; break;
-        case C2D_RESPONSE_CROSS: break;
-        case C2D_RESPONSE_SLIDE:
-            pos = meet.at;
-            if (along < 0) goal = v2(meet.at.x + (rest.x - along * n.x), meet.at.y + (rest.y - along * n.y));
-            break;
-        case C2D_RESPONSE_BOUNCE:
-            pos = meet.at;
-            if (along < 0)
-                goal = v2(meet.at.x + (rest.x - 2 * along * n.x), meet.at.y + (rest.y - 2 * along * n.y));
-            break;
-        default: /* C2D_RESPONSE_GOAL */
-            pos = meet.at;
+        if (resp == C2D_RESPONSE_GOAL) {
             if (!(isfinite(next_goal.x) && isfinite(next_goal.y))) { st = C2D_MOVE_BAD_GOAL; goto done; }
             goal = next_goal;
-            break;
+        } else {
+            goal = c2d_response_goal(resp, meet.at, goal, n);
         }
+        if (resp != C2D_RESPONSE_CROSS) pos = meet.at;
         if (resp == C2D_RESPONSE_TOUCH) break;
         if (resp != C2D_RESPONSE_CROSS && !still) {
             wedged = meet.t == 0 ? wedged + 1 : 0;
@@ -493,8 +505,14 @@ static int push_takers(pusher *pu)
     }
     for (i = 0; i < n; i++) {
         unsigned oc, om;
+        c2d_vec side;
         c2d_world_get_filter(pu->w, slots[i], &oc, &om);
-        if (om & pu->category) { pu->list[k] = c2d_world_shape(pu->w, slots[i]); pu->slot[k++] = slots[i]; }
+        /* sensors and one-way shapes never push */
+        if (!(om & pu->category) || (c2d_world_flags(pu->w, slots[i]) & C2D_WORLD_SENSOR) ||
+            c2d_world_get_oneway(pu->w, slots[i], &side))
+            continue;
+        pu->list[k] = c2d_world_shape(pu->w, slots[i]);
+        pu->slot[k++] = slots[i];
     }
     return anchor_all(pu->calls, pu->list, pu->slot, k);
 }

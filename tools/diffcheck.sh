@@ -11,7 +11,7 @@ out=build/diffcheck
 rm -rf "$out" && mkdir -p "$out/old"
 git archive "$ref" src | tar -x -C "$out/old"
 flags="-std=c99 -O2 -fPIC -ffp-contract=off -shared"
-core="shape.c decompose.c compound.c covers.c features.c overlap.c query.c contact.c sweep.c transform.c world.c world_move.c bump.c"
+core="shape.c decompose.c compound.c covers.c features.c overlap.c query.c contact.c sweep.c transform.c world.c world_move.c controller.c bump.c"
 (cd "$out/old/src" && ${CC:-cc} $flags -o ../../old.so $core -lm)
 (cd src && ${CC:-cc} $flags -o ../$out/new.so $core -lm)
 ${CC:-cc} -std=c99 -O2 -o "$out/diffcheck" tools/diffcheck.c -ldl -lm
