@@ -310,17 +310,21 @@ c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *
         begin_walk(&gp, c, &user, 0, 1);
         if ((st = probe(&gp, w, s, down, reach, &got)) != C2D_MOVE_DONE) return st;
         if (gp.met && surface_of(c, gp.first_normal) == GROUND) {
+            const c2d_shape *ground = gp.first;
+            int slot = gp.first_slot;
+            c2d_vec normal = gp.first_normal;
             if (got > 0 && was_grounded) {
-                begin_walk(&gp, c, &user, 0, 1);
-                if ((st = walk_to(&gp, w, s, v2(pos.x + down.x * got, pos.y + down.y * got), &pos)) != C2D_MOVE_DONE)
+                walk sn;
+                begin_walk(&sn, c, &user, 0, 1);
+                if ((st = walk_to(&sn, w, s, v2(pos.x + down.x * got, pos.y + down.y * got), &pos)) != C2D_MOVE_DONE)
                     return st;
             }
             if (got <= 0 || was_grounded) {
                 c->grounded = 1;
-                c->ground = gp.first;
-                c->ground_slot = gp.first_slot;
-                c->ground_normal = gp.first_normal;
-                shape_refs(gp.first, c->ground_ref);
+                c->ground = ground;
+                c->ground_slot = slot;
+                c->ground_normal = normal;
+                shape_refs(ground, c->ground_ref);
             }
         }
     }

@@ -173,14 +173,19 @@ static int pass(passed *p, const c2d_shape *s, room *r)
  */
 enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8, C2D_MOVE_TIES = 8, C2D_MOVE_NORMALS = 16 };
 
-/* A motion v touching a surface of normal n slides along it when v . n >= -C2D_MOVE_ALONG |v|:
- * far above the rounding of a normal (a few ulps), far below any visible angle. */
+/* A motion v touching a surface of normal n slides along it when v . n is
+ * no more against n than C2D_MOVE_ALONG |v| (far above the rounding of a
+ * normal, a few ulps; far below any visible angle), and C2D_MOVE_PLACE ulps
+ * of the position p it starts from (a motion is a goal less a position: at
+ * the position's magnitude, each of those rounds by an ulp of it). */
 #define C2D_MOVE_ALONG 0x1p-40
+#define C2D_MOVE_PLACE 8
 
-static int sliding(c2d_vec v, c2d_vec n)
+static int sliding(c2d_vec v, c2d_vec n, c2d_vec p)
 {
     double along = v.x * n.x + v.y * n.y, len = fabs(v.x) + fabs(v.y);
-    return len > 0 && along >= -C2D_MOVE_ALONG * len; /* (no motion slides along nothing it overlaps) */
+    double tol = C2D_MOVE_ALONG * len + C2D_MOVE_PLACE * DBL_EPSILON * (fabs(p.x) + fabs(p.y));
+    return len > 0 && along >= -tol; /* (no motion slides along nothing it overlaps) */
 }
 
 c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n)
@@ -227,7 +232,7 @@ typedef struct sweep_step {
     int slot;
     int oneway;        /* shape is one-way, solid on the side `side` points to */
     c2d_vec side;
-    c2d_vec v;
+    c2d_vec v, from;   /* the step's motion, and where it starts */
     double best_t;
     touch ties[C2D_MOVE_TIES];
     int nties;
@@ -238,7 +243,7 @@ static int sweep_piece(void *ud, const c2d_shape *piece)
     sweep_step *st = (sweep_step *)ud;
     c2d_sweep_result r = c2d_sweep(st->mover, st->v, piece, v2(0, 0));
     if (!r.hit || r.t > st->best_t) return 1;
-    if (r.t == 0 && sliding(st->v, r.normal)) return 1; /* along it, up to rounding */
+    if (r.t == 0 && sliding(st->v, r.normal, st->from)) return 1; /* along it, up to rounding */
     if (st->oneway && r.normal.x * st->side.x + r.normal.y * st->side.y <= 0) return 1; /* not its solid side */
     if (r.t < st->best_t) { st->best_t = r.t; st->nties = 0; }
     if (st->nties < C2D_MOVE_TIES) {
@@ -255,7 +260,7 @@ static int sweep_piece(void *ud, const c2d_shape *piece)
 static int enters(const c2d_shape *ms, c2d_vec w, const c2d_shape *piece)
 {
     c2d_sweep_result r = c2d_sweep(ms, w, piece, v2(0, 0));
-    return r.hit && r.t == 0 && !sliding(w, r.normal);
+    return r.hit && r.t == 0 && !sliding(w, r.normal, c2d_position(ms));
 }
 
 /* Add the normals of a sharp body's edges at its vertex at p (both ways:
@@ -399,6 +404,7 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
          * take the mover. No callback runs in this loop, so the slots stay. */
         sw.mover = &m.s;
         sw.v = v;
+        sw.from = pos;
         sw.best_t = 2;
         sw.nties = 0;
         for (i = 0; i < nc; i++) {
