@@ -640,7 +640,17 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         return;
     }
     if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
-        if (!sharp_cores_toi(a, b, v, 1, ft)) ft->t = C2D_INF;
+        if (!sharp_cores_toi(a, b, v, 1, ft)) {
+            ft->t = C2D_INF;
+        } else if (ft->t == 0) {
+            /* Apart, but within the rounding of the faces' offsets, which
+             * meet at once: as touching, a hit only when the motion presses
+             * in, on the face it presses least (not the last one crossed,
+             * which may lie far behind). */
+            c2d_vec n = touch_normal(a, b, ft->n, v);
+            if (vdot(v, n) < 0) ft->n = n;
+            else ft->t = C2D_INF;
+        }
         return;
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
