@@ -228,6 +228,117 @@ scenes[7] = {
   end,
 }
 
+-- 8. A platformer: a controller walks tiles, ramps and a Concave hill, steps up a
+-- ledge, jumps through one-way platforms, rides a moving one, and picks up coins.
+scenes[8] = {
+  name = "platformer",
+  keys = "left/right walk, up jumps, down drops through a one-way platform",
+  load = function(s)
+    local w = c2d.world(32)
+    s.world = w
+    for i = 0, 24 do w:add(c2d.aabb(i * 32, 520, 32, 32)) end
+    w:add(c2d.triangle(160, 520, 256, 520, 256, 472))                      -- a ramp up
+    w:add(c2d.aabb(256, 472, 96, 48))
+    w:add(c2d.concave(352, 472, 448, 520, 448, 552, 352, 552))             -- and a hill down
+    w:add(c2d.aabb(520, 512, 80, 8))                                        -- a ledge to step up
+    s.oneway = {}
+    for i, y in ipairs { 440, 380, 320 } do
+      local p = w:add(c2d.aabb(560 + (i % 2) * 80, y, 96, 8))
+      w:setOneWay(p)
+      s.oneway[p] = true
+    end
+    s.lift = w:add(c2d.aabb(40, 460, 80, 10))                               -- a moving platform
+    s.coins = {}
+    for i = 0, 5 do
+      local c = w:add(c2d.disk(300 + i * 60, 430 - (i % 2) * 40, 6))
+      w:setSensor(c)
+      s.coins[c] = true
+    end
+    s.player = w:add(c2d.aabb(200, 480, 20, 32))
+    s.hero = c2d.controller(w, s.player, { maxSlope = math.rad(50), snap = 8, step = 10 })
+    s.vy, s.t, s.score = 0, 0, 0
+    s.began, s.ended = {}, {}
+  end,
+  update = function(s, dt)
+    s.t = s.t + dt
+    local lx = s.lift:position()
+    s.lift:moveTo(40 + 60 * (1 + math.sin(s.t)), 460 - 80 * (1 + math.sin(s.t * 0.7)) / 2)
+    if s.hero:isGrounded() then s.vy = held("up") and -480 or 0 end
+    s.vy = math.min(s.vy + 1400 * dt, 900)
+    local dx = ((held("right") and 1 or 0) - (held("left") and 1 or 0)) * 200 * dt
+    local x, y = s.hero:move(dx, s.vy * dt, nil, held("down"))
+    if s.hero:ceiling() then s.vy = math.max(s.vy, 0) end
+    if y > 700 then s.player:moveTo(200, 480); s.vy = 0 end
+    local began, n = s.world:events(s.began, s.ended)
+    for i = 1, 2 * n do
+      local c = began[i]
+      if s.coins[c] and (began[i % 2 == 1 and i + 1 or i - 1] == s.player) then
+        s.coins[c] = nil
+        s.world:remove(c)
+        s.score = s.score + 1
+      end
+    end
+    s.x, s.y = x, y
+  end,
+  draw = function(s)
+    draw.drawWorld(s.world, { color = function(shape)
+      if shape == s.player then return 1, 0.3, 0.3 end
+      if s.coins[shape] then return 1, 0.85, 0.2 end
+      if s.oneway[shape] then return 0.4, 0.8, 1 end
+      if shape == s.lift then return 0.3, 1, 0.4 end
+      return 1, 1, 1
+    end })
+    local g, nx, ny = s.hero:ground()
+    return ("grounded: %s   ground normal: (%.2f, %.2f)   wall: %s   coins: %d"):format(
+      tostring(s.hero:isGrounded()), nx or 0, ny or 0, tostring(s.hero:wall() ~= nil), s.score)
+  end,
+}
+
+-- 9. Top-down: w:move slides a capsule along walls and round corners; events pick up gems.
+scenes[9] = {
+  name = "top-down",
+  keys = "arrows walk; the walls are tiles, the gems sensors",
+  load = function(s)
+    local w = c2d.world(32)
+    s.world = w
+    for i = 0, 24 do w:add(c2d.aabb(i * 32, 80, 32, 32)); w:add(c2d.aabb(i * 32, 560, 32, 32)) end
+    for j = 3, 17 do w:add(c2d.aabb(0, j * 32, 32, 32)); w:add(c2d.aabb(768, j * 32, 32, 32)) end
+    for j = 6, 12 do w:add(c2d.aabb(320, j * 32, 32, 32)) end
+    w:add(c2d.polygon(500, 300, 560, 260, 620, 300, 600, 380, 520, 380))
+    s.gems = {}
+    local r = love.math.newRandomGenerator(5)
+    for _ = 1, 12 do
+      local g = w:add(c2d.disk(r:random(60, 740), r:random(130, 530), 5))
+      w:setSensor(g)
+      s.gems[g] = true
+    end
+    s.player = w:add(c2d.capsule(100, 300, 100, 312, 10))
+    s.began, s.ended, s.score = {}, {}, 0
+  end,
+  update = function(s, dt)
+    local vx = ((held("right") and 1 or 0) - (held("left") and 1 or 0)) * 220
+    local vy = ((held("down") and 1 or 0) - (held("up") and 1 or 0)) * 220
+    local x, y = s.player:position()
+    s.world:move(s.player, x + vx * dt, y + vy * dt)
+    local began, n = s.world:events(s.began, s.ended)
+    for i = 1, 2 * n do
+      if s.gems[began[i]] then
+        s.gems[began[i]] = nil
+        s.world:remove(began[i])
+        s.score = s.score + 1
+      end
+    end
+  end,
+  draw = function(s)
+    draw.drawWorld(s.world, { color = function(shape)
+      if shape == s.player then return 1, 0.3, 0.3 end
+      if s.gems[shape] then return 0.6, 1, 0.6 end
+      return 1, 1, 1
+    end })
+    return ("gems: %d"):format(s.score)
+  end,
+}
+
 function love.load()
   for _, s in ipairs(scenes) do s:load() end
 end

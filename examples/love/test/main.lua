@@ -38,6 +38,16 @@ local function run()
   local player = w:add(c2d.aabb(10, 84, 12, 16))
   local x, y = w:move(player, 250, 90)
   check("world slide", x == 250 and y == 84, x .. ", " .. y)
+  -- a controller walks onto a ramp level with the floor and up it: 2 across a frame
+  local cw = c2d.world(32)
+  for i = 0, 9 do cw:add(c2d.aabb(i * 32, 400, 32, 32)) end
+  cw:add(c2d.triangle(160, 400, 256, 400, 256, 352))
+  local body = cw:add(c2d.aabb(100, 368, 20, 32))
+  local hero = c2d.controller(cw, body, { snap = 4 })
+  hero:move(0, 1)
+  for _ = 1, 40 do hero:move(2, 1) end
+  local hx, hy = body:position()
+  check("controller climbs a ramp", hx == 180 and hy < 368 and hero:isGrounded(), hx .. ", " .. hy)
   -- user data survives, errors name what they got
   player:setUserData({ name = "hero" })
   check("user data", player:getUserData().name == "hero")
