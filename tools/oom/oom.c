@@ -304,7 +304,13 @@ static void run(long long k, const char *script, const char *transcript, const c
     lua_setfield(L, -2, "collide2d");
     lua_pop(L, 2);
     lua_newtable(L);
-    luaL_setfuncs(L, oom_fns, 0);
+    {
+        const luaL_Reg *f;
+        for (f = oom_fns; f->name != NULL; f++) {
+            lua_pushcfunction(L, f->func);
+            lua_setfield(L, -2, f->name);
+        }
+    }
     lua_pushstring(L, sticky ? "sticky" : "once");
     lua_setfield(L, -2, "mode");
     lua_pushnumber(L, (lua_Number)k);
