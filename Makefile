@@ -302,10 +302,11 @@ check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
 # k-th allocation, for every k of tools/oom/workload.lua, each in a forked
 # child: no crash, no leak, an out-of-memory error that leaves the worlds as
 # they were, or else the answers of a run without the failure.
-# OOM_MODE=sticky fails every allocation from the k-th on instead of the k-th
+# OOM_MODES=sticky fails every allocation from the k-th on instead of the k-th
 # alone (Lua 5.4 retries a failed allocation after a full collection, so only
 # sticky failures reach its own out-of-memory errors); OOM_ARGS passes
-# options to the driver (-k K: one k; -f FROM -t TO; -v: every k).
+# options to the driver (-k K: one k; -f FROM -t TO; -v: every k; -n N: up to N
+# failing k of each kind printed in full, default 12).
 OOM_LUA   ?= lua5.4
 OOM_MODES ?= once sticky
 OOM_ARGS  ?=
