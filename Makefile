@@ -12,7 +12,9 @@
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make bump-diff BUMP_LUA=/path/to/bump.lua [BUMP_DIFF_OPS=1000000]   collide2d.bump answers as bump.lua does, op by op
 #   make bump-suite BUMP_LUA=/path/to/bump.lua   bump.lua's own specs (its spec/ folder) against collide2d.bump
-#   make check             the specs under ASan+UBSan and valgrind, then a ~7 min fuzz run
+#   make check             the specs under ASan+UBSan and valgrind, make oom-test, make tsan-test, then a ~7 min fuzz run
+#   make oom-test [OOM_LUA=luajit] [OOM_MODES=once|sticky]   every allocation of a workload failed in turn
+#   make tsan-test [TSAN_ROUNDS=20]   two Lua states in two threads under ThreadSanitizer
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
@@ -45,7 +47,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -248,7 +250,8 @@ clean:
 	rm -rf build
 
 # Hardening. The specs run against a module built with ASan and UBSan (any report
-# aborts), then under valgrind against the normal build, then fuzz/queries_fuzz.c
+# aborts), then under valgrind against the normal build, then make oom-test
+# (Lua 5.4 and LuaJIT) and make tsan-test, then fuzz/queries_fuzz.c
 # (libFuzzer, C core only) runs for CHECK_FUZZ_TIME seconds.
 # The interpreter is not instrumented, so libasan is preloaded. Leak detection
 # stays on: busted ends with os.exit(code, true), which closes the Lua state and
@@ -312,9 +315,72 @@ check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
 	@$(ASAN_ENV) $(LUA) tools/busted.lua
 	@echo "== specs under valgrind ($(SO))"
 	@$(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua
+	@echo "== out of memory: every allocation of tools/oom/workload.lua failed in turn (Lua 5.4, then LuaJIT)"
+	@$(MAKE) --no-print-directory oom-test OOM_LUA=lua5.4
+	@$(MAKE) --no-print-directory oom-test OOM_LUA=luajit OOM_MODES=once
+	@echo "== two Lua states in two threads under ThreadSanitizer"
+	@$(MAKE) --no-print-directory tsan-test
 	@echo "== fuzzing the C core: every known input, then $(CHECK_FUZZ_RUNS) new ones (seed $(CHECK_FUZZ_SEED), robustness checks)"
 	@FUZZ_ROBUSTNESS_ONLY=1 $(MAKE) --no-print-directory fuzz FUZZ_TIME=$(CHECK_FUZZ_TIME) \
 	  FUZZ_OPTS="-seed=$(CHECK_FUZZ_SEED) -runs=$(CHECK_FUZZ_RUNS) -use_cmp=0"
+
+# Memory pressure (tools/oom/): a driver embedding Lua (OOM_LUA=lua5.4, or
+# luajit) with the module linked in, whose malloc, calloc and realloc fail the
+# k-th allocation, for every k of tools/oom/workload.lua, each in a forked
+# child: no crash, no leak, an out-of-memory error that leaves the worlds as
+# they were, or else the answers of a run without the failure.
+# OOM_MODES=sticky fails every allocation from the k-th on instead of the k-th
+# alone (Lua 5.4 retries a failed allocation after a full collection, so only
+# sticky failures reach its own out-of-memory errors); OOM_ARGS passes
+# options to the driver (-k K: one k; -f FROM -t TO; -v: every k; -n N: up to N
+# failing k of each kind printed in full, default 12).
+OOM_LUA   ?= lua5.4
+OOM_MODES ?= once sticky
+OOM_ARGS  ?=
+OOM_BUILD := build/oom-$(OOM_LUA)
+ifeq ($(OOM_LUA),luajit)
+OOM_INC   := /usr/include/luajit-2.1
+OOM_LIB   := -lluajit-5.1
+else
+OOM_INC   := /usr/include/$(OOM_LUA)
+OOM_LIB   := -l$(OOM_LUA)
+endif
+
+$(OOM_BUILD)/oom: tools/oom/oom.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-oom
+	@mkdir -p $(OOM_BUILD)
+	$(CC) -std=c99 -g -O1 -no-pie -rdynamic $(WARN) $(FP_FLAGS) -I$(OOM_INC) -Isrc -o $@ tools/oom/oom.c $(CORE_SRC) $(BIND_SRC) $(OOM_LIB) -lm
+
+deps-oom:
+	@sh tools/deps.sh $(OOM_LUA) build
+
+oom-test: $(OOM_BUILD)/oom
+	@status=0; for mode in $(OOM_MODES); do \
+	  $(OOM_BUILD)/oom -m $$mode $(OOM_ARGS) tools/oom/workload.lua $(OOM_BUILD)/transcript-$$mode.txt || status=1; done; exit $$status
+
+# Two Lua states in two threads (tools/tsan/): the module's C sources built
+# with -fsanitize=thread into a driver that runs tools/tsan/workload.lua in a
+# fresh state TSAN_ROUNDS times in each thread, all at once (Lua itself, the
+# system's liblua, is not instrumented). Any ThreadSanitizer report fails it.
+TSAN_LUA    ?= lua5.4
+TSAN_ROUNDS ?= 20
+TSAN_BUILD  := build/tsan-$(TSAN_LUA)
+ifeq ($(TSAN_LUA),luajit)
+TSAN_INC    := /usr/include/luajit-2.1
+TSAN_LIB    := -lluajit-5.1
+else
+TSAN_INC    := /usr/include/$(TSAN_LUA)
+TSAN_LIB    := -l$(TSAN_LUA)
+endif
+
+$(TSAN_BUILD)/tsan: tools/tsan/tsan.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-tsan
+	@mkdir -p $(TSAN_BUILD)
+	$(SAN_CC) -std=c99 -g -O1 -fsanitize=thread $(WARN) $(FP_FLAGS) -I$(TSAN_INC) -Isrc -o $@ tools/tsan/tsan.c $(CORE_SRC) $(BIND_SRC) $(TSAN_LIB) -lm -lpthread
+
+deps-tsan:
+	@sh tools/deps.sh $(TSAN_LUA) tsan
+
+tsan-test: $(TSAN_BUILD)/tsan
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66 $$TSAN_OPTIONS" $(TSAN_BUILD)/tsan tools/tsan/workload.lua $(TSAN_ROUNDS)
 
 fuzz: $(FUZZ_BIN)
 	@sh tools/fuzz.sh $(FUZZ_BIN) $(FUZZ_TIME) $(FUZZ_OPTS)

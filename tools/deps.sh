@@ -3,6 +3,7 @@
 #   deps.sh RUNTIME build   the runtime's headers and a C compiler
 #   deps.sh RUNTIME test    also the interpreter and busted
 #   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
+#   deps.sh RUNTIME tsan    also gcc's ThreadSanitizer (for make tsan-test)
 #   deps.sh RUNTIME love    also LÖVE (for make love-test)
 #   deps.sh RUNTIME xvfb    also a virtual display (for make love-shot)
 #   deps.sh RUNTIME dist    also zip and the mingw-w64 cross compiler (for make dist)
@@ -44,6 +45,9 @@ if [ "$what" = dist-check ]; then
 fi
 if [ "$what" = xvfb ]; then
   command -v xvfb-run >/dev/null 2>&1 || missing="$missing xvfb"
+fi
+if [ "$what" = tsan ]; then
+  [ -f "$(gcc -print-file-name=libtsan.so 2>/dev/null)" ] || missing="$missing gcc libtsan2"
 fi
 if [ "$what" = check ]; then
   command -v valgrind >/dev/null 2>&1 || missing="$missing valgrind"
