@@ -184,7 +184,7 @@ static int l_new(lua_State *L)
     memset(p, 0, sizeof *p);
     p->tag = C2D_TAG_BUMP;
     lua_pushvalue(L, WORLD_MT);
-    lua_setmetatable(L, -2);
+    c2d_lua_set_metatable(L, -2);
     p->w = c2d_bump_new(cs);
     if (p->w == NULL) return luaL_error(L, "not enough memory");
     return 1;
@@ -199,6 +199,7 @@ static int l_gc(lua_State *L)
         c2d_bump_world *w = p->w;
         p->w = NULL;
         p->tag = C2D_TAG_FREED;
+        p->uses++; /* a call under way, building an answer, sees the world changed */
         c2d_bump_free(w);
     }
     return 0;
@@ -416,7 +417,7 @@ static int l_segment(lua_State *L)
         lua_settop(L, 7);
         if (!fresh_table(L, lw, n, 0)) continue;
         uses = lw->uses;
-        for (i = 0; i < n && lw->uses == uses; i++) {
+        for (i = 0; i < n && lw->uses == uses && lw->w != NULL; i++) {
             if (coords) {
                 c2d_bump_seghit hit = h[i]; /* the table made next may let a finalizer run */
                 unsigned t1 = (hit.ints & C2D_BUMP_INT_TI1) != 0, t2 = (hit.ints & C2D_BUMP_INT_TI2) != 0;
@@ -534,7 +535,7 @@ static int l_project(lua_State *L)
  * goalx, goaly, cols, len, cells emptied; or false, having changed nothing,
  * when the filter names any other response.
  */
-static int l_check(lua_State *L)
+int c2d_lua_bump_check(lua_State *L)
 {
     lworld *lw = check_lworld(L, 1);
     int id = (int)luaL_checkinteger(L, 2);
@@ -545,9 +546,11 @@ static int l_check(lua_State *L)
     int local_skip[64], *skip = local_skip, nskip = 1, capskip = 64, len = 0;
     const int out = 9, dflt = 10, base = 11; /* the result list, "slide", the skip list's storage */
     c2d_bump_col local[LOCAL_COLS];
+    int outermost;
     check_goal(L, 4, &gx, &gy, &gints);
     luaL_checktype(L, 7, LUA_TTABLE);
     if (!c2d_bump_check_begin(lw->w, id, gx, gy, gints, &chk)) return luaL_argerror(L, 2, "item not in the world");
+    outermost = c2d_lua_enter_nest(L, &chk, "check");
     lua_settop(L, 8);
     lua_newtable(L);
     lua_pushvalue(L, NAME_SLIDE);
@@ -580,7 +583,11 @@ static int l_check(lua_State *L)
                 lua_rawgeti(L, 7, cols[i].other);
                 lua_call(L, 2, 1);
                 kind = response_of(L, -1);
-                if (kind == R_OTHER) { lua_pushboolean(L, 0); return 1; }
+                if (kind == R_OTHER) {
+                    c2d_lua_leave_nest(L, outermost);
+                    lua_pushboolean(L, 0);
+                    return 1;
+                }
                 if (kind == C2D_BUMP_IGNORE) lua_pop(L, 1);
                 else { best = cols[i]; lua_replace(L, base + 1); }
             }
@@ -611,6 +618,7 @@ static int l_check(lua_State *L)
         if (st == C2D_BUMP_NOT_IN_WORLD) return luaL_error(L, "the moving item left the world during its move");
         if (st != C2D_BUMP_OK) return status_error(L, st);
     }
+    c2d_lua_leave_nest(L, outermost);
     push_num(L, chk.goalx, chk.goal_ints, C2D_BUMP_INT_X);
     push_num(L, chk.goaly, chk.goal_ints, C2D_BUMP_INT_Y);
     lua_pushvalue(L, out);
@@ -682,7 +690,7 @@ static const luaL_Reg functions[] = {
     { "queryPoint", l_query_point },
     { "segment", l_segment },
     { "project", l_project },
-    { "check", l_check },
+    { "check", c2d_lua_bump_check },
     { "detect", l_detect },
     { "span", l_span },
     { NULL, NULL }

@@ -159,7 +159,7 @@ static lshape *new_shape_bytes(lua_State *L, c2d_kind kind, size_t bytes)
     memset(p, 0, sizeof(lshape) + bytes);
     p->tag = C2D_TAG_SHAPE;
     lua_pushvalue(L, KIND_MT(kind));
-    lua_setmetatable(L, -2);
+    c2d_lua_set_metatable(L, -2);
     return p;
 }
 
@@ -828,7 +828,7 @@ static void set_user_data(lua_State *L, int i)
         lua_insert(L, -2);
         lua_rawseti(L, -2, 1);
         luaL_newmetatable(L, USER_DATA_MARK);
-        lua_setmetatable(L, -2);
+        c2d_lua_set_metatable(L, -2);
     }
 #if LUA_VERSION_NUM == 502
     lua_setuservalue(L, i);
@@ -988,6 +988,18 @@ static const luaL_Reg metamethods[] = {
     { "__gc", l_shape_gc },
     { NULL, NULL }
 };
+
+int c2d_lua_tampered(lua_State *L, const char *what)
+{
+    return luaL_error(L, "collide2d: %s was replaced (by the debug library); the module cannot go on with it", what);
+}
+
+void c2d_lua_set_metatable(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, -1)) c2d_lua_tampered(L, "a metatable of the module");
+    lua_setmetatable(L, idx);
+}
 
 void c2d_lua_lock_metatable(lua_State *L)
 {
@@ -1240,7 +1252,7 @@ c2d_shape *c2d_lua_pushshape(lua_State *L, const c2d_shape *s)
     memset(q, 0, sizeof(lshape) + bytes);
     q->tag = C2D_TAG_SHAPE;
     push_kind_metatable(L, s->kind);
-    lua_setmetatable(L, -2);
+    c2d_lua_set_metatable(L, -2);
     c2d_copy(&q->s, s, q->verts);
     q->s.world = NULL;
     return &q->s;

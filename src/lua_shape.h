@@ -22,6 +22,7 @@ enum {
     C2D_TAG_WORLD = 0x57643263,  /* "c2dW" */
     C2D_TAG_BUMP = 0x42643263,   /* "c2dB" */
     C2D_TAG_CONTROLLER = 0x43643263, /* "c2dC" */
+    C2D_TAG_ROOM = 0x52643263,   /* "c2dR": spare room a move borrows */
     C2D_TAG_FREED = 0x46643263   /* "c2dF": a world or bump world whose __gc has run */
 };
 
@@ -50,6 +51,19 @@ double c2d_lua_opt_number(lua_State *L, int i, double def, const char *fname, co
 void c2d_lua_push_number(lua_State *L, double x);
 /* Set the metatable at the top's __metatable so getmetatable gives false (nothing to call). */
 void c2d_lua_lock_metatable(lua_State *L);
+/* lua_setmetatable(L, idx) with the value at the top, which must be a table: the
+ * debug library can put anything where the module keeps its metatables. */
+void c2d_lua_set_metatable(lua_State *L, int idx);
+/* Stop with an error when the debug library has replaced what the module keeps. */
+int c2d_lua_tampered(lua_State *L, const char *what);
+
+/* The guard against moves nested too deep, for the World's moves and
+ * collide2d.bump's checks alike: enter (whether this call is the outermost,
+ * for leave), leave. */
+int c2d_lua_enter_nest(lua_State *L, const void *frame, const char *fname);
+void c2d_lua_leave_nest(lua_State *L, int outermost);
+/* collide2d.bump's check (lua_bump.c): the guard knows it by its address. */
+int c2d_lua_bump_check(lua_State *L);
 
 /* Register the World: c2d.world into the table at module (the kind
  * metatables are at mts .. mts + 9). */

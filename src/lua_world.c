@@ -24,8 +24,12 @@ typedef struct lworld {
     uint64_t tag;      /* C2D_TAG_WORLD, or C2D_TAG_FREED once its __gc has run */
     c2d_world *w;      /* NULL once freed */
     const void *store; /* its table of shapes (the user value), to tell it from a replacement */
+    int store_room;    /* slots the store's array part was made with (see room_for_slot) */
     unsigned uses;     /* counts the calls on the world: one made from a finalizer shows here */
 } lworld;
+
+/* The store's room for slots when made, and for its named keys (responses, pairs, pairs2). */
+enum { STORE_ROOM = 16, STORE_KEYS = 4 };
 
 /* The world at i (freed or not), or NULL when the value there is not one. */
 static lworld *to_world(lua_State *L, int i)
@@ -65,6 +69,14 @@ static void push_store(lua_State *L, int world)
 #endif
     if (!lua_istable(L, -1) || lua_topointer(L, -1) != lw->store)
         luaL_error(L, "collide2d world: its table of shapes was replaced (by the debug library); the world cannot be used");
+}
+
+/* Put the world's store (the one it has now: adding shapes may have replaced
+ * it with a larger copy) at index idx. */
+static void refresh_store(lua_State *L, int idx)
+{
+    push_store(L, 1);
+    lua_replace(L, idx);
 }
 
 /* Push a table with room for narr entries in its array part, so that filling
@@ -141,6 +153,7 @@ static void push_query(lua_State *L, lworld *lw, int store, slot_query q, const 
         const int *slots;
         int n, i;
         live(L, lw, fname);
+        refresh_store(L, store);
         n = q(lw, arg, &slots);
         if (n < 0) out_of_memory(L);
         if (!fresh_table(L, lw, n)) { lua_pop(L, 1); continue; }
@@ -186,11 +199,12 @@ static int l_world(lua_State *L)
     memset(lw, 0, sizeof *lw);
     lw->tag = C2D_TAG_WORLD;
     luaL_getmetatable(L, WORLD_MT);
-    lua_setmetatable(L, -2);
-    lua_newtable(L);
+    c2d_lua_set_metatable(L, -2);
+    lua_createtable(L, STORE_ROOM, STORE_KEYS);
     lua_newtable(L);
     lua_setfield(L, -2, "responses");
     lw->store = lua_topointer(L, -1);
+    lw->store_room = STORE_ROOM;
 #if LUA_VERSION_NUM >= 502
     lua_setuservalue(L, -2);
 #else
@@ -210,16 +224,49 @@ static int l_gc(lua_State *L)
         c2d_world *w = lw->w;
         lw->w = NULL;
         lw->tag = C2D_TAG_FREED;
+        lw->uses++; /* a call under way, building an answer, sees the world changed */
         c2d_world_free(w); /* unlinks its shapes, which the store kept alive until now */
     }
     return 0;
 }
 
-/* store[key] = the value at the top (popped), where the store is at index 1. */
-static int store_set(lua_State *L)
+/*
+ * The store holds shapes by slot in its array part, made with room to spare:
+ * putting a shape in a slot it has room for allocates nothing, so it cannot
+ * fail. (A table that grows and runs out of memory meanwhile may lose keys,
+ * under LuaJIT.) When a slot needs more, the store is copied into a table
+ * twice as large, which replaces it before anything is put in it.
+ */
+
+static void room_for_slot(lua_State *L, lworld *lw, int store, int slot)
 {
-    lua_rawset(L, 1);
-    return 0;
+    int room = lw->store_room;
+    if (slot + 1 <= room) return;
+    while (room < slot + 1) room *= 2;
+    lua_createtable(L, room, STORE_KEYS);
+    lua_pushnil(L);
+    while (lua_next(L, store) != 0) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lw->store = lua_topointer(L, -1);
+    lw->store_room = room;
+    lua_pushvalue(L, -1);
+#if LUA_VERSION_NUM >= 502
+    lua_setuservalue(L, 1);
+#else
+    lua_setfenv(L, 1);
+#endif
+    lua_replace(L, store);
+}
+
+/* grow_store(world, store, slot) -> the store, with room for the slot (the world's new one, when it grew). */
+static int grow_store(lua_State *L)
+{
+    room_for_slot(L, (lworld *)lua_touserdata(L, 1), 2, (int)lua_tointeger(L, 3));
+    lua_settop(L, 2);
+    return 1;
 }
 
 /* w:add(shape [, category, mask]) */
@@ -233,17 +280,19 @@ static int l_add(lua_State *L)
         c2d_lua_arg_error(L, 2, "add", p->s.world == lw->w ? "shape is already in this world" : "shape is already in another world (remove it there first)");
     lua_settop(L, 2);
     push_store(L, 1);
-    lua_pushcfunction(L, store_set); /* all the room the store's entry needs is made first... */
-    lua_pushvalue(L, 3);
+    lua_pushcfunction(L, grow_store); /* made before the world changes */
     slot = c2d_world_add(lw->w, &p->s, category, mask);
     if (slot < 0) out_of_memory(L);
-    lua_pushinteger(L, slot + 1);
-    lua_pushvalue(L, 2);
-    /* ...and when the store cannot take it (out of memory), the world lets the shape go again */
-    if (lua_pcall(L, 3, 0, 0) != 0) {
+    /* Room in the store for the slot; out of memory, the world lets the shape go again. */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_pushinteger(L, slot);
+    if (lua_pcall(L, 3, 1, 0) != 0) {
         if (lw->w != NULL && p->s.world == lw->w) c2d_world_remove(lw->w, p->s.world_slot);
         lua_error(L);
     }
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, slot + 1); /* room made: this allocates nothing */
     lua_settop(L, 2);
     return 1;
 }
@@ -391,7 +440,10 @@ static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt,
     store = lua_gettop(L);
     for (tries = 0; tries < FRESH_TRIES; tries++) {
         const c2d_world_hit *hits;
-        int n = c2d_world_raycast(live(L, lw, fname), o, d, maxt, mask, &hits), i;
+        int n, i;
+        live(L, lw, fname);
+        refresh_store(L, store);
+        n = c2d_world_raycast(lw->w, o, d, maxt, mask, &hits);
         if (n < 0) out_of_memory(L);
         if (!fresh_table(L, lw, 4 * n)) { lua_pop(L, 1); continue; }
         for (i = 0; i < n; i++) { /* numbers allocate nothing */
@@ -497,9 +549,12 @@ static int l_collisions(lua_State *L)
     for (tries = 0; tries < FRESH_TRIES; tries++) {
         const int *pairs;
         unsigned uses;
-        int n = c2d_world_collisions(live(L, lw, "collisions"), &pairs), i;
-        if (n < 0) out_of_memory(L);
+        int n, i;
         lua_settop(L, 3);
+        live(L, lw, "collisions");
+        refresh_store(L, 3);
+        n = c2d_world_collisions(lw->w, &pairs);
+        if (n < 0) out_of_memory(L);
         if (lua_isnil(L, 2)) {
             if (!fresh_table(L, lw, 2 * n)) continue;
             list = 4;
@@ -526,14 +581,23 @@ static int l_collisions(lua_State *L)
     return 0;
 }
 
+/* Push the world's table of responses (in its store at index store). */
+static void push_responses(lua_State *L, int store)
+{
+    lua_pushliteral(L, "responses");
+    lua_rawget(L, store);
+    if (!lua_istable(L, -1)) c2d_lua_tampered(L, "a World's table of responses");
+}
+
 /* w:addResponse(name, fn) */
 static int l_add_response(lua_State *L)
 {
     check_world(L, "addResponse");
     luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
+    lua_settop(L, 3);
     push_store(L, 1);
-    lua_getfield(L, -1, "responses");
+    push_responses(L, 4);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_rawset(L, -3);
@@ -548,28 +612,43 @@ static int l_add_response(lua_State *L)
  * is still there, since Lua ran (the filter, or a finalizer at an allocation).
  */
 
-/* The upvalues of the World's methods after the ten kind metatables: the
- * nesting guard (below) and the pool of spare room for movers. */
-#define NEST_GUARD lua_upvalueindex(C2D_KIND_COUNT + 1)
-#define ROOM_POOL lua_upvalueindex(C2D_KIND_COUNT + 2)
+/* The upvalue of the World's methods after the ten kind metatables: the pool
+ * of spare room for movers. */
+#define ROOM_POOL lua_upvalueindex(C2D_KIND_COUNT + 1)
 
 /*
  * Callbacks may call move, check and push again (a filter that checks
- * another move first). Each level keeps its mover on the C stack, and
- * LuaJIT sets no limit of its own on how deep C calls Lua, so a callback
- * calling itself ran off the C stack. The outermost call notes where the C
- * stack stands; a call more than NEST_STACK bytes below that place raises
- * an error instead (a few dozen levels).
+ * another move first), or collide2d.bump's move and check. Each level keeps
+ * a mover on the C stack, and LuaJIT sets no limit of its own on how deep C
+ * calls Lua, so a callback calling itself ran off the C stack. The outermost
+ * call notes where the C stack stands (in a guard kept in the registry, one
+ * for the whole state, coroutines included, since they share the C stack); a
+ * call more than NEST_STACK bytes below that place raises an error instead
+ * (a few dozen levels).
  */
 enum { NEST_STACK = 192 * 1024 };
+#define NEST_GUARD "collide2d.nest"
 
 typedef struct nest_guard {
+    uint64_t tag;   /* C2D_TAG_ROOM */
     uintptr_t base; /* where the outermost active call's frame is; 0: none */
 } nest_guard;
 
 static int l_move(lua_State *L);
 static int l_check(lua_State *L);
 static int l_push(lua_State *L);
+static int l_controller_move(lua_State *L);
+
+static nest_guard *the_guard(lua_State *L)
+{
+    nest_guard *g;
+    lua_getfield(L, LUA_REGISTRYINDEX, NEST_GUARD);
+    g = (nest_guard *)lua_touserdata(L, -1);
+    if (g == NULL || lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < sizeof *g || g->tag != C2D_TAG_ROOM)
+        c2d_lua_tampered(L, "the guard against nested moves");
+    lua_pop(L, 1); /* the registry keeps it */
+    return g;
+}
 
 /* Is a move, check or push under way below the running call, on L's call stack. */
 static int in_movement(lua_State *L)
@@ -581,20 +660,27 @@ static int in_movement(lua_State *L)
         lua_getinfo(L, "f", &ar);
         f = lua_tocfunction(L, -1);
         lua_pop(L, 1);
-        if (f == l_move || f == l_check || f == l_push) return 1;
+        if (f == l_move || f == l_check || f == l_push || f == l_controller_move || f == c2d_lua_bump_check) return 1;
     }
     return 0;
 }
 
-/* Enter a level; returns whether this call is the outermost (pass it to leave_nest). */
-static int enter_nest(lua_State *L, const void *frame, const char *fname)
+int c2d_lua_enter_nest(lua_State *L, const void *frame, const char *fname)
 {
-    nest_guard *g = (nest_guard *)lua_touserdata(L, NEST_GUARD);
+    nest_guard *g = the_guard(L);
     uintptr_t at = (uintptr_t)frame;
+    int main_thread;
     /* Below the noted place, the call is nested in the one that noted it,
-     * unless that one ended by an error (which left its note behind): the
-     * call stack tells, and is read only then. */
-    if (g->base == 0 || at >= g->base || !in_movement(L)) {
+     * unless that one ended by an error (which left its note behind). The
+     * call stack tells, when it is the main thread's: in a coroutine, the
+     * call that noted it may be on another thread's stack. */
+    if (g->base == 0 || at >= g->base) {
+        g->base = at;
+        return 1;
+    }
+    main_thread = lua_pushthread(L);
+    lua_pop(L, 1);
+    if (main_thread && !in_movement(L)) {
         g->base = at;
         return 1;
     }
@@ -604,9 +690,9 @@ static int enter_nest(lua_State *L, const void *frame, const char *fname)
     return 0;
 }
 
-static void leave_nest(lua_State *L, int outermost)
+void c2d_lua_leave_nest(lua_State *L, int outermost)
 {
-    if (outermost) ((nest_guard *)lua_touserdata(L, NEST_GUARD))->base = 0;
+    if (outermost) the_guard(L)->base = 0;
 }
 
 /* What the callbacks of one move or push share. */
@@ -615,6 +701,7 @@ typedef struct lmove {
     lworld *lw;
     const char *fname;
     int store, filter, cols, ncols;
+    int give_at;   /* pool_room, pushed before the move */
     int anchors;   /* shapes the core was told of, by address: made when first needed (0 until then) */
     int room_base; /* the room given out is on the stack above this */
 } lmove;
@@ -648,6 +735,7 @@ static int move_anchor(void *ud, const c2d_shape *s, int slot)
     lua_State *L = mv->L;
     lshape *q;
     int top = lua_gettop(L), ok;
+    refresh_store(L, mv->store);
     push_slot(L, mv->store, slot);
     q = c2d_lua_shape(L, -1);
     ok = q != NULL && &q->s == s;
@@ -657,43 +745,81 @@ static int move_anchor(void *ud, const c2d_shape *s, int slot)
     return ok;
 }
 
+/* Room for the core: a userdata with a header that says it is spare room
+ * (the pool is reachable by the debug library, which could put a shape there). */
+typedef struct room_header {
+    uint64_t tag;  /* C2D_TAG_ROOM */
+    uint64_t size; /* the bytes after the header */
+} room_header;
+
+/* The pool of spare room, which must be a table. */
+static void check_pool(lua_State *L)
+{
+    if (!lua_istable(L, ROOM_POOL)) c2d_lua_tampered(L, "the pool of spare room for moves");
+}
+
 /* Room for the core, from the pool of spare room when one is large enough;
  * left on the stack until the call ends (then back to the pool). */
 static void *move_room(void *ud, size_t bytes)
 {
     lmove *mv = (lmove *)ud;
     lua_State *L = mv->L;
-    int n = (int)lua_rawlen(L, ROOM_POOL);
-    void *p = NULL;
+    int n;
+    room_header *h = NULL;
     luaL_checkstack(L, 2, "no room on the stack for a move");
+    check_pool(L);
+    n = (int)lua_rawlen(L, ROOM_POOL);
     if (n > 0) {
         lua_rawgeti(L, ROOM_POOL, n);
-        if (lua_rawlen(L, -1) >= bytes) {
+        h = (room_header *)lua_touserdata(L, -1);
+        if (h != NULL && lua_type(L, -1) == LUA_TUSERDATA && lua_rawlen(L, -1) >= sizeof *h + bytes &&
+            h->tag == C2D_TAG_ROOM && h->size >= bytes) {
             lua_pushnil(L);
             lua_rawseti(L, ROOM_POOL, n);
-            p = lua_touserdata(L, -1);
         } else {
             lua_pop(L, 1);
+            h = NULL;
         }
     }
-    if (p == NULL) p = lua_newuserdata(L, bytes);
+    if (h == NULL) {
+        h = (room_header *)lua_newuserdata(L, sizeof *h + bytes);
+        h->tag = C2D_TAG_ROOM;
+        h->size = bytes;
+    }
     live(L, mv->lw, mv->fname);
-    return p;
+    return h + 1;
 }
 
-/* Put the room the call took back in the pool. */
+/* Put the room the call took back in the pool (stack: the pool, then the room). */
+static int pool_room(lua_State *L)
+{
+    int i, n = lua_gettop(L);
+    for (i = 2; i <= n; i++) {
+        lua_pushvalue(L, i);
+        lua_rawseti(L, 1, (int)lua_rawlen(L, 1) + 1);
+    }
+    return 0;
+}
+
+/* Put the room the call took back in the pool: protected (the function for it
+ * was pushed before the move, at give_at), since the move has been made by
+ * then, and running out of memory now only leaves the room to the collector. */
 static void give_room(lmove *mv)
 {
     lua_State *L = mv->L;
-    int i;
-    for (i = mv->room_base + 1; i <= lua_gettop(L); i++) {
-        lua_pushvalue(L, i);
-        lua_rawseti(L, ROOM_POOL, (int)lua_rawlen(L, ROOM_POOL) + 1);
+    int n = lua_gettop(L) - mv->room_base;
+    if (n > 0 && lua_istable(L, ROOM_POOL)) {
+        lua_pushvalue(L, ROOM_POOL);
+        lua_insert(L, mv->room_base + 1);
+        lua_pushvalue(L, mv->give_at);
+        lua_insert(L, mv->room_base + 1);
+        lua_pcall(L, n + 1, 0, 0);
     }
     lua_settop(L, mv->room_base);
 }
 
 static const char *const response_names[] = { NULL, "touch", "cross", "slide", "bounce" };
+
 
 /* The response named by the value at i (pushing the custom function when
  * it is one, for C2D_RESPONSE_GOAL). */
@@ -706,8 +832,9 @@ static c2d_response response_of(lua_State *L, int i, int store, const char *fnam
     name = lua_tostring(L, i);
     /* A response added with addResponse comes first, as in bump.lua, where
      * one added under a built-in name replaces it. */
-    lua_getfield(L, store, "responses");
-    lua_getfield(L, -1, name);
+    push_responses(L, store);
+    lua_pushvalue(L, i);
+    lua_rawget(L, -2);
     lua_remove(L, -2);
     if (!lua_isnil(L, -1)) return C2D_RESPONSE_GOAL;
     lua_pop(L, 1);
@@ -730,6 +857,7 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
     lshape *q;
     /* No Lua ran since the core found o in its slot. A shape met is kept
      * alive by its record, or (ignored) by the anchors. */
+    refresh_store(L, mv->store);
     push_slot(L, mv->store, meet->slot);
     q = c2d_lua_shape(L, other);
     if (q == NULL || &q->s != o) luaL_error(L, "%s: the world's table of shapes does not hold the shape met", mv->fname);
@@ -815,9 +943,11 @@ static void begin_move(lua_State *L, lmove *mv, lworld *lw, int nargs, int filte
     lua_newtable(L);
     mv->cols = nargs + 2;
     mv->ncols = 0;
+    lua_pushcfunction(L, pool_room);
+    mv->give_at = nargs + 3;
     lua_pushnil(L);
     mv->anchors = 0;
-    mv->room_base = nargs + 3;
+    mv->room_base = nargs + 4;
     memset(calls, 0, sizeof *calls);
     calls->anchor = move_anchor;
     calls->room = move_room;
@@ -863,13 +993,13 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
     goal.y = c2d_lua_number(L, 4, fname, "goalY");
     mask = check_filter(L, 5, fname, &fn, &room_mask);
     if (fn) filter = 5;
-    outermost = enter_nest(L, &mv, fname);
+    outermost = c2d_lua_enter_nest(L, &mv, fname);
     begin_move(L, &mv, lw, 5, filter, fname, &calls);
     calls.respond = move_respond;
     calls.anchor = NULL; /* respond keeps what it is told of */
     calls.mask = mask;
     from = c2d_position(&p->s);
-    st = c2d_world_move(lw->w, &p->s, goal, &calls, apply, &end);
+    st = c2d_world_move(live(L, lw, fname), &p->s, goal, &calls, apply, &end);
     live(L, lw, fname);
     if (st != C2D_MOVE_DONE) {
         c2d_vec d;
@@ -878,7 +1008,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         move_failed(L, st, !(isfinite(d.x) && isfinite(d.y)), fname, from, goal);
     }
     give_room(&mv);
-    leave_nest(L, outermost);
+    c2d_lua_leave_nest(L, outermost);
     c2d_lua_push_number(L, end.x);
     c2d_lua_push_number(L, end.y);
     lua_pushvalue(L, mv.cols);
@@ -950,17 +1080,17 @@ static int l_push(lua_State *L)
         luaL_checktype(L, 3, LUA_TFUNCTION);
         filter = 3;
     }
-    outermost = enter_nest(L, &mv, "push");
+    outermost = c2d_lua_enter_nest(L, &mv, "push");
     begin_move(L, &mv, lw, 3, filter, "push", &calls);
     calls.keep = push_keep;
     calls.pushed = push_pushed;
     calls.forget = push_forget;
-    st = c2d_world_push(lw->w, &p->s, &calls, &end);
+    st = c2d_world_push(live(L, lw, "push"), &p->s, &calls, &end);
     live(L, lw, "push");
     if (st == C2D_MOVE_NO_MEMORY) out_of_memory(L);
     if (st != C2D_MOVE_DONE) luaL_error(L, "push: the position is out of range");
     give_room(&mv);
-    leave_nest(L, outermost);
+    c2d_lua_leave_nest(L, outermost);
     c2d_lua_push_number(L, end.x);
     c2d_lua_push_number(L, end.y);
     lua_pushvalue(L, mv.cols);
@@ -1094,8 +1224,11 @@ static int l_events(lua_State *L)
     for (tries = 0; tries < FRESH_TRIES; tries++) {
         const int *pairs, *began, *ended;
         int np, nb, ne, k;
-        unsigned uses = lw->uses;
-        if (c2d_world_events(live(L, lw, "events"), &pairs, &np, &began, &nb, &ended, &ne) < 0) out_of_memory(L);
+        unsigned uses;
+        live(L, lw, "events");
+        refresh_store(L, 4);
+        uses = lw->uses;
+        if (c2d_world_events(lw->w, &pairs, &np, &began, &nb, &ended, &ne) < 0) out_of_memory(L);
         /* This call's pairs, as shapes (reading slots before any allocation). */
         for (k = 0; k < 2 * np && lw->uses == uses; k++) {
             push_slot(L, 4, pairs[k]);
@@ -1206,7 +1339,7 @@ static int l_controller(lua_State *L)
     c2d_controller_init(&lc->c);
     controller_options(L, 3, &lc->c, "controller");
     luaL_getmetatable(L, CONTROLLER_MT);
-    lua_setmetatable(L, -2);
+    c2d_lua_set_metatable(L, -2);
     lua_createtable(L, 3, 0);
     lua_pushvalue(L, 1);
     lua_rawseti(L, -2, 1);
@@ -1267,12 +1400,13 @@ static int l_controller_move(lua_State *L)
     lua_settop(L, 5);
     if (fn) filter = 5;
     lw->uses++;
-    outermost = enter_nest(L, &mv, "move");
+    outermost = c2d_lua_enter_nest(L, &mv, "move");
     begin_move(L, &mv, lw, 5, filter, "move", &calls);
     calls.respond = move_respond;
     calls.anchor = move_anchor;
     calls.mask = mask;
-    st = c2d_controller_move(&((lcontroller *)lua_touserdata(L, 3))->c, lw->w, &p->s, motion, drop, &calls, &end);
+    st = c2d_controller_move(&((lcontroller *)lua_touserdata(L, 3))->c, live(L, lw, "move"), &p->s, motion, drop,
+                             &calls, &end);
     live(L, lw, "move");
     if (st == C2D_MOVE_NO_MEMORY) out_of_memory(L);
     if (st != C2D_MOVE_DONE) luaL_error(L, "move: the motion is out of range (it would pass the largest number)");
@@ -1282,6 +1416,7 @@ static int l_controller_move(lua_State *L)
     if (lc->c.ground != NULL && lc->c.ground_slot >= 0) {
         lshape *g;
         lua_pop(L, 1);
+        refresh_store(L, mv.store);
         push_slot(L, mv.store, lc->c.ground_slot);
         g = c2d_lua_shape(L, -1);
         if (g == NULL || &g->s != lc->c.ground) {
@@ -1293,7 +1428,7 @@ static int l_controller_move(lua_State *L)
     }
     lua_rawseti(L, 4, 3);
     give_room(&mv);
-    leave_nest(L, outermost);
+    c2d_lua_leave_nest(L, outermost);
     c2d_lua_push_number(L, end.x);
     c2d_lua_push_number(L, end.y);
     lua_pushvalue(L, mv.cols);
@@ -1437,22 +1572,25 @@ int c2d_lua_add(lua_State *L, int world, int shape, unsigned category, unsigned 
     return s->world_slot;
 }
 
-/* Push the World's nesting guard and pool of room (the upvalues after the kinds' metatables). */
+/* Push the World's pool of room (the upvalue after the kinds' metatables). */
 static void push_move_upvalues(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, WORLD_MT);
     lua_getfield(L, -1, "__index");
     lua_getfield(L, -1, "move");
     lua_getupvalue(L, -1, C2D_KIND_COUNT + 1);
-    lua_getupvalue(L, -2, C2D_KIND_COUNT + 2);
-    lua_remove(L, -3); /* move, __index, the metatable */
-    lua_remove(L, -3);
-    lua_remove(L, -3);
+    lua_remove(L, -2); /* move, __index, the metatable */
+    lua_remove(L, -2);
+    lua_remove(L, -2);
 }
 
 void c2d_open_world(lua_State *L, int module, int mts)
 {
     int k;
+    nest_guard *g = (nest_guard *)lua_newuserdata(L, sizeof *g);
+    g->tag = C2D_TAG_ROOM;
+    g->base = 0;
+    lua_setfield(L, LUA_REGISTRYINDEX, NEST_GUARD);
     luaL_newmetatable(L, WORLD_MT);
     lua_pushliteral(L, WORLD_MT);
     lua_setfield(L, -2, "__name");
@@ -1462,9 +1600,8 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_setfield(L, -2, "__tostring");
     lua_newtable(L);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
-    memset(lua_newuserdata(L, sizeof(nest_guard)), 0, sizeof(nest_guard)); /* NEST_GUARD */
     lua_newtable(L);                                                       /* ROOM_POOL */
-    luaL_setfuncs(L, world_methods, C2D_KIND_COUNT + 2);
+    luaL_setfuncs(L, world_methods, C2D_KIND_COUNT + 1);
     lua_setfield(L, -2, "__index");
     c2d_lua_lock_metatable(L);
     lua_pop(L, 1);
@@ -1474,14 +1611,14 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_setfield(L, -2, "__name");
     lua_newtable(L);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
-    push_move_upvalues(L); /* the World's nesting guard and pool of room */
-    luaL_setfuncs(L, controller_methods, C2D_KIND_COUNT + 2);
+    push_move_upvalues(L); /* the World's pool of room */
+    luaL_setfuncs(L, controller_methods, C2D_KIND_COUNT + 1);
     lua_setfield(L, -2, "__index");
     c2d_lua_lock_metatable(L);
     lua_pop(L, 1);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     push_move_upvalues(L);
-    lua_pushcclosure(L, l_controller, C2D_KIND_COUNT + 2);
+    lua_pushcclosure(L, l_controller, C2D_KIND_COUNT + 1);
     lua_setfield(L, module, "controller");
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     lua_pushcclosure(L, l_world, C2D_KIND_COUNT);
