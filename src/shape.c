@@ -356,28 +356,56 @@ static int point_order(const void *pa, const void *pb)
     return 0;
 }
 
+/* The sign of x * y - z * w (finite factors) as the doubles compute it where
+ * nothing overflows or underflows: each product's mantissa and exponent
+ * apart (frexp), so that no product leaves the doubles whatever the factors.
+ * The products' mantissas round as the products themselves would. */
+static double cross_sign(double x, double y, double z, double w)
+{
+    double p, q, mp, mq;
+    int ex, ey, ez, ew, ep, eq;
+    int sp, sq;
+    mp = frexp(x, &ex) * frexp(y, &ey);
+    mq = frexp(z, &ez) * frexp(w, &ew);
+    sp = mp > 0 ? 1 : mp < 0 ? -1 : 0;
+    sq = mq > 0 ? 1 : mq < 0 ? -1 : 0;
+    if (sp != sq) return sp > sq ? 1 : -1;
+    if (sp == 0) return 0;
+    /* Same sign: compare the magnitudes, exponent first. */
+    p = frexp(fabs(mp), &ep);
+    q = frexp(fabs(mq), &eq);
+    ep += ex + ey;
+    eq += ez + ew;
+    if (ep != eq) return ep > eq ? sp : -sp;
+    return p > q ? sp : p < q ? -sp : 0;
+}
+
 /* The turn a -> b -> c (> 0 counter-clockwise), computed from the three points
  * in x-then-y order whatever order they come in, so that one triple always
  * gets one answer: with rounding, starting from another point could flip it. */
 static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
 {
     c2d_vec t, u, v;
-    double sign = 1, mu, mv;
+    double sign = 1, p, q;
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     u = vsub(b, a);
     v = vsub(c, a);
-    /* Only the sign is used: where the products could underflow, each
-     * difference is first brought near 1 by its own power of two (exact:
-     * differences of tiny numbers are exact, and scaling keeps the sign). */
-    mu = dmax(fabs(u.x), fabs(u.y));
-    mv = dmax(fabs(v.x), fabs(v.y));
-    if (mu > 0 && mv > 0 && mu * mv < C2D_SQUARES_LO) {
-        u = v2(ldexp(u.x, -ilogb(mu)), ldexp(u.y, -ilogb(mu)));
-        v = v2(ldexp(v.x, -ilogb(mv)), ldexp(v.y, -ilogb(mv)));
-    }
-    return sign * vcross(u, v);
+    /* Points farther apart than the largest double (-1e308 and 1e308): the
+     * differences along that axis are taken halved, which halves both
+     * products and keeps the sign. */
+    if (!(isfinite(u.x) && isfinite(v.x))) { u.x = b.x / 2 - a.x / 2; v.x = c.x / 2 - a.x / 2; }
+    if (!(isfinite(u.y) && isfinite(v.y))) { u.y = b.y / 2 - a.y / 2; v.y = c.y / 2 - a.y / 2; }
+    /* Only the sign is used. Where a product overflows (inf - inf is NaN,
+     * which no test takes as a turn either way) or underflows (a sliver
+     * 1e-323 wide), the products are compared by mantissa and exponent. */
+    p = u.x * v.y;
+    q = u.y * v.x;
+    if (fabs(p) < C2D_INF && fabs(q) < C2D_INF && (fabs(p) >= DBL_MIN || u.x == 0 || v.y == 0) &&
+        (fabs(q) >= DBL_MIN || u.y == 0 || v.x == 0))
+        return sign * (p - q);
+    return sign * cross_sign(u.x, v.y, u.y, v.x);
 }
 
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
