@@ -290,3 +290,42 @@ describe("covers over a union", function()
     assert.is_true(held > 30 and checked - held > 30, held .. " held of " .. checked)
   end)
 end)
+
+-- covers against hits: a holds b only where they meet, and a point (or a shape
+-- that is one point) is held exactly when it is contained. The tests of covers
+-- work in a's frame, where a point's offset below the rounding of a's position
+-- is lost; hits decides these exactly.
+describe("covers agrees with hits", function()
+  local tiny = 4.9406564584124654e-324 -- the least double above 0
+
+  it("a point a subnormal step below a polygon's vertex is not held", function()
+    -- (10,4), (5,2), (0,0) lie on y = 0.4 x; from (0,0) the outline goes on to
+    -- (-47,-10) (y = 10/47 x). The inside is above both lines, which meet at
+    -- (0,0), so (0, y) is inside for y >= 0 and outside for y < 0.
+    local p = c2d.polygon(10, 4, 5, 2, 0, 0, -47, -10, -38, 0, 5, 11)
+    for _, y in ipairs { -2.42e-322, -tiny } do
+      assert.is_false(p:hits(c2d.point(0, y)))
+      assert.is_false(p:contains(0, y))
+      assert.is_false(p:covers(c2d.point(0, y)), "point (0, " .. y .. ")")
+      assert.is_false(p:covers(c2d.disk(0, y, 0)), "disk of radius 0 at (0, " .. y .. ")")
+    end
+    for _, y in ipairs { 0, tiny, 2.42e-322 } do
+      assert.is_true(p:covers(c2d.point(0, y)), "point (0, " .. y .. ")")
+      assert.is_true(p:covers(c2d.segment(0, y, 0, y)), "zero-length segment at (0, " .. y .. ")")
+    end
+  end)
+
+  it("a point 1e-20 below a vertex of a triangle placed 1e6 away is not held", function()
+    -- Triangle (1e6, 3), (-5, 9), (0, 0): the edges at (0, 0) go to (1e6, 3)
+    -- (slope 3e-6, the inside above it) and to (-5, 9) (the line 9x + 5y = 0,
+    -- the inside on the side of (1e6, 3), where 9x + 5y > 0), so (0, y) is
+    -- inside for y >= 0 and outside for y < 0. In the frame at
+    -- (1e6, 3), -1e-20 - 3 rounds to -3: the offset is lost there.
+    local t = c2d.triangle(1e6, 3, -5, 9, 0, 0)
+    assert.is_false(t:covers(c2d.point(0, -1e-20)))
+    assert.is_false(t:covers(c2d.segment(0, -1e-20, 0, -2e-20)))
+    assert.is_true(t:covers(c2d.point(0, 1e-20)))
+    assert.is_true(t:covers(c2d.segment(0, 1e-20, 0, 2e-20)))
+    assert.is_true(t:covers(c2d.segment(0, 0, 1, 1)))
+  end)
+end)

@@ -726,6 +726,14 @@ static int covers_part(const c2d_shape *a, const c2d_shape *l)
     return convex_covers(a, l);
 }
 
+/*
+ * The tests above work in one shape's frame and allow for rounding there,
+ * which can read a point that hits says is apart (a point 1e-322 off a
+ * vertex, lost in the frame's subtraction) as held. So a shape that is one
+ * point (its box is that point) is held exactly when hits says so, and any
+ * other is held only when hits also says the two meet: covers never says a
+ * holds b where hits says they are apart.
+ */
 int c2d_covers(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_bounds g;
@@ -735,6 +743,7 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
         return a->kind == C2D_LINE && vcross(vsub(b->p[0], a->p[0]), vsub(a->p[1], a->p[0])) == 0 &&
                vcross(vsub(b->p[1], a->p[0]), vsub(a->p[1], a->p[0])) == 0;
     }
+    if (b->bounds.minx == b->bounds.maxx && b->bounds.miny == b->bounds.maxy) return c2d_hits(a, b);
     /* b's box must lie in a's (grown by the rounding in both, and by the
      * widening of a fan's box for its edge tolerance). */
     g = a->bounds;
@@ -744,5 +753,5 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
     if (!(b->bounds.minx >= g.minx - slack && b->bounds.maxx <= g.maxx + slack &&
           b->bounds.miny >= g.miny - slack && b->bounds.maxy <= g.maxy + slack) && a->kind != C2D_LINE)
         return 0;
-    return covers_part(a, b);
+    return covers_part(a, b) && c2d_hits(a, b);
 }
