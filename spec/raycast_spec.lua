@@ -263,6 +263,60 @@ describe("raycast", function()
   end)
 end)
 
+-- A sliver: the triangle (0,0), (1,0), (-48,1e-14) spans x in [-48, 1] and is at
+-- most 1e-14 thick. Its long edges lie on nearly parallel lines, whose rounded
+-- half-planes also overlap far past the ends; a ray must enter the triangle
+-- itself. On the edges (1,0)-(-48,1e-14) and (0,0)-(-48,1e-14) y is
+-- 1e-14 (1 - x) / 49 and 1e-14 (-x) / 48, so at x = -10 the triangle spans
+-- y in [1e-14 * 10/48, 1e-14 * 11/49]. Each case also runs 1e6 along x (the
+-- y's stay as they are, so the sliver keeps its thickness).
+describe("raycast against a sliver", function()
+  for _, F in ipairs({ 0, common.FAR }) do
+    local at = F == 0 and "" or ", 1e6 along x"
+    local tri = c2d.triangle(F, 0, F + 1, 0, F - 48, 1e-14)
+    local poly = c2d.polygon(F, 0, F + 1, 0, F - 48, 1e-14)
+    local function on(s, x, y, dx, dy, t)
+      local d = c2d.point(x + t * dx, y + t * dy):distance(s)
+      assert.is_true(d <= 1e-9, ("the hit point is %g from the sliver"):format(d))
+    end
+    it("a ray 4 past its end misses" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        assert.is_nil(s:raycast(F + 5, 5, 0, -1, 100))
+        assert.is_nil(s:raycast(F + 5, -5, 0, 1, 100))
+        assert.is_nil(s:raycast(F - 50, 5, 0, -1, 100))
+      end
+    end)
+    it("a ray across it meets it" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        -- down at x = -10 onto y = 1e-14 * 11/49, up onto y = 1e-14 * 10/48
+        local t = s:raycast(F - 10, 5, 0, -1, 100)
+        near(t, 5 - 1e-14 * 11 / 49, 1e-12, "t down")
+        on(s, F - 10, 5, 0, -1, t)
+        t = s:raycast(F - 10, -5, 0, 1, 100)
+        near(t, 5 + 1e-14 * 10 / 48, 1e-12, "t up")
+        on(s, F - 10, -5, 0, 1, t)
+        -- the vertex (1,0) is the sliver's point at x = 1
+        t = s:raycast(F + 1, 5, 0, -1, 100)
+        near(t, 5, 1e-12, "t onto the vertex")
+        on(s, F + 1, 5, 0, -1, t)
+      end
+    end)
+    it("a ray along it enters where the edges reach its height" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        -- y = 1e-15 is inside for x in [-4.8, -3.9] (1e-14 (1 - x) / 49 = 1e-15 at
+        -- x = -3.9): from x = 100 leftward, t = 103.9
+        local t = s:raycast(F + 100, 1e-15, -1, 0, 200)
+        near(t, 103.9, 1e-9, "t leftward")
+        on(s, F + 100, 1e-15, -1, 0, t)
+        -- y = 5e-15 is inside for x in [-24, -23.5]: from x = -100 rightward, t = 76
+        t = s:raycast(F - 100, 5e-15, 1, 0, 200)
+        near(t, 76, 1e-9, "t rightward")
+        on(s, F - 100, 5e-15, 1, 0, t)
+      end
+    end)
+  end
+end)
+
 -- Properties over seeded random shapes and rays ---------------------------------
 
 local lcg, num = common.lcg, common.num

@@ -468,13 +468,24 @@ static c2d_vec edge_normal(const body *b, int i)
  * h(n) = support of b along n plus support of a along -n; it is inside the
  * polygon from the last entry to the first exit. The edge of the last entry
  * is the face the touch is on: its normal is the contact normal. Returns 0
- * when the ray misses in [0, 1].
+ * when the ray misses in [0, 1], 1 with the touch in *ft, and -1, deciding
+ * nothing (*ft untouched), when the touch found is off the face (below).
+ *
+ * Where two edge lines are nearly parallel (a sliver, a sharp spike), the
+ * rounding of their h moves the point where they cross far along them, so
+ * the half-planes can overlap, within rounding, well past the spike's tip,
+ * and the ray can "enter" there: a ray 4 units past the end of the sliver
+ * (0,0), (1,0), (-48,1e-14) did. The touch is only as good as its point:
+ * when the other core's vertex at the touch is farther from the face's core
+ * than the rounding of the numbers that placed it, the caller decides by the
+ * features instead (each edge as a segment, each corner as a point).
  */
+#define C2D_FACE_ROUNDING 32.0
 static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
 {
     const body *both[2];
-    double tin = -C2D_INF, tout = C2D_INF, best_along = 0;
-    c2d_vec nin = v2(0, 0), s0, s1, x;
+    double tin = -C2D_INF, tout = C2D_INF, best_along = 0, best, tol;
+    c2d_vec nin = v2(0, 0), s0, s1, x, at;
     int k, i, kin = 0, iin = 0, xin = 0;
     both[0] = b;
     both[1] = a;
@@ -515,8 +526,6 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
     }
     if (!(tin <= tout) || tin > tmax || tout < 0) return 0;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
-    ft->t = tin;
-    ft->n = vunit(nin);
     /* The touching point: the other body's extreme vertex, brought onto the
      * face (where parallel faces meet, a face's end that overhangs is
      * brought back onto the other face). a has moved by t*v. */
@@ -528,22 +537,29 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         x = c2d_bv(q, xin);
         if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
         else x = vadd(x, move);
-        c2d_pt_seg_d2(x, s0, s1, &ft->at);
+        best = c2d_pt_seg_d2(x, s0, s1, &at);
         if (p->n >= 3) {
             /* Edges collinear within rounding tie for the face, and x may
              * touch a neighbour of the one chosen (a long spike's edge in
              * line with a short one): the nearest point of the whole core. */
-            double best = vlen2(vsub(x, ft->at));
             for (i = 0; i < p->n && best > 0; i++) {
                 c2d_vec e0 = c2d_bv(p, i), e1 = c2d_bv(p, c2d_next(i, p->n)), y;
                 double d2;
                 if (kin) { e0 = vadd(e0, move); e1 = vadd(e1, move); }
                 d2 = c2d_pt_seg_d2(x, e0, e1, &y);
-                if (d2 < best) { best = d2; ft->at = y; }
+                if (d2 < best) { best = d2; at = y; }
             }
         }
-        ft->at_known = 1;
+        /* The rounding of the numbers that placed x and the face: their
+         * magnitudes in this frame. */
+        tol = C2D_FACE_ROUNDING * DBL_EPSILON *
+              (fabs(x.x) + fabs(x.y) + fabs(s0.x) + fabs(s0.y) + fabs(s1.x) + fabs(s1.y) + fabs(move.x) + fabs(move.y));
+        if (!(best <= tol * tol)) return -1;
     }
+    ft->t = tin;
+    ft->n = vunit(nin);
+    ft->at = at;
+    ft->at_known = 1;
     return 1;
 }
 
@@ -634,8 +650,12 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         return;
     }
     if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
-        if (!sharp_cores_toi(a, b, v, 1, ft)) ft->t = C2D_INF;
-        return;
+        int found = sharp_cores_toi(a, b, v, 1, ft);
+        if (found >= 0) {
+            if (!found) ft->t = C2D_INF;
+            return;
+        }
+        /* (A touch off its face: the features decide, below.) */
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
         double R = a->r + b->r + a->tol + b->tol;
@@ -1186,7 +1206,8 @@ static int ray_disk(double cx, double cy, double R, double vx, double vy, double
  * times the edge's length), which both tests share; the arithmetic is the
  * general path's (a point body swept against the polygon's body), so the
  * answers are the same. Returns 0, deciding nothing, when rounding in this
- * frame flattens the polygon: the general path treats it as flat.
+ * frame flattens the polygon (the general path treats it as flat) or puts
+ * the entry off the edge it is through (see sharp_cores_toi).
  */
 /* The outward normal (length: the edge's) of edge i of a polygon in the
  * ray's frame, o the ray's start: the arithmetic the edge loop below uses. */
@@ -1252,7 +1273,17 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
     nix = niy = 0;
-    if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
+    if (best >= 0) {
+        /* The entry must lie on the edge it is through, as in
+         * sharp_cores_toi; off it (edge lines nearly parallel), the general
+         * path decides. */
+        int j = best + 1 == n ? 0 : best + 1;
+        c2d_vec p = v2(dx * tin, dy * tin), e0 = v2(v[best].x - ox, v[best].y - oy), e1 = v2(v[j].x - ox, v[j].y - oy);
+        double tol = C2D_FACE_ROUNDING * DBL_EPSILON *
+                     (fabs(p.x) + fabs(p.y) + fabs(e0.x) + fabs(e0.y) + fabs(e1.x) + fabs(e1.y));
+        if (!(c2d_pt_seg_d2(p, e0, e1, NULL) <= tol * tol)) return 0;
+        edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
+    }
     ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
     return 1;
 }
@@ -1468,13 +1499,17 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     }
     if (sharp_solid(&S)) {
         /* A sharp convex polygon: the ray between the last entry into and
-         * the first exit from its edges' half-planes (touching counts). */
-        if (!sharp_cores_toi(&P, &S, dir, maxt, &ft)) return res;
-        res.hit = 1;
-        res.t = ft.t;
-        res.normal = ft.n;
-        res.point = vadd(origin, vscale(dir, ft.t));
-        return res;
+         * the first exit from its edges' half-planes (touching counts);
+         * a touch off its face is left to the edges and corners below. */
+        int found = sharp_cores_toi(&P, &S, dir, maxt, &ft);
+        if (found == 0) return res;
+        if (found > 0) {
+            res.hit = 1;
+            res.t = ft.t;
+            res.normal = ft.n;
+            res.point = vadd(origin, vscale(dir, ft.t));
+            return res;
+        }
     }
     if (S.type == BODY_POLY) {
         /* A polygon core grown by its radius: the ray's point against its
