@@ -924,6 +924,7 @@ static int grid_pairs(c2d_world *w)
     int k, i, j, nc = w->ncells, n2 = 0, n3 = 0, n4 = 0, nmore = 0, nf, ok = 1;
     int *two, *three, *four, *more;
     found_pair *f;
+    if (nc == 0) return 1; /* (no cells: the lists below would be offsets from no array) */
     if (!ints_room(&w->by_size, 4 * nc)) return 0;
     two = w->by_size.v;
     three = two + nc;
