@@ -51,6 +51,8 @@
  *
  * covers is checked too: a bounded shape holds itself and its pieces, and a
  * shape that holds another hits it and holds its outline points and centres.
+ * A World holding A and B finds exactly the pair, queries and ray hits the
+ * pair queries give (tier 1: any finite input).
  *
  * Which numbers are checked for accuracy. Tier 1 holds for every finite input:
  * no crash, no sanitizer report, no NaN anywhere, hits symmetric and equal to
@@ -1218,6 +1220,48 @@ static void check_covers(const spec *A, const spec *B, int ranged)
 }
 #endif
 
+/* The World answers exactly as the pair queries do (every finite input):
+ * with A and B in a world, collisions holds the pair, each one's query the
+ * other, and a ray the shapes c2d_raycast says it meets, exactly when the
+ * queries on the two shapes say so. The broadphase must never drop a pair
+ * hits takes (shapes whose boxes are apart by rounding hits allows). Run
+ * with the default cell and with one far smaller than the shapes (their
+ * boxes then go to the list of big shapes). */
+static void check_world(spec *A, spec *B)
+{
+    c2d_shape *a = &A->s, *b = &B->s;
+    int h = c2d_hits(a, b), k, i, n, sa, sb;
+    int ray_a = c2d_raycast(a, cur.origin, cur.dir, cur.maxt).hit, ray_b = c2d_raycast(b, cur.origin, cur.dir, cur.maxt).hit;
+    double cells[2];
+    c2d_bounds bx;
+    cells[0] = 64;
+    cells[1] = c2d_bbox(a, &bx) ? fmax(bx.maxx - bx.minx, bx.maxy - bx.miny) / 1024 : 0;
+    for (k = 0; k < 2; k++) {
+        c2d_world *w = c2d_world_new(cells[k]);
+        const int *slots, *pairs;
+        const c2d_world_hit *hits;
+        int found_a = 0, found_b = 0;
+        if (w == NULL) return;
+        sa = c2d_world_add(w, a, 1, ~0u);
+        sb = c2d_world_add(w, b, 1, ~0u);
+        if (sa < 0 || sb < 0) { c2d_world_free(w); return; }
+        n = c2d_world_collisions(w, &pairs);
+        CHECK(n == h, "world (cell %.17g): %d collision pairs, but hits says %d", cells[k], n, h);
+        n = c2d_world_query(w, a, sa, NULL, &slots);
+        CHECK(n == h && (n == 0 || slots[0] == sb), "world (cell %.17g): query(a) finds %d shapes, but hits says %d", cells[k], n, h);
+        n = c2d_world_query(w, b, sb, NULL, &slots);
+        CHECK(n == h && (n == 0 || slots[0] == sa), "world (cell %.17g): query(b) finds %d shapes, but hits says %d", cells[k], n, h);
+        n = c2d_world_raycast(w, cur.origin, cur.dir, cur.maxt, NULL, &hits);
+        for (i = 0; i < n; i++) {
+            found_a |= hits[i].slot == sa;
+            found_b |= hits[i].slot == sb;
+        }
+        CHECK(found_a == ray_a && found_b == ray_b, "world (cell %.17g): the ray meets a %d, b %d, but raycast says %d, %d",
+              cells[k], found_a, found_b, ray_a, ray_b);
+        c2d_world_free(w);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static spec A, B;
@@ -1266,6 +1310,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_shape(&B, ranged);
     cur.stage = "hits/distance";
     d0 = check_pair(&A, &B, ranged, 0);
+    cur.stage = "world";
+    check_world(&A, &B);
     cur.stage = "outline";
     check_outline(&A, cur.segments, ranged);
 #if FUZZ_CONTACT

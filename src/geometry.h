@@ -497,6 +497,28 @@ static inline int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
     return !(b->minx - a->maxx > tol || a->minx - b->maxx > tol || b->miny - a->maxy > tol || a->miny - b->maxy > tol);
 }
 
+/* How far a box must grow on every side so that two boxes so grown meet
+ * (compared exactly) whenever c2d_bounds_meet says the bounds could: its
+ * tolerance, of the larger magnitude, is at most the sum of the two boxes'
+ * shares of their own magnitudes; each share doubled, for the rounding of
+ * the growing and of the gap it measured. The World files shapes under
+ * their bounds so grown, so that its candidates hold every pair hits may
+ * accept. */
+static inline double c2d_bounds_pad(const c2d_bounds *b)
+{
+    return 2 * (C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * c2d_bounds_magnitude(b) + C2D_BOUNDS_ROUNDING * 0x1p-1074);
+}
+
+/* b grown by c2d_bounds_pad(b) on every side. */
+static inline void c2d_bounds_padded(const c2d_bounds *b, c2d_bounds *out)
+{
+    double pad = c2d_bounds_pad(b);
+    out->minx = b->minx - pad;
+    out->miny = b->miny - pad;
+    out->maxx = b->maxx + pad;
+    out->maxy = b->maxy + pad;
+}
+
 /*
  * The squared distance between the cores of two bodies (a POLY without its
  * radius) and a closest point on each. Stops as soon as it finds a pair of
