@@ -90,6 +90,26 @@ describe("Concave", function()
     end)
   end)
 
+  describe("with a long thin spike", function()
+    -- A spike to (3.96e11, -6.6e10) whose area (8.2e5 in all, by the exact
+    -- shoelace of these doubles) is below the rounding of the products of its
+    -- coordinates (1e22 * 2^-52 = 2e6): no double formula recovers its
+    -- centroid, but it is a mean of the shape's points, inside its box.
+    local s = c2d.concave { 10.734843056378361, 9.6852762761380067, 10.734843056378361, 9.6852762761380067,
+      8.1196834917721841, 10.832391617089012, 5.504523927166006, 11.97950695804002, 0.72315749276106622,
+      8.855684358222442, 0.72315749276106445, 3.1443156417775615, -41.677645766731246, -44.353482238874477,
+      -84.078449026223566, -91.851280119526507, 103.6119881906714, -216.53291837717902, 21.781780854443561,
+      3.3664865555082604, 198007209896.04651, -33041559382.078384, 396014419770.31128, -66083118767.523254,
+      53.345342563330675, -1.9005403334752184 }
+    it("has its centroid inside its box", function()
+      local x0, y0, x1, y1 = s:bbox()
+      assert.are.same({ -84.078449026223566, -66083118767.523254, 396014419770.31128, 11.97950695804002 },
+        { x0, y0, x1, y1 })
+      local cx, cy = s:center()
+      assert.is_true(cx >= x0 and cx <= x1 and cy >= y0 and cy <= y1, ("centroid (%.17g, %.17g)"):format(cx, cy))
+    end)
+  end)
+
   describe("a U", function()
     local U = U_shape()
     it("a disk dropped into the slot lands on the base", function()

@@ -338,29 +338,22 @@ static double area_of(const c2d_shape *s)
     }
 }
 
+/*
+ * The centroid of a compound: its pieces' centroids weighted by their areas
+ * (by count when none has any). A Concave's pieces tile its outline, so this
+ * is the outline's area centroid; a Group's members are its parts. Each
+ * piece's centroid lies in its box (a Polygon's falls back to its middle
+ * where its area is rounding), so the mean of them, with weights >= 0, lies
+ * in the compound's box. (The outline's triangles summed from one vertex
+ * cancel for a long thin spike, whose products dwarf its area: the quotient
+ * could land anywhere, 1e10 outside a Concave's box.)
+ */
 c2d_vec c2d_compound_center(const c2d_shape *s)
 {
     const struct c2d_compound *c = s->compound;
     c2d_vec acc = v2(0, 0), o;
     double total = 0;
     int i;
-    if (s->kind == C2D_CONCAVE) {
-        /* The area centroid of the outline (any simple polygon), relative to its first vertex. */
-        o = c->verts[0];
-        for (i = 1; i + 1 < s->count; i++) {
-            c2d_vec p = vsub(c->verts[i], o), q = vsub(c->verts[i + 1], o);
-            double t = vcross(p, q);
-            total += t;
-            acc = vadd(acc, vscale(vadd(p, q), t));
-        }
-        /* Divided, not scaled by the reciprocal: a subnormal area has none. */
-        if (total != 0) {
-            c2d_vec m = v2(acc.x / (3.0 * total), acc.y / (3.0 * total));
-            if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
-        }
-        return c2d_center(&c->pieces[0]);
-    }
-    /* A Group: its members' centroids weighted by area (by count when none has any). */
     o = c2d_center(&c->pieces[0]);
     for (i = 0; i < c->count; i++) {
         double a = area_of(&c->pieces[i]);
