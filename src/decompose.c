@@ -230,11 +230,16 @@ static int ear_clip(const c2d_vec *v, work *w, int m)
     }
     while (left > 3) {
         int p = w->prv[cur], q = w->nxt[cur];
-        double k = turn(v[w->keep[p]], v[w->keep[cur]], v[w->keep[q]]);
-        if (k == 0 && !veq(v[w->keep[p]], v[w->keep[q]])) {
+        c2d_vec a = v[w->keep[p]], b = v[w->keep[cur]], c = v[w->keep[q]];
+        double k = turn(a, b, c);
+        if (k == 0 && !veq(a, c) && vdot(vsub(b, a), vsub(c, b)) >= 0) {
             /* A straight run left by earlier cuts: the vertex lies on the
              * new edge, so it is dropped with no triangle. */
-        } else if (is_ear(v, w, cur) || tried > left) {
+        } else if ((k == 0 && !veq(a, c)) || is_ear(v, w, cur) || tried > left) {
+            /* (A turn of 0 where the ring doubles back is a spike thinner
+             * than rounding, made so by earlier cuts: its flat triangle is
+             * cut as a piece, the needle it is, not dropped with its tip.
+             * Flat triangles are never merged; see merge.) */
             /* (After a whole round with no ear, rounding hides them: cut anyway.) */
             w->corner[3 * t] = p;
             w->corner[3 * t + 1] = cur;
@@ -277,6 +282,13 @@ static int resolve(int *alias, int x)
     return x;
 }
 
+/* Is triangle tri of the ear clipping flat (its turn 0). */
+static int flat_triangle(const c2d_vec *v, const work *w, int tri)
+{
+    const int *k = w->corner + 3 * tri;
+    return turn(v[w->keep[k[0]]], v[w->keep[k[1]]], v[w->keep[k[2]]]) == 0;
+}
+
 /* Merge the triangles across each diagonal that leaves both its ends convex
  * (and the piece within C2D_MAX_VERTICES); returns the corners' pieces in
  * w->cnext / w->cprev cycles. */
@@ -306,6 +318,11 @@ static void merge(const c2d_vec *v, work *w, int t)
         px = find(w->parent, x / 3);
         py = find(w->parent, y / 3);
         if (px == py || w->size[px] + w->size[py] - 2 > C2D_MAX_VERTICES) continue;
+        /* A flat triangle (a needle, or a cut rounding forced) stays a
+         * piece of its own: merged, a needle would reverse the piece's
+         * outline, and the hull build_piece then takes would hold area
+         * the Concave does not. */
+        if (flat_triangle(v, w, x / 3) || flat_triangle(v, w, y / 3)) continue;
         xb = w->cnext[x]; /* b in x's piece */
         ya = w->cnext[y]; /* a in y's piece */
         if (w->corner[xb] != w->corner[y] || w->corner[ya] != w->corner[x]) continue;
