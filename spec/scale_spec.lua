@@ -359,3 +359,26 @@ describe("a shape of subnormal size inside a large polygon", function()
     assert.same({}, misses)
   end)
 end)
+
+describe("a segment 1.9e-160 long beside a point pi/2 away", function()
+  -- The segment runs along y = -pi/2 from x = 1.28e-161 to 1.99e-160; the
+  -- point (1e-160, 1e-160) stands above its middle, so the distance is
+  -- pi/2 + 1e-160, which is pi/2 in doubles. The squares of the segment's
+  -- length (3.5e-320) and of its cross product with the offset keep only a
+  -- few bits there (they read 1.5707562).
+  local x0, x1, y = 1.2795059185619221e-161, 1.9893433680751103e-160, -1.5707963267948966
+  local function near(got, want, tol, what)
+    assert(math.abs(got - want) <= tol, ("%s: %.17g, want %.17g"):format(what, got, want))
+  end
+  it("is pi/2 away, as a Segment, a Capsule of radius 0 and a flat Concave", function()
+    local p = c2d.point(1e-160, 1e-160)
+    for _, s in ipairs { c2d.segment(x0, y, x1, y), c2d.capsule(x0, y, x1, y, 0),
+                         c2d.concave(x0, y, x1, y, 1e-160, y) } do
+      local d, ax, ay, bx, by = p:distance(s)
+      near(d, math.pi / 2, 1e-15, tostring(s) .. " distance")
+      near(bx, 1e-160, 1e-175, "closest x")
+      assert.are.equal(y, by)
+      assert.are.equal(d, s:distance(p))
+    end
+  end)
+end)

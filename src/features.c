@@ -57,6 +57,24 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
     return 1;
 }
 
+double c2d_pt_seg_d2_scaled(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
+{
+    c2d_vec e = vsub(b, a), w = vsub(p, a), f;
+    double t, ff, c;
+    int k;
+    if (e.x == 0 && e.y == 0) { if (q) *q = a; return vlen2(w); }
+    k = -ilogb(dmax(fabs(e.x), fabs(e.y)));
+    f = v2(ldexp(e.x, k), ldexp(e.y, k));
+    t = vdot(w, f);
+    if (t <= 0) { if (q) *q = a; return vlen2(w); }
+    ff = vlen2(f);
+    /* the foot's parameter along e is t / ff times 2^k: past b when beyond 1 */
+    if (t >= ldexp(ff, -k)) { if (q) *q = b; return vlen2(vsub(p, b)); }
+    c = vcross(f, w);
+    if (q) *q = vadd(a, vscale(f, t / ff));
+    return c * c / ff;
+}
+
 /* Segment to segment: 0 at a proper crossing, else the best endpoint-to-segment pair. */
 static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p, c2d_vec *q)
 {

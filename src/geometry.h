@@ -127,6 +127,13 @@
 #define C2D_COVER_ULPS 16.0
 #define C2D_SLIVER_AREA 64.0
 
+/* The sizes whose squares and their sums stay normal doubles: a test of sums
+ * of such squares is exact-same unscaled and scaled by any power of two. */
+#define C2D_SQUARE_SAFE_HI 0x1p450
+#define C2D_SQUARE_SAFE_LO 0x1p-450
+#define C2D_SQUARES_HI 0x1p900
+#define C2D_SQUARES_LO 0x1p-900
+
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
 
@@ -334,13 +341,20 @@ int c2d_in_wedge(const body *f, c2d_vec v);
 /* Does the body's solid part (POLY with an interior, FAN) hold p. */
 int c2d_body_contains_solid(const body *b, c2d_vec p);
 
+/* c2d_pt_seg_d2 for an edge whose square lies below the normal doubles (an
+ * edge 1e-160 long beside offsets near 1): the squares of the edge and of
+ * its products with the offset would keep only a few bits there, so the
+ * edge is first brought near 1 by a power of two (exact), which neither the
+ * closest point nor the quotient sees. */
+double c2d_pt_seg_d2_scaled(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q);
+
 /* Point to segment: squared distance, and the closest point q unless q is NULL. */
 static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
 {
     c2d_vec e = vsub(b, a), w = vsub(p, a);
-    double t = vdot(w, e), ee, c;
+    double t = vdot(w, e), ee = vlen2(e), c;
+    if (ee < C2D_SQUARES_LO && ee < C2D_SQUARES_LO * vlen2(w)) return c2d_pt_seg_d2_scaled(p, a, b, q);
     if (t <= 0) { if (q) *q = a; return vlen2(w); }
-    ee = vlen2(e);
     if (t >= ee) { if (q) *q = b; return vlen2(vsub(p, b)); }
     /* cross^2 / |e|^2: exact whenever the true value is a double. */
     c = vcross(e, w);
@@ -431,12 +445,6 @@ int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, 
 #define C2D_RANGE_HI 0x1p200
 #define C2D_RANGE_LO 0x1p-200
 
-/* The sizes whose squares and their sums stay normal doubles: a test of sums
- * of such squares is exact-same unscaled and scaled by any power of two. */
-#define C2D_SQUARE_SAFE_HI 0x1p450
-#define C2D_SQUARE_SAFE_LO 0x1p-450
-#define C2D_SQUARES_HI 0x1p900
-#define C2D_SQUARES_LO 0x1p-900
 
 /* Keep a function out of line (its stack frame stays out of its callers'). */
 #if defined(__GNUC__)
