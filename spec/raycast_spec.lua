@@ -317,6 +317,25 @@ describe("raycast against a sliver", function()
   end
 end)
 
+-- A sliver along y = x, from (-10.5, -10.5) (its two near vertices 3e-13 apart)
+-- to the origin: every edge runs along the diagonal, so a ray along it crosses no
+-- edge line, and the edges' tests, all within rounding of 0, held the start
+-- 1.1e-12 beyond the tip. The start is left of and below the sliver's box
+-- (x >= -10.500000000000298) and the ray heads away from it: a miss.
+describe("raycast from beyond a sliver's tip, along it", function()
+  local s = c2d.polygon(-10.500000000000298, -10.500000000000373, -10.5, -10.500000000000075,
+    -2.0750757125332355e-322, -4.150151425066471e-322)
+  local x, y = -10.500000000001418, -10.500000000001492
+  it("starts outside and misses", function()
+    assert.is_false(s:contains(x, y))
+    assert.is_nil(s:raycast(x, y, -10.500000000001567, -10.500000000001641, 10.500000000001716))
+    assert.is_nil(s:raycast(x, y, -1, -1, 100))
+    -- back toward the sliver, along the diagonal: it meets the tip, 1.1e-12 * sqrt 2 away
+    local t = s:raycast(x, y, 1, 1, 100)
+    assert.is_true(t ~= nil and t > 0 and t < 2e-12, tostring(t))
+  end)
+end)
+
 -- Properties over seeded random shapes and rays ---------------------------------
 
 local lcg, num = common.lcg, common.num

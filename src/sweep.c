@@ -525,6 +525,9 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         }
     }
     if (!(tin <= tout) || tin > tmax || tout < 0) return 0;
+    /* No face entered: within every half-plane from the start, which the
+     * caller found apart (a sliver's tip): the features decide. */
+    if (tin == -C2D_INF) return -1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
     /* The touching point: the other body's extreme vertex, brought onto the
      * face (where parallel faces meet, a face's end that overhangs is
@@ -1222,7 +1225,7 @@ static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, 
 }
 
 static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
-                             double maxt, c2d_sweep_result *res)
+                             double maxt, int near, c2d_sweep_result *res)
 {
     double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
     double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
@@ -1266,14 +1269,17 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
     no_hit(res);
     if (along_outside) return 1;
-    if (inside) {
+    if (inside && near) {
         ray_starts_inside(ox, oy, dx, dy, res);
         return 1;
     }
     if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
     nix = niy = 0;
-    if (best >= 0) {
+    /* No edge entered: the start is within every half-plane, yet not
+     * inside by hits' test (a sliver's tip): the general path decides. */
+    if (best < 0) return 0;
+    {
         /* The entry must lie on the edge it is through, as in
          * sharp_cores_toi; off it (edge lines nearly parallel), the general
          * path decides. */
@@ -1286,6 +1292,17 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     }
     ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
     return 1;
+}
+
+/* Could the ray's start hit s, by hits' first test (c2d_bounds_meet): past
+ * a sliver's tip its edge lines' tests, all within rounding of 0, can hold
+ * a point well off it, which hits never reaches. */
+static int start_near(const c2d_shape *s, double ox, double oy)
+{
+    c2d_bounds b;
+    b.minx = b.maxx = ox;
+    b.miny = b.maxy = oy;
+    return c2d_bounds_meet(&b, &s->bounds);
 }
 
 /*
@@ -1337,12 +1354,13 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         return 1;
     }
     case C2D_TRIANGLE:
-        /* The start's test is hits' for a point, which scales by near alone. */
+        /* The start's test is hits' for a point, which scales by near alone
+         * and asks first whether the start's box meets the shape's. */
         if (s->ccw == 0 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, res);
+        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     case C2D_POLYGON:
         if (s->ccw == 0 || s->slack > 0 || s->count < 3 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, res);
+        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     default:
         return 0;
     }
