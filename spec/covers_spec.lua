@@ -211,6 +211,31 @@ describe("covers over a union", function()
     assert.is_false(L_concave(ox, oy):covers(c2d.group(c2d.disk(ox + 1.17, oy + 1.17, 1.17), c2d.disk(ox + 3, oy + 3, 0.1))))
   end)
 
+  at_both("a sliver across the L's notch is not held; one along its arm or through its corner is", function(ox, oy)
+    -- Triangles 7e-15 wide (below the rounding of their coordinates) along a
+    -- segment. From (1, 3.5) to (3.5, 1), x + y = 4.5: the middle (2.25, 2.25)
+    -- is in the notch, though all three vertices and their mean lie in the L.
+    -- From (1, 3) to (3, 1), x + y = 4 meets the notch only at its corner
+    -- (2, 2), which the L holds; (0.5, 0.5) to (3.5, 1.5) lies in the lower arm.
+    for _, L in ipairs { L_group(ox, oy), L_concave(ox, oy) } do
+      assert.is_false(L:covers(c2d.triangle(ox + 1, oy + 3.5, ox + 3.5, oy + 1, ox + 1, oy + 3.5 + 1e-14)))
+      assert.is_false(L:covers(c2d.polygon(ox + 1, oy + 3.5, ox + 3.5, oy + 1, ox + 1, oy + 3.5 + 1e-14)))
+      assert.is_true(L:covers(c2d.triangle(ox + 1, oy + 3, ox + 3, oy + 1, ox + 1, oy + 3 + 1e-14)))
+      assert.is_true(L:covers(c2d.triangle(ox + 0.5, oy + 0.5, ox + 3.5, oy + 1.5, ox + 0.5, oy + 0.5 + 1e-14)))
+    end
+  end)
+
+  at_both("a flat polygon's vertices in any order along its line", function(ox, oy)
+    -- Flat polygons whose first and last vertices are not its ends. x = 1 from
+    -- y = 0 to 3.5 lies in the upper arm [0,2]x[0,4]: held. x = 3 from y = 0.5
+    -- to 3.5 leaves the L above y = 2, though its first and last vertices,
+    -- (3, 0.5) and (3, 1), are in the lower arm.
+    for _, L in ipairs { L_group(ox, oy), L_concave(ox, oy) } do
+      assert.is_true(L:covers(c2d.polygon(ox + 1, oy + 2, ox + 1, oy + 3.5, ox + 1, oy)))
+      assert.is_false(L:covers(c2d.polygon(ox + 3, oy + 0.5, ox + 3, oy + 3.5, ox + 3, oy + 1)))
+    end
+  end)
+
   it("a sliver polygon holds itself and not a point 1.8e-8 outside its long edge", function()
     -- the edge from (-48,-48) to (0, 192448274432) passes y = 26 at
     -- x = -48 + 74 * 48 / 192448274480 = -48 + 1.8457e-8, so (-48, 26) is just

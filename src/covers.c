@@ -652,6 +652,47 @@ static int piece_held(const cover_job *job, const c2d_shape *src, int src_half, 
     return 1;
 }
 
+/* The ends of a POLY body that lies along a segment (within rounding): its
+ * vertices least and farthest along the direction from its first vertex
+ * to the one farthest from it. */
+static void spine(const body *x, c2d_vec *lo, c2d_vec *hi)
+{
+    c2d_vec v0 = c2d_bv(x, 0), far = v0, d;
+    double best = 0, tlo = 0, thi = 0;
+    int i;
+    for (i = 1; i < x->n; i++) {
+        c2d_vec q = vsub(c2d_bv(x, i), v0);
+        double m = dmax(fabs(q.x), fabs(q.y));
+        if (m > best) { best = m; far = c2d_bv(x, i); }
+    }
+    d = vsub(far, v0);
+    *lo = *hi = v0;
+    for (i = 1; i < x->n; i++) {
+        c2d_vec q = c2d_bv(x, i);
+        double t = vdot(vsub(q, v0), d);
+        if (t < tlo) { tlo = t; *lo = q; }
+        if (t > thi) { thi = t; *hi = q; }
+    }
+}
+
+/* The least width of a POLY body with an interior: its core's least extent
+ * across an edge (that of a convex polygon is across one of its edges; 0
+ * for a point or a segment) plus its diameter of rounding. */
+static double body_width(const body *x)
+{
+    double w = C2D_INF;
+    int i, j;
+    if (x->n < 3 || x->orient == 0) return 2 * x->r;
+    for (i = 0; i < x->n; i++) {
+        c2d_vec a = c2d_bv(x, i), e = vsub(c2d_bv(x, c2d_next(i, x->n)), a);
+        double l = vlen(e), m = 0;
+        if (!(l > 0)) continue;
+        for (j = 0; j < x->n; j++) m = dmax(m, vcross(e, vsub(c2d_bv(x, j), a)) * x->orient / l);
+        w = dmin(w, m);
+    }
+    return (w < C2D_INF ? w : 0) + 2 * x->r;
+}
+
 /* Does the union of a's leaves hold the leaf l (body B in the frame at o). */
 static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, const body *B, c2d_vec o)
 {
@@ -671,6 +712,24 @@ static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, con
     job.box = l->bounds;
     job.box.minx -= o.x; job.box.maxx -= o.x;
     job.box.miny -= o.y; job.box.maxy -= o.y;
+    if (B->type == BODY_POLY) {
+        /* The runs below decide nothing where they are shorter than the
+         * leaves' rounding and l's, and no point of l lies deeper than
+         * that in it when l is thinner than twice it (a sliver): then every
+         * run would be passed over and one inner point decide. Such an l
+         * lies along its spine, to rounding, and is held as that segment. */
+        double most = 0;
+        leaf_start(&w, a, &l->bounds);
+        while ((s = leaf_next(&w, &half)) != NULL) {
+            c2d_body(&M, s, &o);
+            if (has_interior(&M)) most = dmax(most, rounding_of(s, o, &M));
+        }
+        if (body_width(B) <= 2 * (job.eb + most)) {
+            c2d_vec lo, hi;
+            spine(B, &lo, &hi);
+            return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
+        }
+    }
     leaf_start(&w, a, &l->bounds);
     while ((s = leaf_next(&w, &half)) != NULL) {
         double ef;
@@ -703,8 +762,13 @@ static C2D_NOINLINE int compound_covers(const c2d_shape *a, const c2d_shape *l)
         if (convex_covers(s, l)) return 1;
     c2d_body(&B, l, &o);
     if (B.type == BODY_LINE) return 0;
-    if (!has_interior(&B))
-        return segment_covered(a, &l->bounds, vadd(c2d_bv(&B, 0), o), vadd(c2d_bv(&B, B.n - 1), o));
+    if (!has_interior(&B)) {
+        /* A point or a segment (a flat polygon's vertices come in any order
+         * along its line). */
+        c2d_vec lo, hi;
+        spine(&B, &lo, &hi);
+        return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
+    }
     return union_covers(a, l, &B, o);
 }
 
