@@ -382,6 +382,20 @@ describe("shapes", function()
         { { -1e300, -1e300 }, { 1e300, -1e300 }, { 1e300, 1e300 } })
     end)
 
+    it("hull is convex for its doubles exactly, where a turn is below the rounding of its products", function()
+      -- P = (252.99999999999767, 252.9999999999965) and Q = (253, 252.99999999999883)
+      -- are 2.33e-12 apart along the diagonal. From (0, -5), P - (0, -5) is
+      -- (253 - d1, 258 - d2) and Q - (0, -5) is (253, 258 - d3), with d1 = 2.33e-12,
+      -- d2 = 3.50e-12, d3 = 1.17e-12: the turn (0,-5) -> P -> Q is
+      -- (253 - d1)(258 - d3) - (258 - d2) 253 = 253 (d2 - d3) - 258 d1 + d1 d3
+      -- = 253 * 2.33e-12 - 258 * 2.33e-12 < 0, a right turn, so P is inside (its
+      -- products, near 65274, round by 7e-12). As a vertex, P would put (0, -5)
+      -- 3.5 outside the line of the edge P-Q, and c2d.polygon would refuse it.
+      local h = c2d.hull { -48, -48, 0, -5, 252.99999999999767, 252.9999999999965, 253, 252.99999999999883, 0, 127 }
+      is_hull(h, { { -48, -48 }, { 0, -5 }, { 253, 252.99999999999883 }, { 0, 127 } })
+      succeeds(function() return c2d.polygon(h:unpack()) end)
+    end)
+
     it("hull of points farther apart than the largest double", function()
       -- M - (-M) is past the largest double: a diamond, and a line of three points
       is_hull(c2d.hull { -M, 0, M, 0, 0, 1, 0, -1 }, { { -M, 0 }, { 0, -1 }, { M, 0 }, { 0, 1 } })

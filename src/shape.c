@@ -380,13 +380,75 @@ static double cross_sign(double x, double y, double z, double w)
     return p > q ? sp : p < q ? -sp : 0;
 }
 
-/* The turn a -> b -> c (> 0 counter-clockwise), computed from the three points
+/* x + y = *s + *t exactly (Knuth's two-sum; no overflow). */
+static void two_sum(double x, double y, double *s, double *t)
+{
+    double z = x + y, yv = z - x, xv = z - yv;
+    *s = z;
+    *t = (x - xv) + (y - yv);
+}
+
+/* The exact sign of (b - a) x (c - a) for coordinates whose magnitudes lie
+ * in [2^-400, 2^400] (or are 0), where no difference, product or error term
+ * leaves the normal doubles: the differences and products split into exact
+ * pairs of doubles (two-sum, fma), the sixteen terms summed into an exact
+ * expansion (Shewchuk's grow-expansion), whose largest term has the sign. */
+static int orient_exact(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    double ux[2], uy[2], vx[2], vy[2], e[16];
+    int i, j, k, m = 0;
+    two_sum(b.x, -a.x, &ux[0], &ux[1]);
+    two_sum(b.y, -a.y, &uy[0], &uy[1]);
+    two_sum(c.x, -a.x, &vx[0], &vx[1]);
+    two_sum(c.y, -a.y, &vy[0], &vy[1]);
+    for (i = 0; i < 2; i++)
+        for (j = 0; j < 2; j++) {
+            double t[4];
+            t[0] = ux[i] * vy[j];
+            t[1] = fma(ux[i], vy[j], -t[0]);
+            t[2] = -(uy[i] * vx[j]);
+            t[3] = fma(-uy[i], vx[j], -t[2]);
+            for (k = 0; k < 4; k++) {
+                double q = t[k];
+                int h;
+                for (h = 0; h < m; h++) two_sum(q, e[h], &q, &e[h]);
+                e[m++] = q;
+            }
+        }
+    for (k = m - 1; k >= 0; k--)
+        if (e[k] != 0) return e[k] > 0 ? 1 : -1;
+    return 0;
+}
+
+/* Is |x| zero or in [2^-400, 2^400] (orient_exact's range). */
+static int exact_range(double x)
+{
+    x = fabs(x);
+    return x == 0 || (x >= 0x1p-400 && x <= 0x1p400);
+}
+
+/* The turn a -> b -> c (> 0 counter-clockwise, 0 on a line): its exact sign
+ * for the doubles given, so that the hull is convex for them, exactly (a
+ * turn decided from rounded differences kept (253 - 2.3e-12, 253 - 3.5e-12)
+ * beside (253, 253 - 1.2e-12), which puts (0, -5) 3.5 outside that edge's
+ * line). Beyond orient_exact's range it is computed from the three points
  * in x-then-y order whatever order they come in, so that one triple always
- * gets one answer: with rounding, starting from another point could flip it. */
+ * gets one answer. */
 static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
 {
     c2d_vec t, u, v;
     double sign = 1, p, q;
+    if (exact_range(a.x) && exact_range(a.y) && exact_range(b.x) && exact_range(b.y) && exact_range(c.x) &&
+        exact_range(c.y)) {
+        /* Where the rounded determinant is farther from 0 than its rounding,
+         * its sign is the exact one. */
+        u = vsub(b, a);
+        v = vsub(c, a);
+        p = u.x * v.y;
+        q = u.y * v.x;
+        if (fabs(p - q) > 4 * DBL_EPSILON * (fabs(p) + fabs(q)) && fabs(p - q) >= 0x1p-900) return p - q;
+        return orient_exact(a, b, c);
+    }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
