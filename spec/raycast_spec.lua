@@ -211,6 +211,14 @@ describe("raycast", function()
     it("maxt = 0 tests the start point only", function()
       assert.is_nil(d:raycast(0, 0, 10, 0, 0))
       assert.are.equal(0, (d:raycast(6, 0, 10, 0, 0)))
+      -- however long the direction: (0, 0) is 5 from the disk, (-48, -48) is
+      -- not the point (-4, -48); (6, 0) is inside, the normal against the direction
+      local huge = 1.7976931348623157e308
+      assert.is_nil(d:raycast(0, 0, -1e300, 0, 0))
+      assert.is_nil(d:raycast(0, 0, 1e300, 1e300, 0))
+      assert.is_nil(c2d.point(-4, -48):raycast(-48, -48, -48, huge, 0))
+      local t, nx, ny = d:raycast(6, 0, 0, huge, 0)
+      assert.are.same({ 0, 0, -1 }, { t, nx, ny })
     end)
     it("a zero direction tests the start point only", function()
       assert.is_nil(d:raycast(0, 0, 0, 0))

@@ -1429,7 +1429,10 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
         dy = dir.y;
     }
     start = dmax(fabs(ox), fabs(oy));
-    reach = dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt));
+    /* (maxt = 0 tests the start alone: the direction, however long, reaches
+     * nowhere, and must not scale the pair: by 2^1023 the shape and the
+     * start would fall together.) */
+    reach = maxt > 0 ? dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt)) : start;
     /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
     size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
     if (size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r))
