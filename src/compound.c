@@ -393,6 +393,19 @@ static void map_outline(c2d_shape *s, c2d_vec r0, c2d_vec r1, c2d_vec o)
     }
 }
 
+/* Would each outline vertex through x -> m * x + d (as map_outline) stay
+ * finite: a turn of numbers near the largest double can pass it. */
+static int outline_maps(const c2d_shape *s, c2d_vec r0, c2d_vec r1, c2d_vec o)
+{
+    const struct c2d_compound *c = s->compound;
+    int i;
+    for (i = 0; i < c->outline; i++) {
+        c2d_vec q = vsub(c->verts[i], o);
+        if (!isfinite(o.x + vdot(r0, q)) || !isfinite(o.y + vdot(r1, q))) return 0;
+    }
+    return 1;
+}
+
 /* Would the numbers stay finite. */
 static int finite_bounds(const c2d_bounds *b)
 {
@@ -403,8 +416,11 @@ static int finite_bounds(const c2d_bounds *b)
  * 1 moveTo (a, b) of the first member with the others moved by (dx, dy),
  * 2 rotate by a about (dx, dy), 3 scale by a about (dx, dy)) is tried first
  * on a scratch copy of each Polygon member (the only kind whose checks a
- * change can fail once the Group's bounds are finite), so that a member the
- * constructor would refuse leaves every member as it was. */
+ * move or a scale can fail once the Group's bounds are finite), so that a
+ * member the constructor would refuse leaves every member as it was. A turn
+ * has no bounds to check first (numbers near the largest double can turn
+ * past it): it is tried on every member, an AABB as the Box it turns as,
+ * a Concave by its outline. */
 enum { MEMBERS_MOVE, MEMBERS_MOVE_TO, MEMBERS_ROTATE, MEMBERS_SCALE };
 static c2d_error members_take(const c2d_shape *s, int op, double a, double b, double dx, double dy)
 {
@@ -414,6 +430,28 @@ static c2d_error members_take(const c2d_shape *s, int op, double a, double b, do
     for (i = 0; i < c->count; i++) {
         c2d_shape t = c->pieces[i];
         c2d_error err;
+        if (op == MEMBERS_ROTATE && t.kind == C2D_CONCAVE) {
+            double cs, sn;
+            c2d_sincos(a, &cs, &sn);
+            if (!outline_maps(&t, v2(cs, -sn), v2(sn, cs), v2(dx, dy))) return C2D_ERR_NONFINITE;
+            continue;
+        }
+        if (op == MEMBERS_ROTATE && t.kind != C2D_POLYGON) {
+            if (t.kind == C2D_AABB) {
+                double nums[5];
+                int bad;
+                nums[0] = (t.p[0].x + t.p[1].x) / 2;
+                nums[1] = (t.p[0].y + t.p[1].y) / 2;
+                nums[2] = t.w;
+                nums[3] = t.h;
+                nums[4] = 0;
+                c2d_make(&t, C2D_BOX, nums, 5, NULL, &bad);
+            }
+            t.world = NULL;
+            err = c2d_rotate(&t, a, dx, dy);
+            if (err != C2D_OK) return err;
+            continue;
+        }
         if (t.kind != C2D_POLYGON) continue;
         memcpy(room, t.verts, (size_t)t.count * sizeof *room);
         t.verts = room;
@@ -456,6 +494,7 @@ c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy)
     c2d_sincos(angle, &cs, &sn);
     if (cs == 1 && sn == 0) return C2D_OK;
     if (s->kind == C2D_CONCAVE) {
+        if (!outline_maps(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy))) return C2D_ERR_NONFINITE;
         map_outline(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy));
     } else {
         c2d_error err = members_take(s, MEMBERS_ROTATE, angle, 0, ox, oy);
