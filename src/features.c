@@ -609,11 +609,18 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                 simplex_points(a, b, s, 3, pa, pb);
                 /* Both sums stand for one point; each carries the weights'
                  * rounding times its own core's size, so the smaller core's
-                 * (a small polygon against a huge box) is the accurate one. */
-                if (simplex_extent(a, b, s, 3, 0) <= simplex_extent(a, b, s, 3, 1))
-                    *pa = *pb = into_core(a, *pa);
-                else
-                    *pa = *pb = into_core(b, *pb);
+                 * (a small polygon against a huge box) is the accurate one.
+                 * A thin triangle (cores overlapping in a sliver) makes the
+                 * weights themselves uncertain, and the point may lie well
+                 * off the other core: then the full search finds one. */
+                {
+                    double ea = simplex_extent(a, b, s, 3, 0), eb = simplex_extent(a, b, s, 3, 1), tol;
+                    const body *small = ea <= eb ? a : b, *other = ea <= eb ? b : a;
+                    c2d_vec p = into_core(small, ea <= eb ? *pa : *pb), q = into_core(other, p);
+                    tol = C2D_CERTIFY_ROUNDING * DBL_EPSILON * (ea + eb);
+                    if (!(fabs(p.x - q.x) + fabs(p.y - q.y) <= tol)) return -1;
+                    *pa = *pb = p;
+                }
                 /* Farther than margin inside each edge: the overlap stands
                  * whatever rounding moved the corners by (less than margin). */
                 *deep = margin >= 0 && origin_clear_of(y, z, lx, margin) && origin_clear_of(z, x, ly, margin) &&
