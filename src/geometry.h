@@ -324,6 +324,13 @@ static inline double c2d_box_tol_at(const c2d_shape *s, c2d_vec o)
     return C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
 }
 
+/* The turn a -> b -> c: > 0 counter-clockwise, < 0 clockwise, 0 on a line.
+ * Its sign is exact for the doubles given when every coordinate is 0 or of
+ * magnitude in [2^-400, 2^400]; beyond that it is decided from rounded
+ * differences, one answer for a triple whatever order its points come in.
+ * The hull and the Concave's cut decide their turns by it. */
+double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c);
+
 /* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
  * so its convexity check would give what it gave): C2D_OK, or
  * C2D_ERR_NONFINITE (then unchanged); -1 when c2d_make must decide. */

@@ -434,7 +434,7 @@ static int exact_range(double x)
  * line). Beyond orient_exact's range it is computed from the three points
  * in x-then-y order whatever order they come in, so that one triple always
  * gets one answer. */
-static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
+double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c)
 {
     c2d_vec t, u, v;
     double sign = 1, p, q;
@@ -477,12 +477,12 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
     if (n <= 0) return 0;
     qsort(pts, (size_t)n, sizeof *pts, point_order);
     for (i = 0; i < n; i++) {
-        while (k >= 2 && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
+        while (k >= 2 && c2d_orient(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     lower = k + 1;
     for (i = n - 2; i >= 0; i--) {
-        while (k >= lower && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
+        while (k >= lower && c2d_orient(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     k--; /* the last point repeats the first */
