@@ -354,3 +354,20 @@ describe("covers agrees with hits", function()
     assert.is_true(t:covers(c2d.segment(0, 0, 1, 1)))
   end)
 end)
+
+describe("covers of a polygon flat but for an edge 2.4e-13 long", function()
+  -- (-48,-48), (-10.500000000000245, -10.50000000000032), (-10.5, -10.500000000000075)
+  -- and the origin (to 5e-322) all lie within 1e-13 of y = x. In the frame at
+  -- (-48, -48) the short edge's ends round by an ulp of 37.5 (7e-15), which
+  -- tilts that edge's line by 3% and put (0, 0), 10 away, 0.2 on its wrong side.
+  local p = c2d.polygon(-48, -48, -10.500000000000245, -10.50000000000032, -10.5, -10.500000000000075,
+    -2.0750757125332355e-322, -5.1876892813330887e-322)
+  it("holds itself, and not a segment 1e-9 off its line", function()
+    assert.is_true(p:covers(p))
+    assert.is_true(p:covers(p:clone()))
+    -- (-30, -30 + 1e-9) is 7e-10 above y = x, where the polygon is 1e-13 thick
+    assert.is_true(p:hits(c2d.segment(-48, -48, -30, -30 + 1e-9)))
+    assert.is_false(p:covers(c2d.segment(-48, -48, -30, -30 + 1e-9)))
+    assert.is_true(p:covers(c2d.segment(-48, -48, -10.5, -10.500000000000075)))
+  end)
+end)

@@ -36,6 +36,9 @@ static int within(double x, double limit, double mag)
 }
 
 
+/* |x| + |y|. */
+static double l1(c2d_vec v) { return fabs(v.x) + fabs(v.y); }
+
 /* The distance from p to a POLY core (0 inside one with an interior). */
 static double core_distance(const body *k, c2d_vec p)
 {
@@ -107,16 +110,22 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         /* A sharp polygon: a sharp leaf's vertices on the inner side of each
          * edge (cross products, exact up to their own rounding: a sliver's
          * own vertices stay on its edges); any other leaf's support along
-         * each outward normal. */
+         * each outward normal. A vertex in this frame also carries the
+         * rounding of its translation, half an ulp of its own coordinates,
+         * which tilts an edge much shorter than the polygon by far more than
+         * the products' rounding: a polygon flat but for an edge 2e-13 long
+         * read a vertex 10 away as 0.2 outside that edge's line, and did not
+         * cover itself. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(c2d_bv(&A, c2d_next(i, A.n)), c2d_bv(&A, i)), w;
+            c2d_vec a0 = c2d_bv(&A, i), a1 = c2d_bv(&A, c2d_next(i, A.n)), e = vsub(a1, a0), w;
             int k;
             if (e.x == 0 && e.y == 0) continue;
             if (B.type == BODY_POLY && B.r == 0) {
-                double el = vlen(e);
+                double el = vlen(e), na = l1(a0), ne = l1(e), nab = na + l1(a1);
                 for (k = 0; k < B.n; k++) {
-                    c2d_vec d = vsub(c2d_bv(&B, k), c2d_bv(&A, i));
-                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el;
+                    c2d_vec bk = c2d_bv(&B, k), d = vsub(bk, a0);
+                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el +
+                                   2 * DBL_EPSILON * (nab * l1(d) + ne * (l1(bk) + na));
                     if (vcross(e, d) * A.orient < -slack) return 0;
                 }
                 continue;
