@@ -90,6 +90,46 @@ describe("Concave", function()
     end)
   end)
 
+  describe("with a long thin spike", function()
+    -- A spike to (3.96e11, -6.6e10) whose area (8.2e5 in all, by the exact
+    -- shoelace of these doubles) is below the rounding of the products of its
+    -- coordinates (1e22 * 2^-52 = 2e6): no double formula recovers its
+    -- centroid, but it is a mean of the shape's points, inside its box.
+    local s = c2d.concave { 10.734843056378361, 9.6852762761380067, 10.734843056378361, 9.6852762761380067,
+      8.1196834917721841, 10.832391617089012, 5.504523927166006, 11.97950695804002, 0.72315749276106622,
+      8.855684358222442, 0.72315749276106445, 3.1443156417775615, -41.677645766731246, -44.353482238874477,
+      -84.078449026223566, -91.851280119526507, 103.6119881906714, -216.53291837717902, 21.781780854443561,
+      3.3664865555082604, 198007209896.04651, -33041559382.078384, 396014419770.31128, -66083118767.523254,
+      53.345342563330675, -1.9005403334752184 }
+    it("has its centroid inside its box", function()
+      local x0, y0, x1, y1 = s:bbox()
+      assert.are.same({ -84.078449026223566, -66083118767.523254, 396014419770.31128, 11.97950695804002 },
+        { x0, y0, x1, y1 })
+      local cx, cy = s:center()
+      assert.is_true(cx >= x0 and cx <= x1 and cy >= y0 and cy <= y1, ("centroid (%.17g, %.17g)"):format(cx, cy))
+    end)
+  end)
+
+  describe("with a needle that crosses an edge by 2e-14", function()
+    -- From (-2.66, 1.11) the outline runs out 122 to (-101.36, 72.82) and back
+    -- to (0.57, -1.24), a spike 1e-16 wide, whose way back crosses the first
+    -- edge, (3.93, -0.15) to (-2.66, 1.11). The exact turns of these doubles
+    -- (worked out in rationals): from the first edge, the way back's ends turn
+    -- -348.09 and +11.41; from the way back, the first edge's ends turn
+    -- +359.50 and -2.2e-14. Both pairs differ in sign: a proper crossing,
+    -- 2.2e-14 / 122 deep. The outline is not simple, and is refused.
+    it("is refused", function()
+      local ok, err = pcall(c2d.concave, 3.9270509831248424, -0.14683045111453952, -2.6631189606246313,
+        1.1144967660473126, -101.3631922743682, 72.824297545729053, 0.57294901687515809, -1.2366442431225804,
+        -18.236696102342375, -18.429362872677416, -3.7595304013634427, -12.303695435311894, -5.111696102342373,
+        -27.96523355274778, 2.9999999999999951, -29.25, 11.497967345311048, -29.154054198116725, 18.429362872677416,
+        -24.236696102342375, 25.045713096717314, -19.0171481249699, 15.601498840910784, -7.0944751754680562,
+        48.650712782167368, -17.832815729997485)
+      assert.is_false(ok)
+      assert.is_truthy(tostring(err):find("crosses or touches itself", 1, true), tostring(err))
+    end)
+  end)
+
   describe("a U", function()
     local U = U_shape()
     it("a disk dropped into the slot lands on the base", function()

@@ -211,6 +211,31 @@ describe("covers over a union", function()
     assert.is_false(L_concave(ox, oy):covers(c2d.group(c2d.disk(ox + 1.17, oy + 1.17, 1.17), c2d.disk(ox + 3, oy + 3, 0.1))))
   end)
 
+  at_both("a sliver across the L's notch is not held; one along its arm or through its corner is", function(ox, oy)
+    -- Triangles 7e-15 wide (below the rounding of their coordinates) along a
+    -- segment. From (1, 3.5) to (3.5, 1), x + y = 4.5: the middle (2.25, 2.25)
+    -- is in the notch, though all three vertices and their mean lie in the L.
+    -- From (1, 3) to (3, 1), x + y = 4 meets the notch only at its corner
+    -- (2, 2), which the L holds; (0.5, 0.5) to (3.5, 1.5) lies in the lower arm.
+    for _, L in ipairs { L_group(ox, oy), L_concave(ox, oy) } do
+      assert.is_false(L:covers(c2d.triangle(ox + 1, oy + 3.5, ox + 3.5, oy + 1, ox + 1, oy + 3.5 + 1e-14)))
+      assert.is_false(L:covers(c2d.polygon(ox + 1, oy + 3.5, ox + 3.5, oy + 1, ox + 1, oy + 3.5 + 1e-14)))
+      assert.is_true(L:covers(c2d.triangle(ox + 1, oy + 3, ox + 3, oy + 1, ox + 1, oy + 3 + 1e-14)))
+      assert.is_true(L:covers(c2d.triangle(ox + 0.5, oy + 0.5, ox + 3.5, oy + 1.5, ox + 0.5, oy + 0.5 + 1e-14)))
+    end
+  end)
+
+  at_both("a flat polygon's vertices in any order along its line", function(ox, oy)
+    -- Flat polygons whose first and last vertices are not its ends. x = 1 from
+    -- y = 0 to 3.5 lies in the upper arm [0,2]x[0,4]: held. x = 3 from y = 0.5
+    -- to 3.5 leaves the L above y = 2, though its first and last vertices,
+    -- (3, 0.5) and (3, 1), are in the lower arm.
+    for _, L in ipairs { L_group(ox, oy), L_concave(ox, oy) } do
+      assert.is_true(L:covers(c2d.polygon(ox + 1, oy + 2, ox + 1, oy + 3.5, ox + 1, oy)))
+      assert.is_false(L:covers(c2d.polygon(ox + 3, oy + 0.5, ox + 3, oy + 3.5, ox + 3, oy + 1)))
+    end
+  end)
+
   it("a sliver polygon holds itself and not a point 1.8e-8 outside its long edge", function()
     -- the edge from (-48,-48) to (0, 192448274432) passes y = 26 at
     -- x = -48 + 74 * 48 / 192448274480 = -48 + 1.8457e-8, so (-48, 26) is just
@@ -288,5 +313,61 @@ describe("covers over a union", function()
     end
     -- both answers occur often enough for the rule to be tested both ways
     assert.is_true(held > 30 and checked - held > 30, held .. " held of " .. checked)
+  end)
+end)
+
+-- covers against hits: a holds b only where they meet, and a point (or a shape
+-- that is one point) is held exactly when it is contained. The tests of covers
+-- work in a's frame, where a point's offset below the rounding of a's position
+-- is lost; hits decides these exactly.
+describe("covers agrees with hits", function()
+  local tiny = 4.9406564584124654e-324 -- the least double above 0
+
+  it("a point a subnormal step below a polygon's vertex is not held", function()
+    -- (10,4), (5,2), (0,0) lie on y = 0.4 x; from (0,0) the outline goes on to
+    -- (-47,-10) (y = 10/47 x). The inside is above both lines, which meet at
+    -- (0,0), so (0, y) is inside for y >= 0 and outside for y < 0.
+    local p = c2d.polygon(10, 4, 5, 2, 0, 0, -47, -10, -38, 0, 5, 11)
+    for _, y in ipairs { -2.42e-322, -tiny } do
+      assert.is_false(p:hits(c2d.point(0, y)))
+      assert.is_false(p:contains(0, y))
+      assert.is_false(p:covers(c2d.point(0, y)), "point (0, " .. y .. ")")
+      assert.is_false(p:covers(c2d.disk(0, y, 0)), "disk of radius 0 at (0, " .. y .. ")")
+    end
+    for _, y in ipairs { 0, tiny, 2.42e-322 } do
+      assert.is_true(p:covers(c2d.point(0, y)), "point (0, " .. y .. ")")
+      assert.is_true(p:covers(c2d.segment(0, y, 0, y)), "zero-length segment at (0, " .. y .. ")")
+    end
+  end)
+
+  it("a point 1e-20 below a vertex of a triangle placed 1e6 away is not held", function()
+    -- Triangle (1e6, 3), (-5, 9), (0, 0): the edges at (0, 0) go to (1e6, 3)
+    -- (slope 3e-6, the inside above it) and to (-5, 9) (the line 9x + 5y = 0,
+    -- the inside on the side of (1e6, 3), where 9x + 5y > 0), so (0, y) is
+    -- inside for y >= 0 and outside for y < 0. In the frame at
+    -- (1e6, 3), -1e-20 - 3 rounds to -3: the offset is lost there.
+    local t = c2d.triangle(1e6, 3, -5, 9, 0, 0)
+    assert.is_false(t:covers(c2d.point(0, -1e-20)))
+    assert.is_false(t:covers(c2d.segment(0, -1e-20, 0, -2e-20)))
+    assert.is_true(t:covers(c2d.point(0, 1e-20)))
+    assert.is_true(t:covers(c2d.segment(0, 1e-20, 0, 2e-20)))
+    assert.is_true(t:covers(c2d.segment(0, 0, 1, 1)))
+  end)
+end)
+
+describe("covers of a polygon flat but for an edge 2.4e-13 long", function()
+  -- (-48,-48), (-10.500000000000245, -10.50000000000032), (-10.5, -10.500000000000075)
+  -- and the origin (to 5e-322) all lie within 1e-13 of y = x. In the frame at
+  -- (-48, -48) the short edge's ends round by an ulp of 37.5 (7e-15), which
+  -- tilts that edge's line by 3% and put (0, 0), 10 away, 0.2 on its wrong side.
+  local p = c2d.polygon(-48, -48, -10.500000000000245, -10.50000000000032, -10.5, -10.500000000000075,
+    -2.0750757125332355e-322, -5.1876892813330887e-322)
+  it("holds itself, and not a segment 1e-9 off its line", function()
+    assert.is_true(p:covers(p))
+    assert.is_true(p:covers(p:clone()))
+    -- (-30, -30 + 1e-9) is 7e-10 above y = x, where the polygon is 1e-13 thick
+    assert.is_true(p:hits(c2d.segment(-48, -48, -30, -30 + 1e-9)))
+    assert.is_false(p:covers(c2d.segment(-48, -48, -30, -30 + 1e-9)))
+    assert.is_true(p:covers(c2d.segment(-48, -48, -10.5, -10.500000000000075)))
   end)
 end)

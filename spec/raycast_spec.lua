@@ -211,6 +211,14 @@ describe("raycast", function()
     it("maxt = 0 tests the start point only", function()
       assert.is_nil(d:raycast(0, 0, 10, 0, 0))
       assert.are.equal(0, (d:raycast(6, 0, 10, 0, 0)))
+      -- however long the direction: (0, 0) is 5 from the disk, (-48, -48) is
+      -- not the point (-4, -48); (6, 0) is inside, the normal against the direction
+      local huge = 1.7976931348623157e308
+      assert.is_nil(d:raycast(0, 0, -1e300, 0, 0))
+      assert.is_nil(d:raycast(0, 0, 1e300, 1e300, 0))
+      assert.is_nil(c2d.point(-4, -48):raycast(-48, -48, -48, huge, 0))
+      local t, nx, ny = d:raycast(6, 0, 0, huge, 0)
+      assert.are.same({ 0, 0, -1 }, { t, nx, ny })
     end)
     it("a zero direction tests the start point only", function()
       assert.is_nil(d:raycast(0, 0, 0, 0))
@@ -260,6 +268,79 @@ describe("raycast", function()
         assert.is_true(t < 1, ("t = %.17g"):format(t))
       end)
     end
+  end)
+end)
+
+-- A sliver: the triangle (0,0), (1,0), (-48,1e-14) spans x in [-48, 1] and is at
+-- most 1e-14 thick. Its long edges lie on nearly parallel lines, whose rounded
+-- half-planes also overlap far past the ends; a ray must enter the triangle
+-- itself. On the edges (1,0)-(-48,1e-14) and (0,0)-(-48,1e-14) y is
+-- 1e-14 (1 - x) / 49 and 1e-14 (-x) / 48, so at x = -10 the triangle spans
+-- y in [1e-14 * 10/48, 1e-14 * 11/49]. Each case also runs 1e6 along x (the
+-- y's stay as they are, so the sliver keeps its thickness).
+describe("raycast against a sliver", function()
+  for _, F in ipairs({ 0, common.FAR }) do
+    local at = F == 0 and "" or ", 1e6 along x"
+    local tri = c2d.triangle(F, 0, F + 1, 0, F - 48, 1e-14)
+    local poly = c2d.polygon(F, 0, F + 1, 0, F - 48, 1e-14)
+    local function on(s, x, y, dx, dy, t)
+      local d = c2d.point(x + t * dx, y + t * dy):distance(s)
+      assert.is_true(d <= 1e-9, ("the hit point is %g from the sliver"):format(d))
+    end
+    it("a ray 4 past its end misses" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        assert.is_nil(s:raycast(F + 5, 5, 0, -1, 100))
+        assert.is_nil(s:raycast(F + 5, -5, 0, 1, 100))
+        assert.is_nil(s:raycast(F - 50, 5, 0, -1, 100))
+      end
+    end)
+    it("a ray across it meets it" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        -- down at x = -10 onto y = 1e-14 * 11/49, up onto y = 1e-14 * 10/48
+        local t = s:raycast(F - 10, 5, 0, -1, 100)
+        near(t, 5 - 1e-14 * 11 / 49, 1e-12, "t down")
+        on(s, F - 10, 5, 0, -1, t)
+        t = s:raycast(F - 10, -5, 0, 1, 100)
+        near(t, 5 + 1e-14 * 10 / 48, 1e-12, "t up")
+        on(s, F - 10, -5, 0, 1, t)
+        -- the vertex (1,0) is the sliver's point at x = 1
+        t = s:raycast(F + 1, 5, 0, -1, 100)
+        near(t, 5, 1e-12, "t onto the vertex")
+        on(s, F + 1, 5, 0, -1, t)
+      end
+    end)
+    it("a ray along it enters where the edges reach its height" .. at, function()
+      for _, s in ipairs({ tri, poly }) do
+        -- y = 1e-15 is inside for x in [-4.8, -3.9] (1e-14 (1 - x) / 49 = 1e-15 at
+        -- x = -3.9): from x = 100 leftward, t = 103.9
+        local t = s:raycast(F + 100, 1e-15, -1, 0, 200)
+        near(t, 103.9, 1e-9, "t leftward")
+        on(s, F + 100, 1e-15, -1, 0, t)
+        -- y = 5e-15 is inside for x in [-24, -23.5]: from x = -100 rightward, t = 76
+        t = s:raycast(F - 100, 5e-15, 1, 0, 200)
+        near(t, 76, 1e-9, "t rightward")
+        on(s, F - 100, 5e-15, 1, 0, t)
+      end
+    end)
+  end
+end)
+
+-- A sliver along y = x, from (-10.5, -10.5) (its two near vertices 3e-13 apart)
+-- to the origin: every edge runs along the diagonal, so a ray along it crosses no
+-- edge line, and the edges' tests, all within rounding of 0, held the start
+-- 1.1e-12 beyond the tip. The start is left of and below the sliver's box
+-- (x >= -10.500000000000298) and the ray heads away from it: a miss.
+describe("raycast from beyond a sliver's tip, along it", function()
+  local s = c2d.polygon(-10.500000000000298, -10.500000000000373, -10.5, -10.500000000000075,
+    -2.0750757125332355e-322, -4.150151425066471e-322)
+  local x, y = -10.500000000001418, -10.500000000001492
+  it("starts outside and misses", function()
+    assert.is_false(s:contains(x, y))
+    assert.is_nil(s:raycast(x, y, -10.500000000001567, -10.500000000001641, 10.500000000001716))
+    assert.is_nil(s:raycast(x, y, -1, -1, 100))
+    -- back toward the sliver, along the diagonal: it meets the tip, 1.1e-12 * sqrt 2 away
+    local t = s:raycast(x, y, 1, 1, 100)
+    assert.is_true(t ~= nil and t > 0 and t < 2e-12, tostring(t))
   end)
 end)
 

@@ -359,3 +359,49 @@ describe("a shape of subnormal size inside a large polygon", function()
     assert.same({}, misses)
   end)
 end)
+
+describe("a segment 1.9e-160 long beside a point pi/2 away", function()
+  -- The segment runs along y = -pi/2 from x = 1.28e-161 to 1.99e-160; the
+  -- point (1e-160, 1e-160) stands above its middle, so the distance is
+  -- pi/2 + 1e-160, which is pi/2 in doubles. The squares of the segment's
+  -- length (3.5e-320) and of its cross product with the offset keep only a
+  -- few bits there (they read 1.5707562).
+  local x0, x1, y = 1.2795059185619221e-161, 1.9893433680751103e-160, -1.5707963267948966
+  local function near(got, want, tol, what)
+    assert(math.abs(got - want) <= tol, ("%s: %.17g, want %.17g"):format(what, got, want))
+  end
+  it("is pi/2 away, as a Segment, a Capsule of radius 0 and a flat Concave", function()
+    local p = c2d.point(1e-160, 1e-160)
+    for _, s in ipairs { c2d.segment(x0, y, x1, y), c2d.capsule(x0, y, x1, y, 0),
+                         c2d.concave(x0, y, x1, y, 1e-160, y) } do
+      local d, ax, ay, bx, by = p:distance(s)
+      near(d, math.pi / 2, 1e-15, tostring(s) .. " distance")
+      near(bx, 1e-160, 1e-175, "closest x")
+      assert.are.equal(y, by)
+      assert.are.equal(d, s:distance(p))
+    end
+  end)
+end)
+
+describe("two polygons overlapping in a sliver along y = x", function()
+  -- The big polygon's edge from (-48, -48) to (281, 281) runs along y = x (its
+  -- middle vertex (1e-13, 1e-13) too), and it lies below that line; the hull's
+  -- corner near (-5, -5) has y 3.6e-14 below x, and (0, -2e-322) lies below
+  -- it, while (0, 5) and (-39, 0) are above: the shapes overlap only in a
+  -- sliver along the line, and the point distance gives must be in both.
+  local a = c2d.hull { 0, 5, -39, 0, 0, -2.0256691479491108e-322, -5, -5.0000000000000364, -5.0000000000000728,
+    -5.0000000000001092 }
+  local b = c2d.polygon(280.99999999999534, 280.99999999999301, 1e-13, 9.9999999999999359e-14, -48, -48, 3, -48,
+    280.99999999999068, 10)
+  it("hit, with a common point in both", function()
+    assert.is_true(a:hits(b))
+    for _, order in ipairs { { a, b }, { b, a } } do
+      local d, ax, ay, bx, by = order[1]:distance(order[2])
+      assert.are.equal(0, d)
+      assert.are.same({ ax, ay }, { bx, by })
+      local p = c2d.point(ax, ay)
+      assert.is_true(p:distance(a) <= 1e-12 and p:distance(b) <= 1e-12,
+        ("(%.17g, %.17g) is %g from a and %g from b"):format(ax, ay, p:distance(a), p:distance(b)))
+    end
+  end)
+end)

@@ -356,6 +356,51 @@ describe("shapes", function()
     it("hull of a square with inner points has the square's centre", function()
       near_all(pack(c2d.hull(0, 0, 4, 0, 1, 1, 4, 4, 2, 3, 0, 4):center()), { 2, 2 }, 1e-12, "center")
     end)
+
+    -- Points whose turns are products past the largest double (inf - inf) or
+    -- whose differences are (1e308 - -1e308): each vertex once, convex, in order.
+    local M = 1.7976931348623157e308
+    local function is_hull(h, want)
+      local v = vertices(h)
+      assert.are.same(want, v)
+      for i = 1, #v do
+        for j = i + 1, #v do
+          assert.is_false(v[i][1] == v[j][1] and v[i][2] == v[j][2], "vertex " .. i .. " repeated at " .. j)
+        end
+      end
+    end
+
+    it("hull of points far past the range of products repeats no vertex", function()
+      -- A = (-M, -48) lies so far left that the line from it to any of the
+      -- others is level with that point at x near 0: (0, 0) is below the line
+      -- A-(3, 4), so on the hull; (-47, 4) lies straight below (-47, 8) and
+      -- above the line A-(0, 0) (which is at y = 0 there), so inside.
+      is_hull(c2d.hull { 3, 4, 0, 0, -47, 8, -47, 4, -M, -48 },
+        { { -M, -48 }, { 0, 0 }, { 3, 4 }, { -47, 8 } })
+      -- (0, 0) lies on the diagonal from (-1e300, -1e300) to (1e300, 1e300): dropped
+      is_hull(c2d.hull { -1e300, -1e300, 1e300, 1e300, 0, 0, 1e300, -1e300 },
+        { { -1e300, -1e300 }, { 1e300, -1e300 }, { 1e300, 1e300 } })
+    end)
+
+    it("hull is convex for its doubles exactly, where a turn is below the rounding of its products", function()
+      -- P = (252.99999999999767, 252.9999999999965) and Q = (253, 252.99999999999883)
+      -- are 2.33e-12 apart along the diagonal. From (0, -5), P - (0, -5) is
+      -- (253 - d1, 258 - d2) and Q - (0, -5) is (253, 258 - d3), with d1 = 2.33e-12,
+      -- d2 = 3.50e-12, d3 = 1.17e-12: the turn (0,-5) -> P -> Q is
+      -- (253 - d1)(258 - d3) - (258 - d2) 253 = 253 (d2 - d3) - 258 d1 + d1 d3
+      -- = 253 * 2.33e-12 - 258 * 2.33e-12 < 0, a right turn, so P is inside (its
+      -- products, near 65274, round by 7e-12). As a vertex, P would put (0, -5)
+      -- 3.5 outside the line of the edge P-Q, and c2d.polygon would refuse it.
+      local h = c2d.hull { -48, -48, 0, -5, 252.99999999999767, 252.9999999999965, 253, 252.99999999999883, 0, 127 }
+      is_hull(h, { { -48, -48 }, { 0, -5 }, { 253, 252.99999999999883 }, { 0, 127 } })
+      succeeds(function() return c2d.polygon(h:unpack()) end)
+    end)
+
+    it("hull of points farther apart than the largest double", function()
+      -- M - (-M) is past the largest double: a diamond, and a line of three points
+      is_hull(c2d.hull { -M, 0, M, 0, 0, 1, 0, -1 }, { { -M, 0 }, { 0, -1 }, { M, 0 }, { 0, 1 } })
+      is_hull(c2d.hull { -M, 0, 0, 0, M, 0 }, { { -M, 0 }, { M, 0 } })
+    end)
   end)
 
   describe("bad constructor input", function()

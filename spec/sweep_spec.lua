@@ -576,3 +576,26 @@ describe("a wide fan overlapping a Line", function()
     end
   end)
 end)
+
+-- A Concave whose cut runs along y = x from (0, -1e-13) to (33.94, 33.94), its
+-- outline (33.94, 33.94), (-47, 0), (-1, 0), (0, -1e-13), (0.707, -0.707). The
+-- segment from (-48, -48) to (1, 1) runs along that cut: from (0, 0) to (1, 1)
+-- it is inside the outline (above y = 0, below the edge back to (-47, 0), left
+-- of the edge from (0.707, -0.707) to (33.94, 33.94), which passes x = 2.34 at
+-- y = 1), though it only touches each piece. They overlap, so every sweep
+-- from there hits at t = 0, whatever the motion.
+describe("a segment along a Concave's cut, within rounding of it", function()
+  local cv = c2d.concave(33.941125496954285, 33.941125496954278, -47, 5.7558399559925599e-15, -1,
+    1.2246467991473532e-16, -1.8369701987210298e-29, -1e-13, 0.70710678118654735, -0.70710678118654768)
+  local s = c2d.segment(-48, -48, 1, 0.99999999999999445)
+  it("overlaps it: each sweep starts at t = 0", function()
+    assert.is_true(s:hits(cv))
+    local _, _, depth = s:contact(cv)
+    assert.is_true(depth > 0.9, tostring(depth))
+    for _, m in ipairs { { 10, 0, -20, 6.2831853061795861 }, { 1, 1, 0, 0 }, { -3, 2, 0, 0 }, { 0, 0, 5, 5 } } do
+      local t = s:sweep(m[1], m[2], cv, m[3], m[4])
+      assert.are.equal(0, t, ("moving by (%g, %g) against (%g, %g)"):format(m[1], m[2], m[3], m[4]))
+      assert.are.equal(0, (cv:sweep(m[3], m[4], s, m[1], m[2])))
+    end
+  end)
+end)

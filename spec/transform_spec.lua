@@ -588,6 +588,30 @@ describe("transforms", function()
         if spec[1] ~= "aabb" then unchanged(s, function() s:rotate("a") end, "number expected", "rotate('a')") end
       end)
     end
+    it("a turn past the largest double fails whole: a Concave, a Group", function()
+      -- By 1 rad about the origin, (M, M) with M = 1.7e308 goes to
+      -- M (cos 1 - sin 1, sin 1 + cos 1) = (-5.1e307, 2.35e308): past the
+      -- largest double (1.797e308). A Concave of that point alone refuses
+      -- the turn; so does a Group holding it beside a disk, whose disk could
+      -- turn (the Group changes whole or not at all).
+      local M = 1.7e308
+      local cv = c2d.concave(M, M, M, M, M, M)
+      unchanged(cv, function() cv:rotate(1, 0, 0) end, nil, "Concave rotate")
+      local g = c2d.group(c2d.disk(5, 0, 1), c2d.point(M, M))
+      local function members()
+        local t = {}
+        for _, m in ipairs(g:pieces()) do for _, x in ipairs({ m:unpack() }) do t[#t + 1] = x end end
+        return t
+      end
+      local before = members()
+      assert.is_false(pcall(g.rotate, g, 1, 0, 0))
+      same_numbers(members(), before, 0, "Group members after the failed turn")
+      -- a turn that stays in range still works
+      cv:rotate(0, 0, 0)
+      g:rotate(math.pi, 0, 0)
+      same_numbers(members(), { -5, 0, 1, -M, -M }, 0, "Group turned by pi about the origin")
+    end)
+
     it("a Line cannot be scaled by 0, any other factor is fine", function()
       local l = c2d.line(0, 0, 2, 0)
       unchanged(l, function() l:scale(0) end, "Line", "scale(0)")

@@ -418,6 +418,96 @@ describe("World broadphase under crowds and mixed sizes", function()
   end)
 end)
 
+-- hits works in the pair's frame and counts as touching shapes whose own
+-- boxes are apart by the rounding there; the World must still find them, and
+-- no others.
+describe("World boxes allow for the rounding hits allows", function()
+  local function found(a, b)
+    local w = c2d.world()
+    w:add(a)
+    w:add(b)
+    local _, n = w:collisions()
+    local qa, qb = w:query(a), w:query(b)
+    w:remove(a)
+    w:remove(b)
+    return n, #qa, #qb
+  end
+  local function agrees(a, b, want)
+    assert.are.equal(want, a:hits(b), tostring(a) .. " hits " .. tostring(b))
+    local n, qa, qb = found(a, b)
+    local k = want and 1 or 0
+    assert.are.same({ k, k, k }, { n, qa, qb }, tostring(a) .. " and " .. tostring(b) .. " in a World")
+  end
+
+  it("a segment whose end is two ulps past an AABB's side", function()
+    -- the AABB's right side is 7.0040857165605255 + 0.73716180503236217, which
+    -- rounds to 7.7412475215928877, two ulps left of the segment's end
+    -- x = 7.7412475215928893 (y 147.1 is within the AABB's 140.0 .. 163.4); in
+    -- the frame at the segment's start (38.19, 166.44) the two x's are 30.4
+    -- left of it, where an ulp is 3.6e-15, and round together: hits takes
+    -- them as touching
+    local a = c2d.segment(38.186852996324589, 166.43830922732053, 7.7412475215928893, 147.14709541161878)
+    local b = c2d.aabb(7.0040857165605255, 140.02013276686682, 0.73716180503236217, 23.429805948366319)
+    assert.is_true(select(3, b:bbox()) < select(1, a:bbox()))
+    agrees(a, b, true)
+    -- 1e-9 farther apart: neither
+    agrees(a, c2d.aabb(7.0040857165605255 - 1e-9, 140.02013276686682, 0.73716180503236217, 23.429805948366319), false)
+  end)
+
+  it("an AABB beyond a turned Box's corner by less than the Box's trig allowance", function()
+    -- Box(0, 0, 2, 2, pi/4) has its right corner at x = sqrt 2 (its box's right
+    -- side, 1.4142135623730949 as rounded). A turned Box counts as touching
+    -- within 4 * 2^-52 * (w + h + its offset from the other shape's position),
+    -- here 4 * 2^-52 * (2 + 2 + 1.41 + 0.5) = 23.7 * 2^-52: an AABB 20 * 2^-52
+    -- to the right hits it, one 28 * 2^-52 to the right does not
+    local box = c2d.box(0, 0, 2, 2, math.pi / 4)
+    local right = select(3, box:bbox())
+    agrees(box, c2d.aabb(right + 20 * 2 ^ -52, -0.5, 1, 1), true)
+    agrees(box, c2d.aabb(right + 28 * 2 ^ -52, -0.5, 1, 1), false)
+  end)
+
+  -- Shapes of every kind against AABBs placed -4 to 40 ulps beside their box on
+  -- each side, at the origin and 1e6 away: the World finds a pair exactly when
+  -- hits does (at the origin some of them are hits with boxes apart).
+  local gen = common.shape_gen({ at = 5, disk = 10, box = 14, cap = 10, cap_r = 6, fan_r = 12 })
+  function gen.Triangle(r, x, y)
+    return "triangle", { x + common.num(r, 8), y + common.num(r, 8), x + common.num(r, 8), y + common.num(r, 8),
+                         x + common.num(r, 8), y + common.num(r, 8) }
+  end
+  local function ulp(x)
+    x = math.abs(x)
+    if x == 0 then return 2 ^ -1074 end
+    return 2 ^ (math.floor(math.log(x, 2)) - 52)
+  end
+  for _, F in ipairs({ 0, common.FAR }) do
+    it("every kind beside AABBs a few ulps apart" .. (F == 0 and "" or ", 1e6 from the origin"), function()
+      local r = lcg(77)
+      local apart_hits = 0
+      for _, kind in ipairs({ "Point", "Segment", "Disk", "AABB", "Box", "Capsule", "Fan", "Triangle" }) do
+        for _ = 1, 40 do
+          local ctor, nums = gen[kind](r, F, F)
+          local a = c2d[ctor]((table.unpack or unpack)(nums))
+          local x0, y0, x1, y1 = a:bbox()
+          for side = 1, 4 do
+            local k = r.int(-4, 40)
+            local b
+            if side == 1 then b = c2d.aabb(x1 + k * ulp(x1), y0 - 1, 3, y1 - y0 + 2)
+            elseif side == 2 then b = c2d.aabb(x0 - 3 - k * ulp(x0), y0 - 1, 3, y1 - y0 + 2)
+            elseif side == 3 then b = c2d.aabb(x0 - 1, y1 + k * ulp(y1), x1 - x0 + 2, 3)
+            else b = c2d.aabb(x0 - 1, y0 - 3 - k * ulp(y0), x1 - x0 + 2, 3) end
+            local bx0, by0, bx1, by1 = b:bbox()
+            local h = a:hits(b)
+            if h and (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0) then apart_hits = apart_hits + 1 end
+            agrees(a, b, h)
+          end
+        end
+      end
+      -- (1e6 away an ulp, 1.2e-10, is beyond every allowance: no such pair there)
+      if F == 0 then assert.is_true(apart_hits > 0, "no pair hit with its boxes apart: the case is not tested") end
+    end)
+  end
+end)
+
 describe("World bits and filters", function()
   it("category and mask decide which pairs meet", function()
     local w = c2d.world()

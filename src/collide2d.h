@@ -297,8 +297,9 @@ int c2d_world_get_oneway(const c2d_world *w, int slot, c2d_vec *side);
  * they were added: those whose category shares a bit with *mask, or every
  * one when mask is NULL (a category of 0 shares no bit with any mask). */
 int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, const unsigned *mask, const int **slots);
-/* The slots whose bounding boxes meet box (candidates only), in the order
- * they were added; mask as for c2d_world_query. */
+/* The slots whose bounding boxes meet box (candidates only; the boxes
+ * grown by a few ulps of their magnitude, the rounding hits allows), in the
+ * order they were added; mask as for c2d_world_query. */
 int c2d_world_candidates(c2d_world *w, const c2d_bounds *box, int skip, const unsigned *mask, const int **slots);
 /* Every pair of shapes that hit each other and whose bits meet, once:
  * pairs[2k], pairs[2k + 1], the earlier-added first, ordered by the first

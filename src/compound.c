@@ -338,29 +338,22 @@ static double area_of(const c2d_shape *s)
     }
 }
 
+/*
+ * The centroid of a compound: its pieces' centroids weighted by their areas
+ * (by count when none has any). A Concave's pieces tile its outline, so this
+ * is the outline's area centroid; a Group's members are its parts. Each
+ * piece's centroid lies in its box (a Polygon's falls back to its middle
+ * where its area is rounding), so the mean of them, with weights >= 0, lies
+ * in the compound's box. (The outline's triangles summed from one vertex
+ * cancel for a long thin spike, whose products dwarf its area: the quotient
+ * could land anywhere, 1e10 outside a Concave's box.)
+ */
 c2d_vec c2d_compound_center(const c2d_shape *s)
 {
     const struct c2d_compound *c = s->compound;
     c2d_vec acc = v2(0, 0), o;
     double total = 0;
     int i;
-    if (s->kind == C2D_CONCAVE) {
-        /* The area centroid of the outline (any simple polygon), relative to its first vertex. */
-        o = c->verts[0];
-        for (i = 1; i + 1 < s->count; i++) {
-            c2d_vec p = vsub(c->verts[i], o), q = vsub(c->verts[i + 1], o);
-            double t = vcross(p, q);
-            total += t;
-            acc = vadd(acc, vscale(vadd(p, q), t));
-        }
-        /* Divided, not scaled by the reciprocal: a subnormal area has none. */
-        if (total != 0) {
-            c2d_vec m = v2(acc.x / (3.0 * total), acc.y / (3.0 * total));
-            if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
-        }
-        return c2d_center(&c->pieces[0]);
-    }
-    /* A Group: its members' centroids weighted by area (by count when none has any). */
     o = c2d_center(&c->pieces[0]);
     for (i = 0; i < c->count; i++) {
         double a = area_of(&c->pieces[i]);
@@ -400,6 +393,19 @@ static void map_outline(c2d_shape *s, c2d_vec r0, c2d_vec r1, c2d_vec o)
     }
 }
 
+/* Would each outline vertex through x -> m * x + d (as map_outline) stay
+ * finite: a turn of numbers near the largest double can pass it. */
+static int outline_maps(const c2d_shape *s, c2d_vec r0, c2d_vec r1, c2d_vec o)
+{
+    const struct c2d_compound *c = s->compound;
+    int i;
+    for (i = 0; i < c->outline; i++) {
+        c2d_vec q = vsub(c->verts[i], o);
+        if (!isfinite(o.x + vdot(r0, q)) || !isfinite(o.y + vdot(r1, q))) return 0;
+    }
+    return 1;
+}
+
 /* Would the numbers stay finite. */
 static int finite_bounds(const c2d_bounds *b)
 {
@@ -410,8 +416,11 @@ static int finite_bounds(const c2d_bounds *b)
  * 1 moveTo (a, b) of the first member with the others moved by (dx, dy),
  * 2 rotate by a about (dx, dy), 3 scale by a about (dx, dy)) is tried first
  * on a scratch copy of each Polygon member (the only kind whose checks a
- * change can fail once the Group's bounds are finite), so that a member the
- * constructor would refuse leaves every member as it was. */
+ * move or a scale can fail once the Group's bounds are finite), so that a
+ * member the constructor would refuse leaves every member as it was. A turn
+ * has no bounds to check first (numbers near the largest double can turn
+ * past it): it is tried on every member, an AABB as the Box it turns as,
+ * a Concave by its outline. */
 enum { MEMBERS_MOVE, MEMBERS_MOVE_TO, MEMBERS_ROTATE, MEMBERS_SCALE };
 static c2d_error members_take(const c2d_shape *s, int op, double a, double b, double dx, double dy)
 {
@@ -421,6 +430,28 @@ static c2d_error members_take(const c2d_shape *s, int op, double a, double b, do
     for (i = 0; i < c->count; i++) {
         c2d_shape t = c->pieces[i];
         c2d_error err;
+        if (op == MEMBERS_ROTATE && t.kind == C2D_CONCAVE) {
+            double cs, sn;
+            c2d_sincos(a, &cs, &sn);
+            if (!outline_maps(&t, v2(cs, -sn), v2(sn, cs), v2(dx, dy))) return C2D_ERR_NONFINITE;
+            continue;
+        }
+        if (op == MEMBERS_ROTATE && t.kind != C2D_POLYGON) {
+            if (t.kind == C2D_AABB) {
+                double nums[5];
+                int bad;
+                nums[0] = (t.p[0].x + t.p[1].x) / 2;
+                nums[1] = (t.p[0].y + t.p[1].y) / 2;
+                nums[2] = t.w;
+                nums[3] = t.h;
+                nums[4] = 0;
+                c2d_make(&t, C2D_BOX, nums, 5, NULL, &bad);
+            }
+            t.world = NULL;
+            err = c2d_rotate(&t, a, dx, dy);
+            if (err != C2D_OK) return err;
+            continue;
+        }
         if (t.kind != C2D_POLYGON) continue;
         memcpy(room, t.verts, (size_t)t.count * sizeof *room);
         t.verts = room;
@@ -463,6 +494,7 @@ c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy)
     c2d_sincos(angle, &cs, &sn);
     if (cs == 1 && sn == 0) return C2D_OK;
     if (s->kind == C2D_CONCAVE) {
+        if (!outline_maps(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy))) return C2D_ERR_NONFINITE;
         map_outline(s, v2(cs, -sn), v2(sn, cs), v2(ox, oy));
     } else {
         c2d_error err = members_take(s, MEMBERS_ROTATE, angle, 0, ox, oy);
@@ -871,22 +903,12 @@ static void cut_sweeps(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_v
         if (!c2d_is_compound(p)) cut_sweep(a, da, p, db, best);
 }
 
-/* Is x a point (no compound): a body of one sharp vertex. */
-static int is_point(const c2d_shape *x, body *X)
+/* Is x flat (no compound): a sharp body with no interior, a point or a
+ * segment (a Segment, a flat polygon, a Capsule of radius 0...). */
+static int is_flat(const c2d_shape *x, body *X)
 {
     c2d_body(X, x, &x->p[0]);
-    return sharp_core(X) && X->n == 1;
-}
-
-/* Does the flat x (not a compound) lie along a cut of the compound c. */
-static int along_cut(const c2d_shape *c, const c2d_shape *x)
-{
-    body X;
-    cut_line cl;
-    c2d_body(&X, x, &x->p[0]);
-    if (!sharp_core(&X) || X.orient != 0 || X.n != 2) return 0;
-    if (!cut_line_of(x, vsub(c2d_bv(&X, 1), c2d_bv(&X, 0)), 0, &cl)) return 0;
-    return cut_entry(&cl, c, cl.lo, cl.hi) < cl.hi;
+    return sharp_core(X) && (X->n < 3 || X->orient == 0);
 }
 
 /* The shadow [*lo, *hi] of n points on u, in the frame at o. */
@@ -950,26 +972,26 @@ static int pieces_overlap(const c2d_shape *x, const c2d_shape *y)
  * share a point inside both. The union's contact also counts a shape held
  * exactly between pieces (a box in a slot its width, touching both walls:
  * every move but along the slot overlaps one), which only touches. Pieces
- * with area share an inside point only when some pair of them does; a point
- * is inside exactly when the union's contact says so, and a flat shape also
- * when it lies along a cut.
+ * with area share an inside point only when some pair of them does. A
+ * point or a flat shape has no inside: it is in a's exactly when the
+ * union's contact says so (held between pieces, it lies along a seam of
+ * theirs, inside the union; a test for "along a cut" missed one that lies
+ * a subnormal step into one side of the seam, touching each piece only).
  */
 static int interiors_meet(const c2d_shape *a, const c2d_shape *b)
 {
     body X;
     piece_walk w;
     const c2d_shape *p;
-    if (!c2d_is_compound(b) && is_point(b, &X)) return 1;
+    if (!c2d_is_compound(b) && is_flat(b, &X)) return 1;
     if (pieces_overlap(a, b)) return 1;
-    if (!c2d_is_compound(b)) return along_cut(a, b);
-    if (b->kind != C2D_GROUP) return 0;
-    /* A Group's zero-area members, each against the whole of a. */
+    if (!c2d_is_compound(b) || b->kind != C2D_GROUP) return 0;
+    /* A Group's flat members, each against the whole of a. */
     c2d_walk_start(&w, b);
     while ((p = c2d_walk_next(&w, &a->bounds, 0)) != NULL) {
         c2d_contact_result r;
-        if (c2d_is_compound(p)) continue;
-        if (is_point(p, &X) ? c2d_contact(a, p, &r) == C2D_OK && r.hit && r.depth > rest_depth(a, p) : along_cut(a, p))
-            return 1;
+        if (c2d_is_compound(p) || !is_flat(p, &X)) continue;
+        if (c2d_contact(a, p, &r) == C2D_OK && r.hit && r.depth > rest_depth(a, p)) return 1;
     }
     return 0;
 }

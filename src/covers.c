@@ -36,6 +36,9 @@ static int within(double x, double limit, double mag)
 }
 
 
+/* |x| + |y|. */
+static double l1(c2d_vec v) { return fabs(v.x) + fabs(v.y); }
+
 /* The distance from p to a POLY core (0 inside one with an interior). */
 static double core_distance(const body *k, c2d_vec p)
 {
@@ -107,16 +110,22 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
         /* A sharp polygon: a sharp leaf's vertices on the inner side of each
          * edge (cross products, exact up to their own rounding: a sliver's
          * own vertices stay on its edges); any other leaf's support along
-         * each outward normal. */
+         * each outward normal. A vertex in this frame also carries the
+         * rounding of its translation, half an ulp of its own coordinates,
+         * which tilts an edge much shorter than the polygon by far more than
+         * the products' rounding: a polygon flat but for an edge 2e-13 long
+         * read a vertex 10 away as 0.2 outside that edge's line, and did not
+         * cover itself. */
         for (i = 0; i < A.n; i++) {
-            c2d_vec e = vsub(c2d_bv(&A, c2d_next(i, A.n)), c2d_bv(&A, i)), w;
+            c2d_vec a0 = c2d_bv(&A, i), a1 = c2d_bv(&A, c2d_next(i, A.n)), e = vsub(a1, a0), w;
             int k;
             if (e.x == 0 && e.y == 0) continue;
             if (B.type == BODY_POLY && B.r == 0) {
-                double el = vlen(e);
+                double el = vlen(e), na = l1(a0), ne = l1(e), nab = na + l1(a1);
                 for (k = 0; k < B.n; k++) {
-                    c2d_vec d = vsub(c2d_bv(&B, k), c2d_bv(&A, i));
-                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el;
+                    c2d_vec bk = c2d_bv(&B, k), d = vsub(bk, a0);
+                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el +
+                                   2 * DBL_EPSILON * (nab * l1(d) + ne * (l1(bk) + na));
                     if (vcross(e, d) * A.orient < -slack) return 0;
                 }
                 continue;
@@ -652,6 +661,47 @@ static int piece_held(const cover_job *job, const c2d_shape *src, int src_half, 
     return 1;
 }
 
+/* The ends of a POLY body that lies along a segment (within rounding): its
+ * vertices least and farthest along the direction from its first vertex
+ * to the one farthest from it. */
+static void spine(const body *x, c2d_vec *lo, c2d_vec *hi)
+{
+    c2d_vec v0 = c2d_bv(x, 0), far = v0, d;
+    double best = 0, tlo = 0, thi = 0;
+    int i;
+    for (i = 1; i < x->n; i++) {
+        c2d_vec q = vsub(c2d_bv(x, i), v0);
+        double m = dmax(fabs(q.x), fabs(q.y));
+        if (m > best) { best = m; far = c2d_bv(x, i); }
+    }
+    d = vsub(far, v0);
+    *lo = *hi = v0;
+    for (i = 1; i < x->n; i++) {
+        c2d_vec q = c2d_bv(x, i);
+        double t = vdot(vsub(q, v0), d);
+        if (t < tlo) { tlo = t; *lo = q; }
+        if (t > thi) { thi = t; *hi = q; }
+    }
+}
+
+/* The least width of a POLY body with an interior: its core's least extent
+ * across an edge (that of a convex polygon is across one of its edges; 0
+ * for a point or a segment) plus its diameter of rounding. */
+static double body_width(const body *x)
+{
+    double w = C2D_INF;
+    int i, j;
+    if (x->n < 3 || x->orient == 0) return 2 * x->r;
+    for (i = 0; i < x->n; i++) {
+        c2d_vec a = c2d_bv(x, i), e = vsub(c2d_bv(x, c2d_next(i, x->n)), a);
+        double l = vlen(e), m = 0;
+        if (!(l > 0)) continue;
+        for (j = 0; j < x->n; j++) m = dmax(m, vcross(e, vsub(c2d_bv(x, j), a)) * x->orient / l);
+        w = dmin(w, m);
+    }
+    return (w < C2D_INF ? w : 0) + 2 * x->r;
+}
+
 /* Does the union of a's leaves hold the leaf l (body B in the frame at o). */
 static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, const body *B, c2d_vec o)
 {
@@ -671,6 +721,24 @@ static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, con
     job.box = l->bounds;
     job.box.minx -= o.x; job.box.maxx -= o.x;
     job.box.miny -= o.y; job.box.maxy -= o.y;
+    if (B->type == BODY_POLY) {
+        /* The runs below decide nothing where they are shorter than the
+         * leaves' rounding and l's, and no point of l lies deeper than
+         * that in it when l is thinner than twice it (a sliver): then every
+         * run would be passed over and one inner point decide. Such an l
+         * lies along its spine, to rounding, and is held as that segment. */
+        double most = 0;
+        leaf_start(&w, a, &l->bounds);
+        while ((s = leaf_next(&w, &half)) != NULL) {
+            c2d_body(&M, s, &o);
+            if (has_interior(&M)) most = dmax(most, rounding_of(s, o, &M));
+        }
+        if (body_width(B) <= 2 * (job.eb + most)) {
+            c2d_vec lo, hi;
+            spine(B, &lo, &hi);
+            return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
+        }
+    }
     leaf_start(&w, a, &l->bounds);
     while ((s = leaf_next(&w, &half)) != NULL) {
         double ef;
@@ -703,8 +771,13 @@ static C2D_NOINLINE int compound_covers(const c2d_shape *a, const c2d_shape *l)
         if (convex_covers(s, l)) return 1;
     c2d_body(&B, l, &o);
     if (B.type == BODY_LINE) return 0;
-    if (!has_interior(&B))
-        return segment_covered(a, &l->bounds, vadd(c2d_bv(&B, 0), o), vadd(c2d_bv(&B, B.n - 1), o));
+    if (!has_interior(&B)) {
+        /* A point or a segment (a flat polygon's vertices come in any order
+         * along its line). */
+        c2d_vec lo, hi;
+        spine(&B, &lo, &hi);
+        return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
+    }
     return union_covers(a, l, &B, o);
 }
 
@@ -726,6 +799,14 @@ static int covers_part(const c2d_shape *a, const c2d_shape *l)
     return convex_covers(a, l);
 }
 
+/*
+ * The tests above work in one shape's frame and allow for rounding there,
+ * which can read a point that hits says is apart (a point 1e-322 off a
+ * vertex, lost in the frame's subtraction) as held. So a shape that is one
+ * point (its box is that point) is held exactly when hits says so, and any
+ * other is held only when hits also says the two meet: covers never says a
+ * holds b where hits says they are apart.
+ */
 int c2d_covers(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_bounds g;
@@ -735,6 +816,7 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
         return a->kind == C2D_LINE && vcross(vsub(b->p[0], a->p[0]), vsub(a->p[1], a->p[0])) == 0 &&
                vcross(vsub(b->p[1], a->p[0]), vsub(a->p[1], a->p[0])) == 0;
     }
+    if (b->bounds.minx == b->bounds.maxx && b->bounds.miny == b->bounds.maxy) return c2d_hits(a, b);
     /* b's box must lie in a's (grown by the rounding in both, and by the
      * widening of a fan's box for its edge tolerance). */
     g = a->bounds;
@@ -744,5 +826,5 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
     if (!(b->bounds.minx >= g.minx - slack && b->bounds.maxx <= g.maxx + slack &&
           b->bounds.miny >= g.miny - slack && b->bounds.maxy <= g.maxy + slack) && a->kind != C2D_LINE)
         return 0;
-    return covers_part(a, b);
+    return covers_part(a, b) && c2d_hits(a, b);
 }

@@ -97,18 +97,14 @@ size_t c2d_concave_size(int vertices)
     return concave_layout(NULL, NULL, vertices) + work_layout(NULL, NULL, vertices);
 }
 
-/* The turn a -> b -> c (> 0 counter-clockwise), from the points in one fixed
- * order whatever order they come in, so one triple always gets one answer. */
+/* The turn a -> b -> c (> 0 counter-clockwise): its exact sign for the
+ * doubles given (c2d_orient), so one triple always gets one answer. A turn
+ * decided from differences taken at the leftmost point lost the offsets
+ * of points 1e-322 apart beside ones 13 away, and took an outline with
+ * area for a line. */
 static double turn(c2d_vec a, c2d_vec b, c2d_vec c)
 {
-    c2d_vec t;
-    double sign = 1;
-#define AFTER(p, q) ((p).x > (q).x || ((p).x == (q).x && (p).y > (q).y))
-    if (AFTER(a, b)) { t = a; a = b; b = t; sign = -sign; }
-    if (AFTER(b, c)) { t = b; b = c; c = t; sign = -sign; }
-    if (AFTER(a, b)) { t = a; a = b; b = t; sign = -sign; }
-#undef AFTER
-    return sign * vcross(vsub(b, a), vsub(c, a));
+    return c2d_orient(a, b, c);
 }
 
 /* Twice the signed area of the cleaned outline. */
@@ -151,10 +147,22 @@ static int clean(const c2d_vec *v, int n, work *w)
     return m;
 }
 
-/* Do two edges of the ring (positions i, j) share a point. */
+/* Is p, on the line through a and b, between them (in their box). */
+static int within_box(c2d_vec p, c2d_vec a, c2d_vec b)
+{
+    return dmin(a.x, b.x) <= p.x && p.x <= dmax(a.x, b.x) && dmin(a.y, b.y) <= p.y && p.y <= dmax(a.y, b.y);
+}
+
+/* Do two edges of the ring (positions i, j) share a point: by the turns'
+ * exact signs, as the cut decides its turns (a test on rounded distances
+ * found two edges of a spike to 4e11 meeting that pass 1e-16 apart). */
 static int edges_meet(const c2d_vec *v, const int *keep, int m, int i, int j)
 {
-    return c2d_segments_within(v[keep[i]], v[keep[(i + 1) % m]], v[keep[j]], v[keep[(j + 1) % m]], 0);
+    c2d_vec a = v[keep[i]], b = v[keep[(i + 1) % m]], c = v[keep[j]], d = v[keep[(j + 1) % m]];
+    double o1 = turn(a, b, c), o2 = turn(a, b, d), o3 = turn(c, d, a), o4 = turn(c, d, b);
+    if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return 1;
+    return (o1 == 0 && within_box(c, a, b)) || (o2 == 0 && within_box(d, a, b)) || (o3 == 0 && within_box(a, c, d)) ||
+           (o4 == 0 && within_box(b, c, d));
 }
 
 static int x_order(const void *pa, const void *pb)
@@ -230,11 +238,16 @@ static int ear_clip(const c2d_vec *v, work *w, int m)
     }
     while (left > 3) {
         int p = w->prv[cur], q = w->nxt[cur];
-        double k = turn(v[w->keep[p]], v[w->keep[cur]], v[w->keep[q]]);
-        if (k == 0 && !veq(v[w->keep[p]], v[w->keep[q]])) {
+        c2d_vec a = v[w->keep[p]], b = v[w->keep[cur]], c = v[w->keep[q]];
+        double k = turn(a, b, c);
+        if (k == 0 && !veq(a, c) && vdot(vsub(b, a), vsub(c, b)) >= 0) {
             /* A straight run left by earlier cuts: the vertex lies on the
              * new edge, so it is dropped with no triangle. */
-        } else if (is_ear(v, w, cur) || tried > left) {
+        } else if ((k == 0 && !veq(a, c)) || is_ear(v, w, cur) || tried > left) {
+            /* (A turn of 0 where the ring doubles back is a spike thinner
+             * than rounding, made so by earlier cuts: its flat triangle is
+             * cut as a piece, the needle it is, not dropped with its tip.
+             * Flat triangles are never merged; see merge.) */
             /* (After a whole round with no ear, rounding hides them: cut anyway.) */
             w->corner[3 * t] = p;
             w->corner[3 * t + 1] = cur;
@@ -277,6 +290,13 @@ static int resolve(int *alias, int x)
     return x;
 }
 
+/* Is triangle tri of the ear clipping flat (its turn 0). */
+static int flat_triangle(const c2d_vec *v, const work *w, int tri)
+{
+    const int *k = w->corner + 3 * tri;
+    return turn(v[w->keep[k[0]]], v[w->keep[k[1]]], v[w->keep[k[2]]]) == 0;
+}
+
 /* Merge the triangles across each diagonal that leaves both its ends convex
  * (and the piece within C2D_MAX_VERTICES); returns the corners' pieces in
  * w->cnext / w->cprev cycles. */
@@ -306,6 +326,11 @@ static void merge(const c2d_vec *v, work *w, int t)
         px = find(w->parent, x / 3);
         py = find(w->parent, y / 3);
         if (px == py || w->size[px] + w->size[py] - 2 > C2D_MAX_VERTICES) continue;
+        /* A flat triangle (a needle, or a cut rounding forced) stays a
+         * piece of its own: merged, a needle would reverse the piece's
+         * outline, and the hull build_piece then takes would hold area
+         * the Concave does not. */
+        if (flat_triangle(v, w, x / 3) || flat_triangle(v, w, y / 3)) continue;
         xb = w->cnext[x]; /* b in x's piece */
         ya = w->cnext[y]; /* a in y's piece */
         if (w->corner[xb] != w->corner[y] || w->corner[ya] != w->corner[x]) continue;

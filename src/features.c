@@ -57,6 +57,24 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
     return 1;
 }
 
+double c2d_pt_seg_d2_scaled(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
+{
+    c2d_vec e = vsub(b, a), w = vsub(p, a), f;
+    double t, ff, c;
+    int k;
+    if (e.x == 0 && e.y == 0) { if (q) *q = a; return vlen2(w); }
+    k = -ilogb(dmax(fabs(e.x), fabs(e.y)));
+    f = v2(ldexp(e.x, k), ldexp(e.y, k));
+    t = vdot(w, f);
+    if (t <= 0) { if (q) *q = a; return vlen2(w); }
+    ff = vlen2(f);
+    /* the foot's parameter along e is t / ff times 2^k: past b when beyond 1 */
+    if (t >= ldexp(ff, -k)) { if (q) *q = b; return vlen2(vsub(p, b)); }
+    c = vcross(f, w);
+    if (q) *q = vadd(a, vscale(f, t / ff));
+    return c * c / ff;
+}
+
 /* Segment to segment: 0 at a proper crossing, else the best endpoint-to-segment pair. */
 static double seg_seg_d2(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d, c2d_vec *p, c2d_vec *q)
 {
@@ -591,11 +609,18 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                 simplex_points(a, b, s, 3, pa, pb);
                 /* Both sums stand for one point; each carries the weights'
                  * rounding times its own core's size, so the smaller core's
-                 * (a small polygon against a huge box) is the accurate one. */
-                if (simplex_extent(a, b, s, 3, 0) <= simplex_extent(a, b, s, 3, 1))
-                    *pa = *pb = into_core(a, *pa);
-                else
-                    *pa = *pb = into_core(b, *pb);
+                 * (a small polygon against a huge box) is the accurate one.
+                 * A thin triangle (cores overlapping in a sliver) makes the
+                 * weights themselves uncertain, and the point may lie well
+                 * off the other core: then the full search finds one. */
+                {
+                    double ea = simplex_extent(a, b, s, 3, 0), eb = simplex_extent(a, b, s, 3, 1), tol;
+                    const body *small = ea <= eb ? a : b, *other = ea <= eb ? b : a;
+                    c2d_vec p = into_core(small, ea <= eb ? *pa : *pb), q = into_core(other, p);
+                    tol = C2D_CERTIFY_ROUNDING * DBL_EPSILON * (ea + eb);
+                    if (!(fabs(p.x - q.x) + fabs(p.y - q.y) <= tol)) return -1;
+                    *pa = *pb = p;
+                }
                 /* Farther than margin inside each edge: the overlap stands
                  * whatever rounding moved the corners by (less than margin). */
                 *deep = margin >= 0 && origin_clear_of(y, z, lx, margin) && origin_clear_of(z, x, ly, margin) &&

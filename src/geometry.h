@@ -134,6 +134,13 @@
 #define C2D_COVER_ULPS 16.0
 #define C2D_SLIVER_AREA 64.0
 
+/* The sizes whose squares and their sums stay normal doubles: a test of sums
+ * of such squares is exact-same unscaled and scaled by any power of two. */
+#define C2D_SQUARE_SAFE_HI 0x1p450
+#define C2D_SQUARE_SAFE_LO 0x1p-450
+#define C2D_SQUARES_HI 0x1p900
+#define C2D_SQUARES_LO 0x1p-900
+
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
 
@@ -324,6 +331,13 @@ static inline double c2d_box_tol_at(const c2d_shape *s, c2d_vec o)
     return C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
 }
 
+/* The turn a -> b -> c: > 0 counter-clockwise, < 0 clockwise, 0 on a line.
+ * Its sign is exact for the doubles given when every coordinate is 0 or of
+ * magnitude in [2^-400, 2^400]; beyond that it is decided from rounded
+ * differences, one answer for a triple whatever order its points come in.
+ * The hull and the Concave's cut decide their turns by it. */
+double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c);
+
 /* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
  * so its convexity check would give what it gave): C2D_OK, or
  * C2D_ERR_NONFINITE (then unchanged); -1 when c2d_make must decide. */
@@ -341,13 +355,20 @@ int c2d_in_wedge(const body *f, c2d_vec v);
 /* Does the body's solid part (POLY with an interior, FAN) hold p. */
 int c2d_body_contains_solid(const body *b, c2d_vec p);
 
+/* c2d_pt_seg_d2 for an edge whose square lies below the normal doubles (an
+ * edge 1e-160 long beside offsets near 1): the squares of the edge and of
+ * its products with the offset would keep only a few bits there, so the
+ * edge is first brought near 1 by a power of two (exact), which neither the
+ * closest point nor the quotient sees. */
+double c2d_pt_seg_d2_scaled(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q);
+
 /* Point to segment: squared distance, and the closest point q unless q is NULL. */
 static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
 {
     c2d_vec e = vsub(b, a), w = vsub(p, a);
-    double t = vdot(w, e), ee, c;
+    double t = vdot(w, e), ee = vlen2(e), c;
+    if (ee < C2D_SQUARES_LO && ee < C2D_SQUARES_LO * vlen2(w)) return c2d_pt_seg_d2_scaled(p, a, b, q);
     if (t <= 0) { if (q) *q = a; return vlen2(w); }
-    ee = vlen2(e);
     if (t >= ee) { if (q) *q = b; return vlen2(vsub(p, b)); }
     /* cross^2 / |e|^2: exact whenever the true value is a double. */
     c = vcross(e, w);
@@ -441,12 +462,6 @@ int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, 
 #define C2D_RANGE_HI 0x1p200
 #define C2D_RANGE_LO 0x1p-200
 
-/* The sizes whose squares and their sums stay normal doubles: a test of sums
- * of such squares is exact-same unscaled and scaled by any power of two. */
-#define C2D_SQUARE_SAFE_HI 0x1p450
-#define C2D_SQUARE_SAFE_LO 0x1p-450
-#define C2D_SQUARES_HI 0x1p900
-#define C2D_SQUARES_LO 0x1p-900
 
 /* Keep a function out of line (its stack frame stays out of its callers'). */
 #if defined(__GNUC__)
@@ -505,6 +520,28 @@ static inline int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
     double ma = c2d_bounds_magnitude(a), mb = c2d_bounds_magnitude(b);
     double tol = C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * (ma > mb ? ma : mb) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
     return !(b->minx - a->maxx > tol || a->minx - b->maxx > tol || b->miny - a->maxy > tol || a->miny - b->maxy > tol);
+}
+
+/* How far a box must grow on every side so that two boxes so grown meet
+ * (compared exactly) whenever c2d_bounds_meet says the bounds could: its
+ * tolerance, of the larger magnitude, is at most the sum of the two boxes'
+ * shares of their own magnitudes; each share doubled, for the rounding of
+ * the growing and of the gap it measured. The World files shapes under
+ * their bounds so grown, so that its candidates hold every pair hits may
+ * accept. */
+static inline double c2d_bounds_pad(const c2d_bounds *b)
+{
+    return 2 * (C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * c2d_bounds_magnitude(b) + C2D_BOUNDS_ROUNDING * 0x1p-1074);
+}
+
+/* b grown by c2d_bounds_pad(b) on every side. */
+static inline void c2d_bounds_padded(const c2d_bounds *b, c2d_bounds *out)
+{
+    double pad = c2d_bounds_pad(b);
+    out->minx = b->minx - pad;
+    out->miny = b->miny - pad;
+    out->maxx = b->maxx + pad;
+    out->maxy = b->maxy + pad;
 }
 
 /*

@@ -356,28 +356,118 @@ static int point_order(const void *pa, const void *pb)
     return 0;
 }
 
-/* The turn a -> b -> c (> 0 counter-clockwise), computed from the three points
+/* The sign of x * y - z * w (finite factors) as the doubles compute it where
+ * nothing overflows or underflows: each product's mantissa and exponent
+ * apart (frexp), so that no product leaves the doubles whatever the factors.
+ * The products' mantissas round as the products themselves would. */
+static double cross_sign(double x, double y, double z, double w)
+{
+    double p, q, mp, mq;
+    int ex, ey, ez, ew, ep, eq;
+    int sp, sq;
+    mp = frexp(x, &ex) * frexp(y, &ey);
+    mq = frexp(z, &ez) * frexp(w, &ew);
+    sp = mp > 0 ? 1 : mp < 0 ? -1 : 0;
+    sq = mq > 0 ? 1 : mq < 0 ? -1 : 0;
+    if (sp != sq) return sp > sq ? 1 : -1;
+    if (sp == 0) return 0;
+    /* Same sign: compare the magnitudes, exponent first. */
+    p = frexp(fabs(mp), &ep);
+    q = frexp(fabs(mq), &eq);
+    ep += ex + ey;
+    eq += ez + ew;
+    if (ep != eq) return ep > eq ? sp : -sp;
+    return p > q ? sp : p < q ? -sp : 0;
+}
+
+/* x + y = *s + *t exactly (Knuth's two-sum; no overflow). */
+static void two_sum(double x, double y, double *s, double *t)
+{
+    double z = x + y, yv = z - x, xv = z - yv;
+    *s = z;
+    *t = (x - xv) + (y - yv);
+}
+
+/* The exact sign of (b - a) x (c - a) for coordinates whose magnitudes lie
+ * in [2^-400, 2^400] (or are 0), where no difference, product or error term
+ * leaves the normal doubles: the differences and products split into exact
+ * pairs of doubles (two-sum, fma), the sixteen terms summed into an exact
+ * expansion (Shewchuk's grow-expansion), whose largest term has the sign. */
+static int orient_exact(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    double ux[2], uy[2], vx[2], vy[2], e[16];
+    int i, j, k, m = 0;
+    two_sum(b.x, -a.x, &ux[0], &ux[1]);
+    two_sum(b.y, -a.y, &uy[0], &uy[1]);
+    two_sum(c.x, -a.x, &vx[0], &vx[1]);
+    two_sum(c.y, -a.y, &vy[0], &vy[1]);
+    for (i = 0; i < 2; i++)
+        for (j = 0; j < 2; j++) {
+            double t[4];
+            t[0] = ux[i] * vy[j];
+            t[1] = fma(ux[i], vy[j], -t[0]);
+            t[2] = -(uy[i] * vx[j]);
+            t[3] = fma(-uy[i], vx[j], -t[2]);
+            for (k = 0; k < 4; k++) {
+                double q = t[k];
+                int h;
+                for (h = 0; h < m; h++) two_sum(q, e[h], &q, &e[h]);
+                e[m++] = q;
+            }
+        }
+    for (k = m - 1; k >= 0; k--)
+        if (e[k] != 0) return e[k] > 0 ? 1 : -1;
+    return 0;
+}
+
+/* Is |x| zero or in [2^-400, 2^400] (orient_exact's range). */
+static int exact_range(double x)
+{
+    x = fabs(x);
+    return x == 0 || (x >= 0x1p-400 && x <= 0x1p400);
+}
+
+/* The turn a -> b -> c (> 0 counter-clockwise, 0 on a line): its exact sign
+ * for the doubles given, so that the hull is convex for them, exactly (a
+ * turn decided from rounded differences kept (253 - 2.3e-12, 253 - 3.5e-12)
+ * beside (253, 253 - 1.2e-12), which puts (0, -5) 3.5 outside that edge's
+ * line). Beyond orient_exact's range it is computed from the three points
  * in x-then-y order whatever order they come in, so that one triple always
- * gets one answer: with rounding, starting from another point could flip it. */
-static double orient3(c2d_vec a, c2d_vec b, c2d_vec c)
+ * gets one answer. */
+double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c)
 {
     c2d_vec t, u, v;
-    double sign = 1, mu, mv;
+    double sign = 1, p, q;
+    if (exact_range(a.x) && exact_range(a.y) && exact_range(b.x) && exact_range(b.y) && exact_range(c.x) &&
+        exact_range(c.y)) {
+        /* Where the rounded determinant is farther from 0 than its rounding,
+         * its sign is the exact one. */
+        u = vsub(b, a);
+        v = vsub(c, a);
+        p = u.x * v.y;
+        q = u.y * v.x;
+        if (fabs(p - q) > 4 * DBL_EPSILON * (fabs(p) + fabs(q)) && fabs(p - q) >= 0x1p-900) return p - q;
+        return orient_exact(a, b, c);
+    }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
     u = vsub(b, a);
     v = vsub(c, a);
-    /* Only the sign is used: where the products could underflow, each
-     * difference is first brought near 1 by its own power of two (exact:
-     * differences of tiny numbers are exact, and scaling keeps the sign). */
-    mu = dmax(fabs(u.x), fabs(u.y));
-    mv = dmax(fabs(v.x), fabs(v.y));
-    if (mu > 0 && mv > 0 && mu * mv < C2D_SQUARES_LO) {
-        u = v2(ldexp(u.x, -ilogb(mu)), ldexp(u.y, -ilogb(mu)));
-        v = v2(ldexp(v.x, -ilogb(mv)), ldexp(v.y, -ilogb(mv)));
-    }
-    return sign * vcross(u, v);
+    /* Points farther apart than the largest double (-1e308 and 1e308): the
+     * differences along that axis are taken halved, which halves both
+     * products and keeps the sign. */
+    if (!(isfinite(u.x) && isfinite(v.x))) { u.x = b.x / 2 - a.x / 2; v.x = c.x / 2 - a.x / 2; }
+    if (!(isfinite(u.y) && isfinite(v.y))) { u.y = b.y / 2 - a.y / 2; v.y = c.y / 2 - a.y / 2; }
+    /* Only the sign is used. Where a product overflows (inf - inf is NaN,
+     * which no test takes as a turn either way) or underflows (a sliver
+     * 1e-323 wide), the products are compared by mantissa and exponent. */
+    p = u.x * v.y;
+    q = u.y * v.x;
+    if (fabs(p) < C2D_INF && fabs(q) < C2D_INF && (fabs(p) >= DBL_MIN || u.x == 0 || v.y == 0) &&
+        (fabs(q) >= DBL_MIN || u.y == 0 || v.x == 0))
+        return sign * (p - q);
+    return sign * cross_sign(u.x, v.y, u.y, v.x);
 }
 
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
@@ -387,12 +477,12 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
     if (n <= 0) return 0;
     qsort(pts, (size_t)n, sizeof *pts, point_order);
     for (i = 0; i < n; i++) {
-        while (k >= 2 && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
+        while (k >= 2 && c2d_orient(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     lower = k + 1;
     for (i = n - 2; i >= 0; i--) {
-        while (k >= lower && orient3(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
+        while (k >= lower && c2d_orient(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];
     }
     k--; /* the last point repeats the first */

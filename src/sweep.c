@@ -469,13 +469,24 @@ static c2d_vec edge_normal(const body *b, int i)
  * h(n) = support of b along n plus support of a along -n; it is inside the
  * polygon from the last entry to the first exit. The edge of the last entry
  * is the face the touch is on: its normal is the contact normal. Returns 0
- * when the ray misses in [0, 1].
+ * when the ray misses in [0, 1], 1 with the touch in *ft, and -1, deciding
+ * nothing (*ft untouched), when the touch found is off the face (below).
+ *
+ * Where two edge lines are nearly parallel (a sliver, a sharp spike), the
+ * rounding of their h moves the point where they cross far along them, so
+ * the half-planes can overlap, within rounding, well past the spike's tip,
+ * and the ray can "enter" there: a ray 4 units past the end of the sliver
+ * (0,0), (1,0), (-48,1e-14) did. The touch is only as good as its point:
+ * when the other core's vertex at the touch is farther from the face's core
+ * than the rounding of the numbers that placed it, the caller decides by the
+ * features instead (each edge as a segment, each corner as a point).
  */
+#define C2D_FACE_ROUNDING 32.0
 static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
 {
     const body *both[2];
-    double tin = -C2D_INF, tout = C2D_INF, best_along = -C2D_INF;
-    c2d_vec nin = v2(0, 0), s0, s1, x;
+    double tin = -C2D_INF, tout = C2D_INF, best_along = -C2D_INF, best, tol;
+    c2d_vec nin = v2(0, 0), s0, s1, x, at;
     int k, i, kin = 0, iin = 0, xin = 0;
     both[0] = b;
     both[1] = a;
@@ -516,9 +527,10 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         }
     }
     if (!(tin <= tout) || tin > tmax || tout < 0) return 0;
+    /* No face entered: within every half-plane from the start, which the
+     * caller found apart (a sliver's tip): the features decide. */
+    if (tin == -C2D_INF) return -1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
-    ft->t = tin;
-    ft->n = vunit(nin);
     /* The touching point: the other body's extreme vertex, brought onto the
      * face (where parallel faces meet, a face's end that overhangs is
      * brought back onto the other face). a has moved by t*v. */
@@ -530,22 +542,29 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         x = c2d_bv(q, xin);
         if (kin) { s0 = vadd(s0, move); s1 = vadd(s1, move); }
         else x = vadd(x, move);
-        c2d_pt_seg_d2(x, s0, s1, &ft->at);
+        best = c2d_pt_seg_d2(x, s0, s1, &at);
         if (p->n >= 3) {
             /* Edges collinear within rounding tie for the face, and x may
              * touch a neighbour of the one chosen (a long spike's edge in
              * line with a short one): the nearest point of the whole core. */
-            double best = vlen2(vsub(x, ft->at));
             for (i = 0; i < p->n && best > 0; i++) {
                 c2d_vec e0 = c2d_bv(p, i), e1 = c2d_bv(p, c2d_next(i, p->n)), y;
                 double d2;
                 if (kin) { e0 = vadd(e0, move); e1 = vadd(e1, move); }
                 d2 = c2d_pt_seg_d2(x, e0, e1, &y);
-                if (d2 < best) { best = d2; ft->at = y; }
+                if (d2 < best) { best = d2; at = y; }
             }
         }
-        ft->at_known = 1;
+        /* The rounding of the numbers that placed x and the face: their
+         * magnitudes in this frame. */
+        tol = C2D_FACE_ROUNDING * DBL_EPSILON *
+              (fabs(x.x) + fabs(x.y) + fabs(s0.x) + fabs(s0.y) + fabs(s1.x) + fabs(s1.y) + fabs(move.x) + fabs(move.y));
+        if (!(best <= tol * tol)) return -1;
     }
+    ft->t = tin;
+    ft->n = vunit(nin);
+    ft->at = at;
+    ft->at_known = 1;
     return 1;
 }
 
@@ -640,9 +659,8 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         return;
     }
     if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
-        if (!sharp_cores_toi(a, b, v, 1, ft)) {
-            ft->t = C2D_INF;
-        } else if (ft->t == 0) {
+        int found = sharp_cores_toi(a, b, v, 1, ft);
+        if (found > 0 && ft->t == 0) {
             /* Apart, but within the rounding of the faces' offsets, which
              * meet at once: as touching, a hit only when the motion presses
              * in, on the face it presses least (not the last one crossed,
@@ -651,7 +669,11 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
             if (vdot(v, n) < 0) ft->n = n;
             else ft->t = C2D_INF;
         }
-        return;
+        if (found >= 0) {
+            if (!found) ft->t = C2D_INF;
+            return;
+        }
+        /* (A touch off its face: the features decide, below.) */
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
         double R = a->r + b->r + a->tol + b->tol;
@@ -1205,7 +1227,8 @@ static int ray_disk(double cx, double cy, double R, double vx, double vy, double
  * times the edge's length), which both tests share; the arithmetic is the
  * general path's (a point body swept against the polygon's body), so the
  * answers are the same. Returns 0, deciding nothing, when rounding in this
- * frame flattens the polygon: the general path treats it as flat.
+ * frame flattens the polygon (the general path treats it as flat) or puts
+ * the entry off the edge it is through (see sharp_cores_toi).
  */
 /* The outward normal (length: the edge's) of edge i of a polygon in the
  * ray's frame, o the ray's start: the arithmetic the edge loop below uses. */
@@ -1220,7 +1243,7 @@ static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, 
 }
 
 static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
-                             double maxt, c2d_sweep_result *res)
+                             double maxt, int near, c2d_sweep_result *res)
 {
     double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
     double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
@@ -1264,16 +1287,40 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
     if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
     no_hit(res);
     if (along_outside) return 1;
-    if (inside) {
+    if (inside && near) {
         ray_starts_inside(ox, oy, dx, dy, res);
         return 1;
     }
     if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
     if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
     nix = niy = 0;
-    if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
+    /* No edge entered: the start is within every half-plane, yet not
+     * inside by hits' test (a sliver's tip): the general path decides. */
+    if (best < 0) return 0;
+    {
+        /* The entry must lie on the edge it is through, as in
+         * sharp_cores_toi; off it (edge lines nearly parallel), the general
+         * path decides. */
+        int j = best + 1 == n ? 0 : best + 1;
+        c2d_vec p = v2(dx * tin, dy * tin), e0 = v2(v[best].x - ox, v[best].y - oy), e1 = v2(v[j].x - ox, v[j].y - oy);
+        double tol = C2D_FACE_ROUNDING * DBL_EPSILON *
+                     (fabs(p.x) + fabs(p.y) + fabs(e0.x) + fabs(e0.y) + fabs(e1.x) + fabs(e1.y));
+        if (!(c2d_pt_seg_d2(p, e0, e1, NULL) <= tol * tol)) return 0;
+        edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
+    }
     ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
     return 1;
+}
+
+/* Could the ray's start hit s, by hits' first test (c2d_bounds_meet): past
+ * a sliver's tip its edge lines' tests, all within rounding of 0, can hold
+ * a point well off it, which hits never reaches. */
+static int start_near(const c2d_shape *s, double ox, double oy)
+{
+    c2d_bounds b;
+    b.minx = b.maxx = ox;
+    b.miny = b.maxy = oy;
+    return c2d_bounds_meet(&b, &s->bounds);
 }
 
 /*
@@ -1325,12 +1372,13 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         return 1;
     }
     case C2D_TRIANGLE:
-        /* The start's test is hits' for a point, which scales by near alone. */
+        /* The start's test is hits' for a point, which scales by near alone
+         * and asks first whether the start's box meets the shape's. */
         if (s->ccw == 0 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, res);
+        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     case C2D_POLYGON:
         if (s->ccw == 0 || s->slack > 0 || s->count < 3 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, res);
+        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     default:
         return 0;
     }
@@ -1399,7 +1447,10 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
         dy = dir.y;
     }
     start = dmax(fabs(ox), fabs(oy));
-    reach = dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt));
+    /* (maxt = 0 tests the start alone: the direction, however long, reaches
+     * nowhere, and must not scale the pair: by 2^1023 the shape and the
+     * start would fall together.) */
+    reach = maxt > 0 ? dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt)) : start;
     /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
     size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
     if (size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r))
@@ -1487,13 +1538,17 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     }
     if (sharp_solid(&S)) {
         /* A sharp convex polygon: the ray between the last entry into and
-         * the first exit from its edges' half-planes (touching counts). */
-        if (!sharp_cores_toi(&P, &S, dir, maxt, &ft)) return res;
-        res.hit = 1;
-        res.t = ft.t;
-        res.normal = ft.n;
-        res.point = vadd(origin, vscale(dir, ft.t));
-        return res;
+         * the first exit from its edges' half-planes (touching counts);
+         * a touch off its face is left to the edges and corners below. */
+        int found = sharp_cores_toi(&P, &S, dir, maxt, &ft);
+        if (found == 0) return res;
+        if (found > 0) {
+            res.hit = 1;
+            res.t = ft.t;
+            res.normal = ft.n;
+            res.point = vadd(origin, vscale(dir, ft.t));
+            return res;
+        }
     }
     if (S.type == BODY_POLY) {
         /* A polygon core grown by its radius: the ray's point against its

@@ -26,6 +26,13 @@
  * query, which fetches the entries, boxes and shapes of the dirty slots a
  * few places ahead while it refiles one.
  *
+ * The boxes are the shapes' bounds grown by a few ulps of their magnitude
+ * (c2d_bounds_pad), and so are the boxes of a query and a ray: hits works in
+ * the pair's frame and counts as touching shapes whose bounds are apart by
+ * the rounding there (a segment's end two ulps past an AABB's side; a turned
+ * Box within its trig allowance), up to what c2d_bounds_meet lets through,
+ * and every such pair must be a candidate. bbox() stays the shape's own box.
+ *
  * Every slot carries the order it was added in (its id); results are sorted
  * by it, so they are the same on every run whatever the hash does. The pair
  * pass sorts the pairs whose boxes meet before the exact tests, so that it
@@ -460,7 +467,8 @@ static void cell_drop(c2d_world *w, cell *c, int slot)
         }
 }
 
-/* File slot under its shape's current bounds; 0 when memory ran out. */
+/* File slot under its shape's current bounds, grown by the rounding hits
+ * allows (c2d_bounds_padded); 0 when memory ran out. */
 static int file(c2d_world *w, int slot)
 {
     entry *e = &w->e[slot];
@@ -469,7 +477,7 @@ static int file(c2d_world *w, int slot)
         e->where = IN_LINES;
         return ints_push(&w->lines, slot);
     }
-    w->box[slot] = e->s->bounds;
+    c2d_bounds_padded(&e->s->bounds, &w->box[slot]);
     e->x0 = cell_of(w->box[slot].minx, w->inv);
     e->y0 = cell_of(w->box[slot].miny, w->inv);
     e->x1 = cell_of(w->box[slot].maxx, w->inv);
@@ -649,13 +657,17 @@ static int same_cells(const c2d_world *w, const entry *e, const c2d_bounds *b)
 void c2d_world_touch(c2d_world *w, int slot)
 {
     entry *e;
+    c2d_bounds b;
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || w->e[slot].dirty) return;
     e = &w->e[slot];
-    /* A grid shape still in its cells needs only its new box, copied now
+    /* A grid shape still in its cells needs only its new box, taken now
      * while the shape is at hand; the rest waits for the next query. */
-    if (e->where == IN_GRID && same_cells(w, e, &e->s->bounds)) {
-        w->box[slot] = e->s->bounds;
-        return;
+    if (e->where == IN_GRID) {
+        c2d_bounds_padded(&e->s->bounds, &b);
+        if (same_cells(w, e, &b)) {
+            w->box[slot] = b;
+            return;
+        }
     }
     if (ints_push(&w->dirty, slot)) e->dirty = 1;
 }
@@ -671,8 +683,8 @@ static int refresh(c2d_world *w)
     for (k = 0; k < n; k++) {
         int slot = dirty[k];
         entry *e = &w->e[slot];
-        const c2d_bounds *b = &e->s->bounds;
-        c2d_bounds *box = &w->box[slot];
+        c2d_bounds *box = &w->box[slot], grown;
+        const c2d_bounds *b = &grown;
         /* The changed shapes are scattered through memory: the entries and
          * boxes a few places ahead are fetched while this one is refiled,
          * and the shapes' bounds once their entries are at hand. */
@@ -683,6 +695,7 @@ static int refresh(c2d_world *w)
         /* (Every dirty slot holds a shape: removing one takes it off the list.) */
         if (k + C2D_WORLD_AHEAD < n) C2D_PREFETCH(&w->e[dirty[k + C2D_WORLD_AHEAD]].s->bounds);
         e->dirty = 0;
+        c2d_bounds_padded(&e->s->bounds, &grown);
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)
             continue;
@@ -880,7 +893,8 @@ int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, const unsigned *
 {
     c2d_bounds box;
     int n, i, k = 0;
-    if (!c2d_bbox(s, &box)) box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
+    if (c2d_bbox(s, &box)) c2d_bounds_padded(&box, &box);
+    else box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
     n = c2d_world_candidates(w, &box, skip, mask, slots);
     if (n < 0) return -1;
     for (i = 0; i < n; i++)
@@ -1012,6 +1026,7 @@ static int grid_pairs(c2d_world *w)
     int k, i, j, nc = w->ncells, n2 = 0, n3 = 0, n4 = 0, nmore = 0, nf, ok = 1;
     int *two, *three, *four, *more;
     found_pair *f;
+    if (nc == 0) return 1; /* (no cells: the lists below would be offsets from no array) */
     if (!ints_room(&w->by_size, 4 * nc)) return 0;
     two = w->by_size.v;
     three = two + nc;
@@ -1255,6 +1270,8 @@ int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const uns
     box.maxy = dmax(o.y, end.y);
     if (!(box.minx > -C2D_INF && box.maxx < C2D_INF && box.miny > -C2D_INF && box.maxy < C2D_INF))
         box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
+    else
+        c2d_bounds_padded(&box, &box); /* the ray's end, and a touch, carry rounding */
     n = c2d_world_candidates(w, &box, -1, mask, &slots);
     if (n < 0) return -1;
     if (n > w->cap_hits) {
