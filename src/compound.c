@@ -2064,8 +2064,20 @@ static int region_least(regionset *rs, double best, int seams, c2d_vec *x, c2d_v
      * leaves of area only when it is: in a zero-width gap, the step beyond
      * is inside the region across it). */
     if (vlen(s.x) > local_tol(rs, s.x) * dmax(1, vlen(s.u)) && !clear_of_all(&s, s.x, 0)) {
-        c2d_vec beyond = vadd(s.x, vscale(s.u, 4 * local_tol(rs, s.x)));
-        if (seams || clear_of_all(&s, beyond, 0)) s.x = beyond;
+        /* The least such step, doubled from the rounding of x itself up to
+         * the regions' (which a far vertex can make far coarser than x's:
+         * a step of it would overshoot by as much). */
+        double most = 4 * local_tol(rs, s.x), step = 4 * DBL_EPSILON * (fabs(s.x.x) + fabs(s.x.y));
+        c2d_vec beyond;
+        int clear;
+        for (;;) {
+            if (!(step < most)) step = most;
+            beyond = vadd(s.x, vscale(s.u, step));
+            clear = clear_of_all(&s, beyond, 0);
+            if (clear || step == most) break;
+            step *= 2;
+        }
+        if (seams || clear) s.x = beyond;
     }
     *x = s.x;
     *u = s.u;
