@@ -405,3 +405,33 @@ describe("two polygons overlapping in a sliver along y = x", function()
     end
   end)
 end)
+
+describe("a polygon of subnormal size 109 away from a disk's centre", function()
+  -- A 12-gon within 2e-322 of the origin. In the disk's frame (centre
+  -- (77, 77)) its vertices all round to (-77, -77): a point there, on every
+  -- edge line. The disk of radius 77 is 77 * sqrt 2 - 77 = 31.89... from it.
+  local u = 4.9406564584124654e-324
+  local pts = {}
+  for i = 0, 11 do
+    local a = i * math.pi / 6
+    pts[#pts + 1] = math.floor(40 * math.cos(a)) * u
+    pts[#pts + 1] = math.floor(40 * math.sin(a)) * u
+  end
+  local h = c2d.hull(pts)
+  local gap = 77 * math.sqrt(2) - 77
+  it("misses it, and the distance is the gap", function()
+    for _, d in ipairs { c2d.disk(77, 77, 77), c2d.disk(77, 76.999999999999972, 77.000000000000469) } do
+      assert.is_false(h:hits(d))
+      assert.is_false(d:hits(h))
+      local got = h:distance(d)
+      assert.is_true(math.abs(got - gap) <= 1e-12, ("%s: distance %.17g, want %.17g"):format(tostring(d), got, gap))
+    end
+  end)
+  it("is hit by a disk, a point and a larger polygon round it", function()
+    assert.is_true(h:hits(c2d.disk(0, 0, 1)))
+    assert.is_true(h:hits(c2d.disk(1, 1, 1.5)))
+    assert.is_true(c2d.disk(0, 0, 1):hits(h))
+    assert.is_true(h:hits(c2d.point(0, 0)))
+    assert.is_true(h:hits(c2d.polygon(-1, -1, 1, -1, 0, 1)))
+  end)
+end)

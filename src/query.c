@@ -84,16 +84,22 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
 static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
 {
     double r2 = r * r;
-    int i, inside = 1;
+    int i, inside = 1, within = 0;
     for (i = 0; i < n; i++) {
         c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
-        if (vcross(vsub(b, a), vscale(a, -1)) * orient < 0) {
+        double side = vcross(vsub(b, a), vscale(a, -1)) * orient;
+        if (side < 0) {
             inside = 0;
             if (r2 > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
+        } else if (side > 0) {
+            within = 1;
         }
     }
-    if (inside) return 1;
-    if (r2 == 0) return 0;
+    /* Inside, unless on every edge line: then the polygon is flat in this
+     * frame (one far smaller than its distance from the centre collapses to
+     * a point there), and only its edges can hold the centre. */
+    if (inside && within) return 1;
+    if (r2 == 0 && !inside) return 0;
     /* The nearest point may sit on an edge the centre is inside of (the
      * edges it is outside of were tried above). */
     for (i = 0; i < n; i++) {
