@@ -250,7 +250,7 @@ c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *
         pc.anchor = user.anchor;
         pc.room = user.room;
         pc.ud = user.ud;
-        if ((st = c2d_world_push(w, s, &pc, &pos)) != C2D_MOVE_DONE) return st;
+        if ((st = c2d_world_push_past(w, s, &pc, C2D_MOVE_OVERLAP, &pos)) != C2D_MOVE_DONE) return st;
     }
 
     /* The move: on the ground, along it, as far across as asked (the motion

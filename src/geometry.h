@@ -500,6 +500,18 @@ c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);
 
+/* How deep two shapes must overlap, relative to their distance from the
+ * origin (at least 1), to be overlapping rather than touching within the
+ * rounding of the step that brought them together. */
+#define C2D_MOVE_OVERLAP 1e-9
+
+/* c2d_world_push, with overlaps no deeper than allow times the shape's
+ * distance from the origin (at least 1) taken for touches (0: none). The
+ * controller's push, at the start of each move, leaves the rounding of the
+ * move before (a slope walked along ends a few ulps into it). */
+c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, double allow,
+                                    c2d_vec *end);
+
 /* The largest magnitude of a box's numbers. */
 static inline double c2d_bounds_magnitude(const c2d_bounds *b)
 {

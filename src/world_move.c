@@ -9,6 +9,7 @@
  * (what they need lives in the mover, on the stack, or in memory from the
  * caller's room callback), and read the world anew after each call.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,10 +87,37 @@ static int own_slot(const c2d_world *w, const c2d_shape *s)
     return s->world == w ? s->world_slot : -1;
 }
 
-/* How deep two shapes must overlap, relative to their distance from the
- * origin (at least 1), to be overlapping rather than touching within the
- * rounding of the step that brought them together. */
-#define C2D_MOVE_OVERLAP 1e-9
+/* A shape's bounding box, widened by its rounding where it has any: those
+ * kinds whose box is the least and greatest of their own vertices have none;
+ * a radius, a turn or an arc rounds each side by at most an ulp or so. 0 for
+ * a Line (no box). */
+static int sure_bounds(const c2d_shape *s, c2d_bounds *b)
+{
+    double ex, ey;
+    if (!c2d_bbox(s, b)) return 0;
+    switch (s->kind) {
+    case C2D_POINT: case C2D_SEGMENT: case C2D_AABB: case C2D_TRIANGLE: case C2D_POLYGON:
+        return 1;
+    default:
+        break;
+    }
+    ex = 4 * DBL_EPSILON * (fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx)) + 0x1p-1070;
+    ey = 4 * DBL_EPSILON * (fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy)) + 0x1p-1070;
+    b->minx -= ex; b->maxx += ex;
+    b->miny -= ey; b->maxy += ey;
+    return 1;
+}
+
+/* Do the bounding boxes of a and b show that they at most touch: an axis
+ * line with a on one side and b on the other, so that no part of either is
+ * inside the other (a character standing on flat tiles, against a wall of
+ * them). Cheap, and exact: 0 says only that the boxes cannot tell. */
+static int at_most_touching(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_bounds x, y;
+    if (!sure_bounds(a, &x) || !sure_bounds(b, &y)) return 0;
+    return x.maxx <= y.minx || y.maxx <= x.minx || x.maxy <= y.miny || y.maxy <= x.miny;
+}
 
 /* Do a and b overlap beyond a touch. */
 static int overlapping(const c2d_shape *a, const c2d_shape *b)
@@ -97,6 +125,7 @@ static int overlapping(const c2d_shape *a, const c2d_shape *b)
     c2d_contact_result c;
     c2d_vec p;
     double scale;
+    if (at_most_touching(a, b)) return 0;
     if (c2d_contact(a, b, &c) != C2D_OK) return 1;
     p = c2d_position(a);
     scale = fabs(p.x) > fabs(p.y) ? fabs(p.x) : fabs(p.y);
@@ -600,6 +629,12 @@ static int clear_along(pusher *pu, c2d_vec start, c2d_vec u, double *s_out, int 
 
 c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, c2d_vec *end)
 {
+    return c2d_world_push_past(w, s, calls, 0, end);
+}
+
+c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, double allow,
+                                    c2d_vec *end)
+{
     pusher pu;
     c2d_vec pos, start;
     int steps, clear = 0;
@@ -615,10 +650,14 @@ c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls 
     mover_bits(w, s, &pu.category, &pu.mask);
     start = pos = c2d_position(s);
     *end = pos;
+    if (allow > 0) {
+        double scale = fabs(pos.x) > fabs(pos.y) ? fabs(pos.x) : fabs(pos.y);
+        allow *= scale > 1 ? scale : 1;
+    }
     if (!copy_mover(&pu.m, s, &pu.r)) return C2D_MOVE_NO_MEMORY;
     for (steps = 0; steps < C2D_PUSH_STEPS; steps++) {
         int k = push_takers(&pu), i;
-        double depth = 0;
+        double depth = allow;
         const c2d_shape *best = NULL;
         c2d_contact_result best_c;
         if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
@@ -626,7 +665,7 @@ c2d_move_status c2d_world_push(c2d_world *w, c2d_shape *s, const c2d_move_calls 
         for (i = 0; i < k; i++) {
             const c2d_shape *o = pu.list[i];
             c2d_contact_result c;
-            if (!keeps(&pu, o)) continue;
+            if (!keeps(&pu, o) || at_most_touching(&pu.m.s, o)) continue;
             if (c2d_contact(&pu.m.s, o, &c) != C2D_OK || !c.hit) continue;
             if (c.depth > depth) { depth = c.depth; best = o; best_c = c; }
         }
