@@ -976,6 +976,19 @@ static void move_failed(lua_State *L, c2d_move_status st, int steps0, const char
     }
 }
 
+/* The end of a move, check, push or controller move: its room given back,
+ * the nesting left, and its answers x, y, cols, len. */
+static int move_answers(lua_State *L, lmove *mv, int outermost, c2d_vec end)
+{
+    give_room(mv);
+    c2d_lua_leave_nest(L, outermost);
+    c2d_lua_push_number(L, end.x);
+    c2d_lua_push_number(L, end.y);
+    lua_pushvalue(L, mv->cols);
+    lua_pushinteger(L, mv->ncols);
+    return 4;
+}
+
 /* move and check: x, y, cols, len. */
 static int move_or_check(lua_State *L, int apply, const char *fname)
 {
@@ -1007,13 +1020,7 @@ static int move_or_check(lua_State *L, int apply, const char *fname)
         d.y = goal.y - from.y;
         move_failed(L, st, !(isfinite(d.x) && isfinite(d.y)), fname, from, goal);
     }
-    give_room(&mv);
-    c2d_lua_leave_nest(L, outermost);
-    c2d_lua_push_number(L, end.x);
-    c2d_lua_push_number(L, end.y);
-    lua_pushvalue(L, mv.cols);
-    lua_pushinteger(L, mv.ncols);
-    return 4;
+    return move_answers(L, &mv, outermost, end);
 }
 
 static int l_move(lua_State *L) { return move_or_check(L, 1, "move"); }
@@ -1089,13 +1096,7 @@ static int l_push(lua_State *L)
     live(L, lw, "push");
     if (st == C2D_MOVE_NO_MEMORY) out_of_memory(L);
     if (st != C2D_MOVE_DONE) luaL_error(L, "push: the position is out of range");
-    give_room(&mv);
-    c2d_lua_leave_nest(L, outermost);
-    c2d_lua_push_number(L, end.x);
-    c2d_lua_push_number(L, end.y);
-    lua_pushvalue(L, mv.cols);
-    lua_pushinteger(L, mv.ncols);
-    return 4;
+    return move_answers(L, &mv, outermost, end);
 }
 
 /* w:setSensor(shape [, on]) -> shape */
@@ -1427,13 +1428,7 @@ static int l_controller_move(lua_State *L)
         }
     }
     lua_rawseti(L, 4, 3);
-    give_room(&mv);
-    c2d_lua_leave_nest(L, outermost);
-    c2d_lua_push_number(L, end.x);
-    c2d_lua_push_number(L, end.y);
-    lua_pushvalue(L, mv.cols);
-    lua_pushinteger(L, mv.ncols);
-    return 4;
+    return move_answers(L, &mv, outermost, end);
 }
 
 static int l_controller_grounded(lua_State *L)
