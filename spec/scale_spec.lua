@@ -435,3 +435,27 @@ describe("a polygon of subnormal size 109 away from a disk's centre", function()
     assert.is_true(h:hits(c2d.polygon(-1, -1, 1, -1, 0, 1)))
   end)
 end)
+
+describe("contact of a Concave whose corner lies 1e-160 from a polygon's vertex", function()
+  -- The outline passes (1.27e-160, 1.96e-160) and the polygon has a vertex at
+  -- the origin: the pieces touch there within rounding, their cores about
+  -- 1e-160 apart, so the squares of that gap underflow. The normal must still
+  -- be a unit vector.
+  local a = c2d.concave { 5.5948333764261351, 2.1674499971229175, 3.4000513245923241, 1.8817422258416983,
+    1.2052692727585128, 1.596034454560479, 1.273662990072083e-160, 1.961825643172819e-160, -9.2268359463301897e-15,
+    9.9573417629503463e-14, -17.377599869577285, 61.075928341474103, -34.755199739154556, 122.15185668294811,
+    -129.00000000000011, 1.5797943709000869e-14, 6.7527770595644009e-162, 6.3875833381284732e-161,
+    1.6425942668749246e-161, 4.8253134508314503e-161, 2.6099108277934092e-161, 3.2630435635344282e-161,
+    -0.44573835577653886, -0.89516329135506201, -34.755199739154556, -122.15185668294802, -13.976731326658822,
+    -63.181656992983434, 6.8017370858369111, -4.2114573030188494, 1.8649444588087116, -0.72248333237430606,
+    13.761623395574626, -2.572493249431981, 9.6782283860003808, -0.20252162615453173 }
+  local b = c2d.polygon(0, 0, -24, -23.5, -48, -47, -48, -48, -47, -48)
+  it("touches, along a unit normal", function()
+    for _, order in ipairs { { a, b }, { b, a } } do
+      local nx, ny, depth = order[1]:contact(order[2])
+      assert.is_not_nil(nx)
+      assert.are.equal(0, depth)
+      assert.is_true(math.abs(math.sqrt(nx * nx + ny * ny) - 1) <= 1e-15, ("normal (%.17g, %.17g)"):format(nx, ny))
+    end
+  end)
+end)

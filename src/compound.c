@@ -2135,13 +2135,14 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     i = region_least(&rs, cs->best, seams_possible(ps), &x, &u);
     if (i < 0) return 0;
     if (i > 0) {
-        double len = vlen(x);
+        /* hypot and vunit: a step 1e-160 long has a square that underflows */
+        double len = hypot(x.x, x.y);
         if (len <= local_tol(&rs, x) * dmax(1, vlen(u))) {
             cs->best = 0;
             cs->n = vunit(u);
         } else {
             cs->best = len;
-            cs->n = vscale(x, 1 / len);
+            cs->n = vunit(x);
         }
     }
     return 1;
@@ -2305,8 +2306,8 @@ static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
             over = 1;
         }
         if (!over) {
-            double len = vlen(d);
-            if (round > 0 && len > 0) *n = vscale(d, 1 / len), *depth = len;
+            double len = hypot(d.x, d.y);
+            if (round > 0 && len > 0) *n = vunit(d), *depth = len;
             return 1;
         }
         d = vadd(d, step);

@@ -250,7 +250,7 @@ void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, 
                (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) && !c2d_cores_overlap(A, B)) {
         /* Only the radii overlap: along the line between the cores (trusted
          * while the gap is well above the rounding in the closest points). */
-        n = vscale(vsub(pa, pb), 1 / gap);
+        n = vunit(vsub(pa, pb)); /* not over gap: its square may underflow (cores 1e-160 apart) */
         depth = A->r + B->r - gap;
     } else {
         depth = c2d_least_overlap(A, B, vsub(pa, pb), v2(0, 0), &n);
