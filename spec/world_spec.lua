@@ -585,6 +585,32 @@ describe("World movement", function()
     assert.are.same({ 10, 84 }, { player:position() })
   end)
 
+  it("a polygon of 33 vertices moves, slides and is pushed as a small one is", function()
+    -- a parabola's chain (i, (i - 16)^2), i = 0..32, closed along y = 256:
+    -- its rightmost points are x = 32; a wall stands at x = 40
+    local function chain(dx)
+      local v = {}
+      for i = 0, 32 do v[#v + 1] = i + dx; v[#v + 1] = (i - 16) ^ 2 end
+      return c2d.polygon((table.unpack or unpack)(v))
+    end
+    local w = c2d.world(32)
+    w:add(c2d.aabb(40, 0, 10, 300))
+    local p = w:add(chain(0))
+    local x0, y0 = p:position()
+    local x, y, _, len = w:move(p, x0 + 20, y0 + 5)
+    -- 8 across to the wall, then the slide keeps the 5 down
+    assert.are.same({ x0 + 8, y0 + 5 }, { x, y })
+    assert.are.equal(40, select(3, p:bbox()))
+    assert.are.equal(1, len)
+    -- 2 into the wall: pushed 2 back out
+    w:remove(p)
+    local q = w:add(chain(10))
+    local qx, qy = q:position()
+    x, y = w:push(q)
+    assert.are.same({ qx - 2, qy }, { x, y })
+    assert.are.equal(40, select(3, q:bbox()))
+  end)
+
   it("a disk rolls along the tiles too", function()
     local w = c2d.world(16)
     for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end

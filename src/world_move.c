@@ -17,11 +17,14 @@
 
 
 /* The mover: a copy of the shape, unlinked from any world, swept in its place
- * (so the world sees the shape move once, at the end). A Concave or Group
- * keeps its pieces in storage from the caller's room. */
+ * (so the world sees the shape move once, at the end). A Concave or Group,
+ * and a Polygon of more than C2D_MOVER_VERTICES vertices, keep their numbers
+ * in storage from the caller's room: each level of moves nested in callbacks
+ * keeps a mover on the C stack, so it stays small. */
+enum { C2D_MOVER_VERTICES = 16 };
 typedef struct mover {
     c2d_shape s;
-    c2d_vec store[C2D_MAX_VERTICES];
+    c2d_vec store[C2D_MOVER_VERTICES];
 } mover;
 
 /* Memory that lives until the call returns: the caller's, or malloc'd and
@@ -65,8 +68,11 @@ static int copy_mover(mover *m, const c2d_shape *s, room *r)
     } else {
         m->s = *s;
         if (s->kind == C2D_POLYGON) {
-            memcpy(m->store, s->verts, sizeof m->store[0] * (size_t)s->count);
-            m->s.verts = m->store;
+            c2d_vec *v = m->store;
+            if (s->count > C2D_MOVER_VERTICES && (v = (c2d_vec *)take_room(r, sizeof *v * (size_t)s->count)) == NULL)
+                return 0;
+            memcpy(v, s->verts, sizeof *v * (size_t)s->count);
+            m->s.verts = v;
         }
     }
     m->s.world = NULL;
