@@ -116,7 +116,7 @@ end)
 
 describe("drawing outside LÖVE", function()
   it("says it needs love.graphics", function()
-    if love then return end
+    if love then pending("inside LÖVE, love.graphics is there") return end
     local ok, err = pcall(draw.draw, c2d.disk(0, 0, 1))
     assert.is_false(ok)
     assert.is_true(tostring(err):find("love.graphics", 1, true) ~= nil)
