@@ -23,9 +23,6 @@
 #include <float.h>
 #include "compound.h"
 
-/* Rounding allowed in a support comparison: so many ulps of the values. */
-#define C2D_COVER_ULPS 16.0
-
 
 
 /* Is x at most limit, allowing the rounding in them and in numbers of
