@@ -2190,8 +2190,10 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
     if (overlapping && cs->best <= lower + ps->tol) nl = 0, curved = 0;
     /* The four axes: the answer is never longer than the least move along one
      * (the one a tile game would make). */
-    if (overlapping && cs->best > lower + ps->tol)
-        for (i = 0; i < 4; i++) try_direction(cs, v2(i < 2 ? (i == 0 ? 1 : -1) : 0, i < 2 ? 0 : (i == 2 ? 1 : -1)));
+    if (overlapping && cs->best > lower + ps->tol) {
+        static const double axes[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+        for (i = 0; i < 4; i++) try_direction(cs, v2(axes[i][0], axes[i][1]));
+    }
     /* Feet on flat edges. */
     for (i = 0; i < nl; i++)
         if (lines[i].h > 0 && lines[i].h < cs->best) try_direction(cs, lines[i].w);

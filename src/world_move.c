@@ -102,13 +102,17 @@ static int sure_bounds(const c2d_shape *s, c2d_bounds *b)
     double ex, ey;
     if (!c2d_bbox(s, b)) return 0;
     switch (s->kind) {
-    case C2D_POINT: case C2D_SEGMENT: case C2D_AABB: case C2D_TRIANGLE: case C2D_POLYGON:
+    case C2D_POINT: case C2D_SEGMENT: case C2D_AABB: case C2D_TRIANGLE:
         return 1;
+    case C2D_POLYGON:
+        if (s->slack == 0) return 1; /* else its queries allow for the slack */
+        break;
     default:
         break;
     }
     ex = 4 * DBL_EPSILON * (fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx)) + 0x1p-1070;
     ey = 4 * DBL_EPSILON * (fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy)) + 0x1p-1070;
+    if (s->kind == C2D_POLYGON) ex += 2 * s->slack, ey += 2 * s->slack;
     b->minx -= ex; b->maxx += ex;
     b->miny -= ey; b->maxy += ey;
     return 1;
