@@ -1406,8 +1406,18 @@ static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, doubl
 static C2D_NOINLINE c2d_sweep_result raycast_scaled(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt, int e)
 {
     c2d_shape ss;
-    c2d_vec room[c2d_scaled_room(s)];
-    c2d_sweep_result r = raycast_in_range(c2d_scaled_copy(s, e, &ss, room), vldexp(origin, -e), vldexp(dir, -e), maxt);
+    c2d_vec room[c2d_scaled_room(s)], d = vldexp(dir, -e);
+    c2d_sweep_result r;
+    int k = 0;
+    if (!(isfinite(d.x) && isfinite(d.y))) {
+        /* A direction far longer than the reach (maxt near 0) would pass the
+         * largest number: taken 2^k shorter, with t counted 2^k longer
+         * (maxt * 2^k stays near the reach, within range). */
+        k = ilogb(dmax(fabs(dir.x), fabs(dir.y))) - e;
+        d = vldexp(dir, -e - k);
+    }
+    r = raycast_in_range(c2d_scaled_copy(s, e, &ss, room), vldexp(origin, -e), d, ldexp(maxt, k));
+    r.t = ldexp(r.t, -k);
     r.point = vldexp(r.point, e);
     return r;
 }
