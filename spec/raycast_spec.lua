@@ -444,14 +444,7 @@ describe("a ray whose direction is far longer than its reach, into a polygon of 
   -- scaled up by about 2^1070; a direction of length 2 (or 1e300) scaled so
   -- would pass the largest number. The ray starts inside: t = 0, and the
   -- normal faces back along the ray, (-1, 0).
-  local u = 4.9406564584124654e-324
-  local pts = {}
-  for i = 0, 11 do
-    local a = i * math.pi / 6
-    pts[#pts + 1] = math.floor(57 * math.cos(a)) * u
-    pts[#pts + 1] = math.floor(57 * math.sin(a)) * u
-  end
-  local h = c2d.hull(pts)
+  local h = common.subnormal_polygon(57)
   it("hits at t = 0 with a unit normal facing back", function()
     for _, ray in ipairs { { 2, 0, 0 }, { 1e300, 0, 1e-320 }, { 2, 0, 1 } } do
       local t, nx, ny = h:raycast(0, 0, ray[1], ray[2], ray[3])

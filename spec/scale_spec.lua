@@ -410,14 +410,7 @@ describe("a polygon of subnormal size 109 away from a disk's centre", function()
   -- A 12-gon within 2e-322 of the origin. In the disk's frame (centre
   -- (77, 77)) its vertices all round to (-77, -77): a point there, on every
   -- edge line. The disk of radius 77 is 77 * sqrt 2 - 77 = 31.89... from it.
-  local u = 4.9406564584124654e-324
-  local pts = {}
-  for i = 0, 11 do
-    local a = i * math.pi / 6
-    pts[#pts + 1] = math.floor(40 * math.cos(a)) * u
-    pts[#pts + 1] = math.floor(40 * math.sin(a)) * u
-  end
-  local h = c2d.hull(pts)
+  local h = require("support.common").subnormal_polygon(40)
   local gap = 77 * math.sqrt(2) - 77
   it("misses it, and the distance is the gap", function()
     for _, d in ipairs { c2d.disk(77, 77, 77), c2d.disk(77, 76.999999999999972, 77.000000000000469) } do

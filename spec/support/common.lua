@@ -61,6 +61,21 @@ function M.regular_polygon(n, cx, cy, r)
   return t
 end
 
+-- A convex 12-gon of subnormal size round the origin: the hull of the points
+-- (floor(k cos a), floor(k sin a)) * 2^-1074 for a = 0, 30, ..., 330 degrees,
+-- within k * 4.94e-324 of the origin (queries on it run on copies scaled by
+-- about 2^1070).
+function M.subnormal_polygon(k)
+  local u = 4.9406564584124654e-324
+  local pts = {}
+  for i = 0, 11 do
+    local a = i * pi / 6
+    pts[#pts + 1] = floor(k * cos(a)) * u
+    pts[#pts + 1] = floor(k * sin(a)) * u
+  end
+  return c2d.hull(pts)
+end
+
 -- Hand-worked cases -------------------------------------------------------------
 
 -- How far the translated copy of each hand-worked case moves, both ways.
