@@ -225,6 +225,22 @@ describe("covers over a union", function()
     end
   end)
 
+  at_both("a fan too narrow to have an inside is held as its middle segment", function(ox, oy)
+    -- Fans 1e-20 wide along the sliver's segments above: the one across the
+    -- notch is not held, those through the corner and along the arm are; one
+    -- whose apex lies outside the L, (5, 1) right of it or (3, 3) in the
+    -- notch, is not held, though most of it is (and its middle, (1.75, 1.75)).
+    for _, L in ipairs { L_group(ox, oy), L_concave(ox, oy) } do
+      assert.is_false(L:covers(c2d.fan(ox + 1, oy + 3.5, 2.5 * math.sqrt(2), -pi / 4, 1e-20)))
+      assert.is_true(L:covers(c2d.fan(ox + 1, oy + 3, 2 * math.sqrt(2) - 1e-9, -pi / 4, 1e-20)))
+      assert.is_true(L:covers(c2d.fan(ox + 0.5, oy + 0.5, math.sqrt(10) - 1e-9, math.atan(1 / 3), 1e-72)))
+      assert.is_false(L:covers(c2d.fan(ox + 5, oy + 1, 3, pi, 1e-72)))
+      assert.is_false(L:covers(c2d.fan(ox + 3, oy + 3, 2.5 * math.sqrt(2), -3 * pi / 4, 1e-72)))
+      assert.is_true(L:covers(c2d.fan(ox + 2, oy + 2, 1.5 * math.sqrt(2) - 1e-9, -3 * pi / 4, 1e-72)))
+      assert.is_true(L:covers(c2d.fan(ox + 3.9, oy + 1, 3, pi, 1e-72)))
+    end
+  end)
+
   at_both("a flat polygon's vertices in any order along its line", function(ox, oy)
     -- Flat polygons whose first and last vertices are not its ends. x = 1 from
     -- y = 0 to 3.5 lies in the upper arm [0,2]x[0,4]: held. x = 3 from y = 0.5

@@ -718,21 +718,29 @@ static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, con
     job.box = l->bounds;
     job.box.minx -= o.x; job.box.maxx -= o.x;
     job.box.miny -= o.y; job.box.maxy -= o.y;
-    if (B->type == BODY_POLY) {
+    {
         /* The runs below decide nothing where they are shorter than the
          * leaves' rounding and l's, and no point of l lies deeper than
-         * that in it when l is thinner than twice it (a sliver): then every
-         * run would be passed over and one inner point decide. Such an l
-         * lies along its spine, to rounding, and is held as that segment. */
-        double most = 0;
+         * that in it when l is thinner than twice it (a sliver, or a fan
+         * whose arc is that short): then every run would be passed over and
+         * one inner point decide. Such an l lies along its spine, to
+         * rounding, and is held as that segment (a fan's: from its apex
+         * along its middle direction). */
+        double most = 0, width;
         leaf_start(&w, a, &l->bounds);
         while ((s = leaf_next(&w, &half)) != NULL) {
             c2d_body(&M, s, &o);
             if (has_interior(&M)) most = dmax(most, rounding_of(s, o, &M));
         }
-        if (body_width(B) <= 2 * (job.eb + most)) {
+        width = B->type == BODY_FAN ? 2 * B->r * fabs(vcross(B->own.fan.d, B->own.fan.e1)) : body_width(B);
+        if (width <= 2 * (job.eb + most)) {
             c2d_vec lo, hi;
-            spine(B, &lo, &hi);
+            if (B->type == BODY_FAN) {
+                lo = c2d_bv(B, 0);
+                hi = vadd(lo, vscale(B->own.fan.d, B->r));
+            } else {
+                spine(B, &lo, &hi);
+            }
             return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
         }
     }
