@@ -18,12 +18,24 @@
 #include "bump.h"
 
 #define WORLD_MT lua_upvalueindex(1)
-/* The names of the built-in responses, as upvalues 2 to 5 (compared without strcmp). */
-#define NAME_SLIDE lua_upvalueindex(2)
-#define NAME_TOUCH lua_upvalueindex(3)
-#define NAME_CROSS lua_upvalueindex(4)
-#define NAME_BOUNCE lua_upvalueindex(5)
-#define N_UPVALUES 5
+/* The strings the results use, as upvalues from 2 on: a key is set with
+ * lua_rawset from its upvalue (no string made or looked up per field), and a
+ * filter's answer is compared with the response names without strcmp. */
+static const char *const KEY_NAMES[] = {
+    "slide", "touch", "cross", "bounce", "x", "y", "w", "h", "ti", "move", "normal", "itemRect", "otherRect",
+    "other", "item", "type", "overlaps", "ti1", "ti2", "x1", "y1", "x2", "y2"
+};
+enum {
+    K_SLIDE, K_TOUCH, K_CROSS, K_BOUNCE, K_X, K_Y, K_W, K_H, K_TI, K_MOVE, K_NORMAL, K_ITEMRECT, K_OTHERRECT,
+    K_OTHER, K_ITEM, K_TYPE, K_OVERLAPS, K_TI1, K_TI2, K_X1, K_Y1, K_X2, K_Y2, K_COUNT
+};
+typedef char one_name_per_key[sizeof KEY_NAMES / sizeof *KEY_NAMES == K_COUNT ? 1 : -1];
+#define KEY(k) lua_upvalueindex(2 + (k))
+#define NAME_SLIDE KEY(K_SLIDE)
+#define NAME_TOUCH KEY(K_TOUCH)
+#define NAME_CROSS KEY(K_CROSS)
+#define NAME_BOUNCE KEY(K_BOUNCE)
+#define N_UPVALUES (1 + K_COUNT)
 #define LOCAL_COLS 16
 
 int c2d_open_bump(lua_State *L);
@@ -126,27 +138,37 @@ static int status_error(lua_State *L, int st)
     }
 }
 
-static void set_num(lua_State *L, const char *k, double v, unsigned ints, unsigned bit)
+/* t[k] = v in the table at the top, k one of the K_ keys. */
+static void set_num(lua_State *L, int k, double v, unsigned ints, unsigned bit)
 {
+    lua_pushvalue(L, KEY(k));
     push_num(L, v, ints, bit);
-    lua_setfield(L, -2, k);
+    lua_rawset(L, -3);
+}
+
+/* t[k] = the value at the top (popped), in the table below it. */
+static void set_top(lua_State *L, int k)
+{
+    lua_pushvalue(L, KEY(k));
+    lua_insert(L, -2);
+    lua_rawset(L, -3);
 }
 
 /* {x = x, y = y}; ints has C2D_BUMP_INT_X/Y for integers. */
 static void push_xy(lua_State *L, double x, double y, unsigned ints)
 {
     lua_createtable(L, 0, 2);
-    set_num(L, "x", x, ints, C2D_BUMP_INT_X);
-    set_num(L, "y", y, ints, C2D_BUMP_INT_Y);
+    set_num(L, K_X, x, ints, C2D_BUMP_INT_X);
+    set_num(L, K_Y, y, ints, C2D_BUMP_INT_Y);
 }
 
 static void push_rect(lua_State *L, const c2d_bump_rect *r)
 {
     lua_createtable(L, 0, 4);
-    set_num(L, "x", r->x, r->ints, C2D_BUMP_INT_X);
-    set_num(L, "y", r->y, r->ints, C2D_BUMP_INT_Y);
-    set_num(L, "w", r->w, r->ints, C2D_BUMP_INT_W);
-    set_num(L, "h", r->h, r->ints, C2D_BUMP_INT_H);
+    set_num(L, K_X, r->x, r->ints, C2D_BUMP_INT_X);
+    set_num(L, K_Y, r->y, r->ints, C2D_BUMP_INT_Y);
+    set_num(L, K_W, r->w, r->ints, C2D_BUMP_INT_W);
+    set_num(L, K_H, r->h, r->ints, C2D_BUMP_INT_H);
 }
 
 /* A collision table as bump builds it; item, other and type are the values at those indices (0: absent). */
@@ -154,25 +176,25 @@ static void push_col(lua_State *L, const c2d_bump_col *c, int item, int other, i
 {
     lua_createtable(L, 0, 12);
     lua_pushboolean(L, c->overlaps);
-    lua_setfield(L, -2, "overlaps");
-    set_num(L, "ti", c->ti, c->ints, C2D_BUMP_INT_TI);
+    set_top(L, K_OVERLAPS);
+    set_num(L, K_TI, c->ti, c->ints, C2D_BUMP_INT_TI);
     push_xy(L, c->mx, c->my, ((c->ints & C2D_BUMP_INT_MX) ? C2D_BUMP_INT_X : 0) | ((c->ints & C2D_BUMP_INT_MY) ? C2D_BUMP_INT_Y : 0));
-    lua_setfield(L, -2, "move");
+    set_top(L, K_MOVE);
     lua_createtable(L, 0, 2);
     lua_pushinteger(L, c->nx);
-    lua_setfield(L, -2, "x");
+    set_top(L, K_X);
     lua_pushinteger(L, c->ny);
-    lua_setfield(L, -2, "y");
-    lua_setfield(L, -2, "normal");
+    set_top(L, K_Y);
+    set_top(L, K_NORMAL);
     push_xy(L, c->tx, c->ty, ((c->ints & C2D_BUMP_INT_TX) ? C2D_BUMP_INT_X : 0) | ((c->ints & C2D_BUMP_INT_TY) ? C2D_BUMP_INT_Y : 0));
-    lua_setfield(L, -2, "touch");
+    set_top(L, K_TOUCH);
     push_rect(L, &c->item);
-    lua_setfield(L, -2, "itemRect");
+    set_top(L, K_ITEMRECT);
     push_rect(L, &c->rect);
-    lua_setfield(L, -2, "otherRect");
-    if (other) { lua_pushvalue(L, other); lua_setfield(L, -2, "other"); }
-    if (item) { lua_pushvalue(L, item); lua_setfield(L, -2, "item"); }
-    if (type) { lua_pushvalue(L, type); lua_setfield(L, -2, "type"); }
+    set_top(L, K_OTHERRECT);
+    if (other) { lua_pushvalue(L, other); set_top(L, K_OTHER); }
+    if (item) { lua_pushvalue(L, item); set_top(L, K_ITEM); }
+    if (type) { lua_pushvalue(L, type); set_top(L, K_TYPE); }
 }
 
 /* ---- The world object --------------------------------------------------- */
@@ -423,13 +445,13 @@ static int l_segment(lua_State *L)
                 unsigned t1 = (hit.ints & C2D_BUMP_INT_TI1) != 0, t2 = (hit.ints & C2D_BUMP_INT_TI2) != 0;
                 lua_createtable(L, 0, 7);
                 lua_rawgeti(L, 6, hit.item);
-                lua_setfield(L, -2, "item");
-                set_num(L, "ti1", hit.ti1, t1, 1);
-                set_num(L, "ti2", hit.ti2, t2, 1);
-                set_num(L, "x1", x1 + dx * hit.ti1, xs && t1, 1);
-                set_num(L, "y1", y1 + dy * hit.ti1, ys && t1, 1);
-                set_num(L, "x2", x1 + dx * hit.ti2, xs && t2, 1);
-                set_num(L, "y2", y1 + dy * hit.ti2, ys && t2, 1);
+                set_top(L, K_ITEM);
+                set_num(L, K_TI1, hit.ti1, t1, 1);
+                set_num(L, K_TI2, hit.ti2, t2, 1);
+                set_num(L, K_X1, x1 + dx * hit.ti1, xs && t1, 1);
+                set_num(L, K_Y1, y1 + dy * hit.ti1, ys && t1, 1);
+                set_num(L, K_X2, x1 + dx * hit.ti2, xs && t2, 1);
+                set_num(L, K_Y2, y1 + dy * hit.ti2, ys && t2, 1);
             } else {
                 lua_rawgeti(L, 6, h[i].item);
             }
@@ -608,7 +630,7 @@ int c2d_lua_bump_check(lua_State *L)
         /* slide and bounce record the goal they set */
         if (kind == C2D_BUMP_SLIDE || kind == C2D_BUMP_BOUNCE) {
             push_xy(L, chk.goalx, chk.goaly, chk.goal_ints);
-            lua_setfield(L, -2, kind == C2D_BUMP_SLIDE ? "slide" : "bounce");
+            set_top(L, kind == C2D_BUMP_SLIDE ? K_SLIDE : K_BOUNCE);
         }
         lua_rawseti(L, out, ++len);
         if (kind == C2D_BUMP_TOUCH) break;
@@ -699,6 +721,7 @@ static const luaL_Reg functions[] = {
 /* Push the table of bump functions (the main module keeps it as _bump). */
 int c2d_open_bump(lua_State *L)
 {
+    int k;
     luaL_newmetatable(L, "collide2d.bump.World");
     lua_pushcfunction(L, l_gc);
     lua_setfield(L, -2, "__gc");
@@ -707,10 +730,7 @@ int c2d_open_bump(lua_State *L)
     c2d_lua_lock_metatable(L);
     lua_newtable(L);
     lua_pushvalue(L, -2);
-    lua_pushliteral(L, "slide");
-    lua_pushliteral(L, "touch");
-    lua_pushliteral(L, "cross");
-    lua_pushliteral(L, "bounce");
+    for (k = 0; k < K_COUNT; k++) lua_pushstring(L, KEY_NAMES[k]);
     luaL_setfuncs(L, functions, N_UPVALUES);
     lua_remove(L, -2);
     return 1;
