@@ -627,7 +627,10 @@ static int l_add_response(lua_State *L)
  * (a few dozen levels).
  */
 enum { NEST_STACK = 192 * 1024 };
-#define NEST_GUARD "collide2d.nest"
+/* The guard's key in the registry: an address, looked up without making a
+ * string (two lookups per move). */
+static const char nest_guard_key = 0;
+#define PUSH_NEST_GUARD_KEY(L) lua_pushlightuserdata((L), (void *)&nest_guard_key)
 
 typedef struct nest_guard {
     uint64_t tag;   /* C2D_TAG_ROOM */
@@ -642,7 +645,8 @@ static int l_controller_move(lua_State *L);
 static nest_guard *the_guard(lua_State *L)
 {
     nest_guard *g;
-    lua_getfield(L, LUA_REGISTRYINDEX, NEST_GUARD);
+    PUSH_NEST_GUARD_KEY(L);
+    lua_rawget(L, LUA_REGISTRYINDEX);
     g = (nest_guard *)lua_touserdata(L, -1);
     if (g == NULL || lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < sizeof *g || g->tag != C2D_TAG_ROOM)
         c2d_lua_tampered(L, "the guard against nested moves");
@@ -1582,10 +1586,12 @@ static void push_move_upvalues(lua_State *L)
 void c2d_open_world(lua_State *L, int module, int mts)
 {
     int k;
-    nest_guard *g = (nest_guard *)lua_newuserdata(L, sizeof *g);
+    nest_guard *g;
+    PUSH_NEST_GUARD_KEY(L);
+    g = (nest_guard *)lua_newuserdata(L, sizeof *g);
     g->tag = C2D_TAG_ROOM;
     g->base = 0;
-    lua_setfield(L, LUA_REGISTRYINDEX, NEST_GUARD);
+    lua_rawset(L, LUA_REGISTRYINDEX);
     luaL_newmetatable(L, WORLD_MT);
     lua_pushliteral(L, WORLD_MT);
     lua_setfield(L, -2, "__name");
