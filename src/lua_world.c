@@ -859,8 +859,11 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
     int top = lua_gettop(L), other = top + 1, col;
     c2d_response r;
     lshape *q;
+    /* A controller's probe without a filter: every shape is solid, and no
+     * Lua runs before the core is done with o. */
+    if (meet->probe && !mv->filter) return C2D_RESPONSE_SLIDE;
     /* No Lua ran since the core found o in its slot. A shape met is kept
-     * alive by its record, or (ignored) by the anchors. */
+     * alive by its record, or (ignored, or probed) by the anchors. */
     refresh_store(L, mv->store);
     push_slot(L, mv->store, meet->slot);
     q = c2d_lua_shape(L, other);
@@ -877,6 +880,8 @@ static c2d_response move_respond(void *ud, const c2d_shape *o, const c2d_meet *m
     r = response_of(L, other + 1, mv->store, mv->fname);
     if (meet->probe) {
         /* a controller only looks: the answer says whether other is solid to the mover */
+        lua_settop(L, other);
+        move_anchor_top(mv);
         lua_settop(L, top);
         live(L, mv->lw, mv->fname);
         return r == C2D_RESPONSE_GOAL ? C2D_RESPONSE_SLIDE : r;
@@ -1408,7 +1413,7 @@ static int l_controller_move(lua_State *L)
     outermost = c2d_lua_enter_nest(L, &mv, "move");
     begin_move(L, &mv, lw, 5, filter, "move", &calls);
     calls.respond = move_respond;
-    calls.anchor = move_anchor;
+    calls.anchor = NULL; /* respond keeps what it is told of */
     calls.mask = mask;
     st = c2d_controller_move(&((lcontroller *)lua_touserdata(L, 3))->c, live(L, lw, "move"), &p->s, motion, drop,
                              &calls, &end);

@@ -666,8 +666,13 @@ end)
 -- the function and the arguments.
 local function world_callbacks(w, s, cb)
   local mover = s[1]
+  -- (made before the callbacks turn hostile; a mover already gone is the error of the call)
+  local made, ctl = pcall(c2d.controller, w, mover, { snap = 4, step = 4 })
+  local ctl_move = made and ctl.move or function() error(ctl, 0) end
   w:addResponse("custom", function(...) return cb("response", ...) end)
   return {
+    -- (the controller's probes ask the filter too: the ground below, a ledge's top)
+    { "controller:move filter", ctl_move, { made and ctl, 40, 3, function(...) return cb("filter", ...) or "slide" end } },
     { "w:move filter", w.move, { w, mover, 40, 3, function(...) return cb("filter", ...) or "slide" end } },
     { "w:check filter", w.check, { w, mover, 40, 3, function(...) return cb("filter", ...) or "cross" end } },
     { "w:move custom response", w.move, { w, mover, 40, 3, function() return "custom" end } },
