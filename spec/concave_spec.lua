@@ -51,6 +51,19 @@ describe("Concave", function()
       assert.is_false(L:contains(1.5, 1.5))
       assert.is_false(L:contains(1 + 1e-9, 1 + 1e-9))
     end)
+    it("contact with a polygon walked back and forth along y = x is that segment's", function()
+      -- (-0.5, -0.5) to (1.5, 1.5), back to (0.5, 0.5), on to (1, 1), 1e-14 off
+      -- the diagonal: convex only within rounding, flat. The L reaches sqrt 2
+      -- to either side of y = x ((0, 2) and (2, 0)); sliding along the line
+      -- takes 1.5 sqrt 2. Least: sqrt 2 across it.
+      local P = c2d.polygon(-0.5, -0.5, 1.5, 1.5 - 1e-14, 0.5 - 1e-14, 0.5 - 1.1e-14, 1, 1)
+      for _, pair in ipairs { { L, P, 1 }, { P, L, -1 } } do
+        local nx, ny, depth = pair[1]:contact(pair[2])
+        near(depth, sqrt(2), TOL, "depth")
+        near(abs(nx), sqrt(0.5), TOL, "nx")
+        near(ny, -nx, TOL, "ny")
+      end
+    end)
     it("a disk touching the notch's corners hits; 1e-9 smaller does not", function()
       -- (2,2) is 1 from (1,2) and (2,1), the nearest points of the L
       assert.is_true(L:hits(c2d.disk(2, 2, 1)))

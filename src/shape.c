@@ -87,6 +87,26 @@ static int turns_once(const c2d_vec *v, int n)
     return fabs(total) < 3 * C2D_PI;
 }
 
+/* Does the outline, wound as orient says, turn back on itself somewhere:
+ * an edge followed by one more than a quarter turn the other way (a convex
+ * outline only turns one way; within rounding, by a sliver of a turn). */
+static int doubles_back(const c2d_vec *v, int n, int orient)
+{
+    c2d_vec prev = v2(0, 0);
+    int i, have = 0, k;
+    for (k = 0; k <= n; k++) {
+        i = k % n;
+        {
+            c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
+            if (e.x == 0 && e.y == 0) continue;
+            if (have && vdot(prev, e) < 0 && vcross(prev, e) * orient <= 0) return 1;
+            prev = e;
+            have = 1;
+        }
+    }
+    return 0;
+}
+
 /* Are the vertices in convex order: every vertex on the inner side of every
  * edge line, within the tolerance. *slack gets the farthest a vertex stands
  * outside an edge line (or off the line, for a flat list). */
@@ -226,6 +246,13 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
         s->p[0] = storage[0];
         s->ccw = sign_of(c2d_area2(storage, s->count));
         if (!is_convex(storage, s->count, s->ccw, &s->slack)) return C2D_ERR_NONCONVEX;
+        /* Convex within rounding, but walked back and forth along a line
+         * (to (46, 46), back to (21, 21), on to (25.75, 25.75), a few ulps
+         * off the diagonal): its area is rounding, and the walk no outline.
+         * It is the flat polygon along that line. */
+        if (s->slack > 0 && s->ccw != 0 && doubles_back(storage, s->count, s->ccw) &&
+            is_convex(storage, s->count, 0, &s->slack))
+            s->ccw = 0;
         break;
     case C2D_CAPSULE:
         if (nums[4] < 0) { *bad = 4; return C2D_ERR_NEGATIVE; }
