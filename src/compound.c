@@ -654,7 +654,7 @@ static double pair_size(const c2d_shape *a, const c2d_shape *b, c2d_vec o)
  * resting touch: the sweep's own allowance for rounding in a depth. */
 static double rest_depth(const c2d_shape *a, const c2d_shape *b)
 {
-    return C2D_REST_ROUNDING * DBL_EPSILON * pair_size(a, b, a->p[0]);
+    return c2d_ulps(C2D_REST_ROUNDING, pair_size(a, b, a->p[0]));
 }
 
 /* ---- sweep along a cut ----
@@ -785,7 +785,7 @@ static int flat_side(const cut_line *cl, const c2d_shape *s, double *lo, double 
         above = c2d_support(&B, u) * cl->len - cl->side;
         below = -c2d_support(&B, vscale(u, -1)) * cl->len - cl->side;
         if (B.type == BODY_POLY) rim = B.r * cl->len;
-        err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(below) + fabs(above) + fabs(cl->side) + (B.r + B.tol) * cl->len) +
+        err = c2d_ulps(C2D_SLIDE_ROUNDING, fabs(below) + fabs(above) + fabs(cl->side) + (B.r + B.tol) * cl->len) +
               B.tol * cl->len;
     }
     if (fabs(below) <= err && above > err) side = 1;
@@ -1066,18 +1066,8 @@ c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_sh
  * golden-section steps that refine the best of them. */
 #define C2D_CONTACT_SPREAD 16
 #define C2D_CONTACT_REFINE 24
-/* Depths below this many rest tolerances are touches, not overlap. */
-#define C2D_CONTACT_REST 4.0
-/* How much of a pair's size it may still overlap by after the regions' move
- * for a further step out of it to be taken: the rounding of the regions'
- * corners, where nearly parallel edges cross. */
-#define C2D_CONTACT_POLISH 1e-9
-/* A moved copy's rounding, in ulps of its magnitude. */
-#define C2D_MOVED_ROUNDING 4.0
 /* The touches whose normals decide the side shapes that only touch open on. */
 #define C2D_TOUCHES 32
-/* How far into a touch that direction may lean (a sine: the normals' rounding). */
-#define C2D_OPEN_SLACK 1e-12
 
 typedef struct leafset {
     const c2d_shape *s[C2D_CONTACT_LEAVES];
@@ -1549,7 +1539,7 @@ static int add_region(regionset *rs, const body *A, const body *B)
     g->uniform = 1;
     for (i = 0; i < n; i++)
         if (rs->rad[g->first + i] != rmax) g->uniform = 0;
-    g->tol = C2D_REGION_ROUNDING * DBL_EPSILON * (c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
+    g->tol = c2d_ulps(C2D_REGION_ROUNDING, c2d_bounds_magnitude(&g->box) + rmax) + A->tol + B->tol;
     /* A region with no interior (two points, or flat sharp cores) never blocks. */
     if (!(n >= 3 && area > 0) && !(rmax > 0)) return 1;
     rs->nv += n;
@@ -2067,7 +2057,7 @@ static int region_least(regionset *rs, double best, int seams, c2d_vec *x, c2d_v
         /* The least such step, doubled from the rounding of x itself up to
          * the regions' (which a far vertex can make far coarser than x's:
          * a step of it would overshoot by as much). */
-        double most = 4 * local_tol(rs, s.x), step = 4 * DBL_EPSILON * (fabs(s.x.x) + fabs(s.x.y));
+        double most = 4 * local_tol(rs, s.x), step = c2d_ulps(4, fabs(s.x.x) + fabs(s.x.y));
         c2d_vec beyond;
         int clear;
         for (;;) {
@@ -2305,7 +2295,7 @@ static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
             /* Touching: within the rest tolerance, or within the rounding of
              * the moved copy's own numbers (far from the origin a step finer
              * than their last bit moves nothing). */
-            touch = dmax(ps->tol, C2D_MOVED_ROUNDING * DBL_EPSILON * c2d_bounds_magnitude(&m));
+            touch = dmax(ps->tol, c2d_ulps(C2D_MOVED_ROUNDING, c2d_bounds_magnitude(&m)));
             if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || !(r.depth > touch)) continue;
             if (!(r.depth <= C2D_CONTACT_POLISH * pair_size(pm, ps->q[i], pm->p[0]))) return 0;
             step = vadd(step, vscale(r.normal, r.depth + ps->tol));

@@ -43,7 +43,7 @@ static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
     /* Equal means equal up to the rounding in the two support values. */
     double hb = c2d_support(b, u), ha = c2d_support(a, vscale(u, -1)), d = hb + ha;
-    double eps = C2D_AXIS_TIE * DBL_EPSILON * (fabs(hb) + fabs(ha));
+    double eps = c2d_ulps(C2D_AXIS_TIE, fabs(hb) + fabs(ha));
     if (d < as->best - eps || (d <= as->best + eps && preferred(as, u))) {
         as->best = dmin(d, as->best);
         as->n = u;

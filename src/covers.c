@@ -29,7 +29,7 @@
  * magnitude mag. */
 static int within(double x, double limit, double mag)
 {
-    return x <= limit + C2D_COVER_ULPS * DBL_EPSILON * (fabs(x) + fabs(limit) + mag);
+    return x <= limit + c2d_ulps(C2D_COVER_ULPS, fabs(x) + fabs(limit) + mag);
 }
 
 
@@ -121,8 +121,8 @@ static C2D_NOINLINE int convex_covers(const c2d_shape *a, const c2d_shape *l)
                 double el = vlen(e), na = l1(a0), ne = l1(e), nab = na + l1(a1);
                 for (k = 0; k < B.n; k++) {
                     c2d_vec bk = c2d_bv(&B, k), d = vsub(bk, a0);
-                    double slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el +
-                                   2 * DBL_EPSILON * (nab * l1(d) + ne * (l1(bk) + na));
+                    double slack = c2d_ulps(C2D_COVER_ULPS, fabs(e.x * d.y) + fabs(e.y * d.x)) + A.tol * el +
+                                   c2d_ulps(2, nab * l1(d) + ne * (l1(bk) + na));
                     if (vcross(e, d) * A.orient < -slack) return 0;
                 }
                 continue;
@@ -295,9 +295,6 @@ typedef struct bpiece {
  * halves, up to so many times. */
 #define C2D_COVER_CUTS 128
 #define C2D_COVER_HALVINGS 40
-/* How far (relative to the pieces' sizes) a point computed where two pieces
- * meet may lie off either and still cut (a needless cut costs time only). */
-#define C2D_COVER_NEAR 1e-9
 
 /* Can the body hold area. */
 static int has_interior(const body *x)
@@ -464,7 +461,7 @@ static double rounding_of(const c2d_shape *s, c2d_vec o, const body *x)
 {
     c2d_bounds b = s->bounds;
     b.minx -= o.x; b.maxx -= o.x; b.miny -= o.y; b.maxy -= o.y;
-    return C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&b) + x->tol + C2D_COVER_ULPS * 0x1p-1074;
+    return c2d_ulps(C2D_COVER_ULPS, c2d_bounds_magnitude(&b)) + x->tol + C2D_COVER_ULPS * 0x1p-1074;
 }
 
 typedef struct cover_job {
@@ -567,7 +564,7 @@ static C2D_NOINLINE void gather_cuts(const cover_job *job, const c2d_shape *src,
     abs_box = fb;
     abs_box.minx += job->o.x; abs_box.maxx += job->o.x;
     abs_box.miny += job->o.y; abs_box.maxy += job->o.y;
-    slack += C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&abs_box);
+    slack += c2d_ulps(C2D_COVER_ULPS, c2d_bounds_magnitude(&abs_box));
     leaf_start(&w, job->a, &job->l->bounds);
     while ((s = leaf_next(&w, &half)) != NULL) {
         if (same_leaf(&w, half, src, src_half) || !boxes_meet(&s->bounds, &abs_box, slack)) continue;
@@ -598,7 +595,7 @@ static C2D_NOINLINE int held_outside(const cover_job *job, const c2d_shape *src,
     while ((s = leaf_next(&w, &half)) != NULL) {
         double e;
         if (same_leaf(&w, half, src, src_half) ||
-            !boxes_meet(&s->bounds, &at, ef + C2D_COVER_ULPS * DBL_EPSILON * c2d_bounds_magnitude(&at))) continue;
+            !boxes_meet(&s->bounds, &at, ef + c2d_ulps(C2D_COVER_ULPS, c2d_bounds_magnitude(&at)))) continue;
         c2d_body(&M, s, &job->o);
         if (!has_interior(&M)) continue;
         e = ef + rounding_of(s, job->o, &M);
@@ -825,7 +822,7 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
     /* b's box must lie in a's (grown by the rounding in both, and by the
      * widening of a fan's box for its edge tolerance). */
     g = a->bounds;
-    slack = C2D_COVER_ULPS * DBL_EPSILON * (fabs(g.minx) + fabs(g.maxx) + fabs(g.miny) + fabs(g.maxy) +
+    slack = c2d_ulps(C2D_COVER_ULPS, fabs(g.minx) + fabs(g.maxx) + fabs(g.miny) + fabs(g.maxy) +
                                             c2d_bounds_magnitude(&b->bounds)) +
             2 * C2D_ANGLE_TOLERANCE * box_extent(&b->bounds);
     if (!(b->bounds.minx >= g.minx - slack && b->bounds.maxx <= g.maxx + slack &&

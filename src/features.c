@@ -470,7 +470,7 @@ static int all_behind(const body *b, c2d_vec p, c2d_vec u, double sign, double e
     for (i = 0; i < n; i++) {
         c2d_vec d = vsub(v != NULL ? vsub(v[i], o) : c2d_bv(b, i), p);
         double x = sign * vdot(d, u);
-        if (x > C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
+        if (x > c2d_ulps(C2D_CERTIFY_ROUNDING, fabs(d.x * u.x) + fabs(d.y * u.y)) + extra) return 0;
     }
     return 1;
 }
@@ -538,7 +538,7 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
      * ends): near an end of its edge, that end may stand out of the slab by
      * as much, which proves nothing. */
     u = vsub(*pb, *pa);
-    extra = C2D_CERTIFY_ROUNDING * DBL_EPSILON * dmax(core_extent(a), core_extent(b)) * (fabs(u.x) + fabs(u.y));
+    extra = c2d_ulps(C2D_CERTIFY_ROUNDING, dmax(core_extent(a), core_extent(b))) * (fabs(u.x) + fabs(u.y));
     return best > 0 && all_behind(a, *pa, u, 1, extra) && all_behind(b, *pb, u, -1, extra) ? best : -1;
 }
 
@@ -549,7 +549,7 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
 static int origin_clear_of(c2d_vec y, c2d_vec z, double lx, double margin)
 {
     double e = fabs(z.x - y.x) + fabs(z.y - y.y);
-    double err = C2D_CERTIFY_ROUNDING * DBL_EPSILON * (fabs(y.x * z.y) + fabs(y.y * z.x));
+    double err = c2d_ulps(C2D_CERTIFY_ROUNDING, fabs(y.x * z.y) + fabs(y.y * z.x));
     return fabs(lx) >= C2D_SQUARES_LO && fabs(lx) > margin * e + err;
 }
 
@@ -617,7 +617,7 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
                     double ea = simplex_extent(a, b, s, 3, 0), eb = simplex_extent(a, b, s, 3, 1), tol;
                     const body *small = ea <= eb ? a : b, *other = ea <= eb ? b : a;
                     c2d_vec p = into_core(small, ea <= eb ? *pa : *pb), q = into_core(other, p);
-                    tol = C2D_CERTIFY_ROUNDING * DBL_EPSILON * (ea + eb);
+                    tol = c2d_ulps(C2D_CERTIFY_ROUNDING, ea + eb);
                     if (!(fabs(p.x - q.x) + fabs(p.y - q.y) <= tol)) return -1;
                     *pa = *pb = p;
                 }

@@ -119,20 +119,33 @@
  *   each other; no step leaves both pieces, and the corner is not tried.
  * C2D_CROSSING_SLACK: relative to two edge lines' offsets, how far outside
  *   the other lines their computed crossing may fall and still be tried.
+ * C2D_CONTACT_REST: depths below this many rest tolerances are touches, not
+ *   overlap.
+ * C2D_CONTACT_POLISH: how much of a pair's size it may still overlap by after
+ *   the regions' move for a further step out of it to be taken: the rounding
+ *   of the regions' corners, where nearly parallel edges cross.
+ * C2D_MOVED_ROUNDING: a moved copy's rounding, in ulps of its magnitude.
+ * C2D_OPEN_SLACK: how far into a touch the side shapes that only touch open
+ *   on may lean (a sine: the normals' rounding).
  */
 #define C2D_REGION_ROUNDING 16.0
 #define C2D_ON_PIECE 1e-9
 #define C2D_OPPOSED_NORMALS 1e-9
 #define C2D_CROSSING_SLACK 1e-9
+#define C2D_CONTACT_REST 4.0
+#define C2D_CONTACT_POLISH 1e-9
+#define C2D_MOVED_ROUNDING 4.0
+#define C2D_OPEN_SLACK 1e-12
 /*
  * Covers:
  * C2D_COVER_ULPS: in ulps of the values, the rounding allowed in a support
  *   comparison.
- * C2D_SLIVER_AREA: in ulps of the square of a covered shape's extent, the
- *   area below which a part left uncovered by the subtraction is rounding.
+ * C2D_COVER_NEAR: how far (relative to the pieces' sizes) a point computed
+ *   where two pieces meet may lie off either and still cut (a needless cut
+ *   costs time only).
  */
 #define C2D_COVER_ULPS 16.0
-#define C2D_SLIVER_AREA 64.0
+#define C2D_COVER_NEAR 1e-9
 
 /* The sizes whose squares and their sums stay normal doubles: a test of sums
  * of such squares is exact-same unscaled and scaled by any power of two. */
@@ -143,6 +156,10 @@
 
 #define C2D_PI 3.14159265358979323846
 #define C2D_INF HUGE_VAL
+
+/* n ulps of numbers of magnitude m: the rounding the tolerances above are
+ * counted in (n * DBL_EPSILON * m, multiplied in that order). */
+static inline double c2d_ulps(double n, double m) { return n * DBL_EPSILON * m; }
 
 static inline c2d_vec v2(double x, double y) { c2d_vec r; r.x = x; r.y = y; return r; }
 static inline c2d_vec vadd(c2d_vec a, c2d_vec b) { return v2(a.x + b.x, a.y + b.y); }
@@ -328,7 +345,7 @@ static inline int c2d_box_winds(const c2d_shape *s, const c2d_vec *w)
 static inline double c2d_box_tol_at(const c2d_shape *s, c2d_vec o)
 {
     c2d_vec c = vsub(s->p[0], o);
-    return C2D_TRIG_ROUNDING * DBL_EPSILON * (s->w + s->h + fabs(c.x) + fabs(c.y));
+    return c2d_ulps(C2D_TRIG_ROUNDING, s->w + s->h + fabs(c.x) + fabs(c.y));
 }
 
 /* The turn a -> b -> c: > 0 counter-clockwise, < 0 clockwise, 0 on a line.
@@ -530,7 +547,7 @@ static inline double c2d_bounds_magnitude(const c2d_bounds *b)
 static inline int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
 {
     double ma = c2d_bounds_magnitude(a), mb = c2d_bounds_magnitude(b);
-    double tol = C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * (ma > mb ? ma : mb) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
+    double tol = c2d_ulps(2 * C2D_BOUNDS_ROUNDING, ma > mb ? ma : mb) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
     return !(b->minx - a->maxx > tol || a->minx - b->maxx > tol || b->miny - a->maxy > tol || a->miny - b->maxy > tol);
 }
 
@@ -543,7 +560,7 @@ static inline int c2d_bounds_meet(const c2d_bounds *a, const c2d_bounds *b)
  * accept. */
 static inline double c2d_bounds_pad(const c2d_bounds *b)
 {
-    return 2 * (C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * c2d_bounds_magnitude(b) + C2D_BOUNDS_ROUNDING * 0x1p-1074);
+    return 2 * (c2d_ulps(2 * C2D_BOUNDS_ROUNDING, c2d_bounds_magnitude(b)) + C2D_BOUNDS_ROUNDING * 0x1p-1074);
 }
 
 /* b grown by c2d_bounds_pad(b) on every side. */

@@ -414,7 +414,7 @@ static inline int near_in_range(const c2d_shape *a, const c2d_shape *b)
     const c2d_bounds *p = &a->bounds, *q = &b->bounds;
     double m = dmax(c2d_bounds_magnitude(p), c2d_bounds_magnitude(q)), tol;
     if (!(m <= C2D_RANGE_HI) || (m < C2D_RANGE_LO && m != 0)) return -1;
-    tol = C2D_BOUNDS_ROUNDING * DBL_EPSILON * 2 * m + C2D_BOUNDS_ROUNDING * 0x1p-1074;
+    tol = c2d_ulps(2 * C2D_BOUNDS_ROUNDING, m) + C2D_BOUNDS_ROUNDING * 0x1p-1074;
     return !(q->minx - p->maxx > tol || p->minx - q->maxx > tol || q->miny - p->maxy > tol || p->miny - q->maxy > tol);
 }
 
@@ -621,7 +621,7 @@ c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, bo
          * Rounding grows with the pair's size in the frame and with how far
          * the frame is from the origin (the coordinates' own ulps). */
         margin = C2D_DECIDE_MARGIN * (frame_size(&a->bounds, o) + frame_size(&b->bounds, o)) +
-                 C2D_DECIDE_ULPS * DBL_EPSILON * (fabs(o.x) + fabs(o.y));
+                 c2d_ulps(C2D_DECIDE_ULPS, fabs(o.x) + fabs(o.y));
         if (!have) {
             c2d_body(A, a, &o);
             c2d_body(B, b, &o);

@@ -46,7 +46,7 @@ void c2d_sincos(double angle, double *c, double *s)
     /* Snap near multiples of pi/2, where rounding would leave 6e-17 for 0. */
     double q = angle / (C2D_PI / 2);
     double k = floor(q + 0.5);
-    if (fabs(q - k) <= C2D_SNAP * DBL_EPSILON * dmax(1.0, fabs(q))) {
+    if (fabs(q - k) <= c2d_ulps(C2D_SNAP, dmax(1.0, fabs(q)))) {
         long m = (long)fmod(k, 4.0);
         if (m < 0) m += 4;
         *c = m == 0 ? 1.0 : m == 2 ? -1.0 : 0.0;
@@ -66,7 +66,7 @@ static double rounding_length(const c2d_vec *v, int n)
     double m = 0;
     int i;
     for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x), fabs(v[i].y)));
-    return C2D_POINT_ROUNDING * DBL_EPSILON * m;
+    return c2d_ulps(C2D_POINT_ROUNDING, m);
 }
 
 /* Does the boundary turn round once (not a convex outline walked twice). */
@@ -360,8 +360,8 @@ int c2d_move_polygon(c2d_shape *s, double dx, double dy)
         m1 = dmax(m1, dmax(fabs(x), fabs(y)));
     }
     /* As rounding_length computes it, before and after. */
-    tiny0 = C2D_POINT_ROUNDING * DBL_EPSILON * m0;
-    tiny1 = C2D_POINT_ROUNDING * DBL_EPSILON * m1;
+    tiny0 = c2d_ulps(C2D_POINT_ROUNDING, m0);
+    tiny1 = c2d_ulps(C2D_POINT_ROUNDING, m1);
     if (tiny0 != tiny1 && s->ccw != 0)
         for (i = 0; i < n; i++) {
             c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
@@ -473,7 +473,7 @@ double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c)
         v = vsub(c, a);
         p = u.x * v.y;
         q = u.y * v.x;
-        if (fabs(p - q) > 4 * DBL_EPSILON * (fabs(p) + fabs(q)) && fabs(p - q) >= 0x1p-900) return p - q;
+        if (fabs(p - q) > c2d_ulps(4, fabs(p) + fabs(q)) && fabs(p - q) >= 0x1p-900) return p - q;
         return orient_exact(a, b, c);
     }
     if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
@@ -648,7 +648,7 @@ static int compute_bbox(const c2d_shape *s, c2d_bounds *out)
         if (c2d_in_wedge(&f, v2(0, -1))) out->miny = c.y - r;
         /* The arc ends carry rounding from cos/sin (a few ulps), and points
          * within the edge tolerance count as on the fan: widen by both. */
-        slack = C2D_TRIG_ROUNDING * DBL_EPSILON * (r + fabs(c.x) + fabs(c.y)) + 2 * C2D_ANGLE_TOLERANCE * r;
+        slack = c2d_ulps(C2D_TRIG_ROUNDING, r + fabs(c.x) + fabs(c.y)) + 2 * C2D_ANGLE_TOLERANCE * r;
         out->minx -= slack; out->miny -= slack; out->maxx += slack; out->maxy += slack;
         return 1;
     }
@@ -920,7 +920,7 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->tol = c2d_box_tol_at(s, *po);
     } else if (b->type == BODY_FAN) {
         c2d_vec apex = c2d_bv(b, 0);
-        b->tol = C2D_TRIG_ROUNDING * DBL_EPSILON * (b->r + fabs(apex.x) + fabs(apex.y));
+        b->tol = c2d_ulps(C2D_TRIG_ROUNDING, b->r + fabs(apex.x) + fabs(apex.y));
     } else if (s->kind == C2D_POLYGON && s->slack > 0) {
         /* Convex only within rounding: it still holds its own vertices, which
          * stand no farther than the slack outside its edges. */

@@ -369,7 +369,7 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
         w = vscale(u, 1 / len);
         *hi = c2d_support(b, w) * len;
         *lo = -c2d_support(b, vscale(w, -1)) * len;
-        *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + b->r * len) + b->tol * len;
+        *err = c2d_ulps(C2D_SLIDE_ROUNDING, fabs(*lo) + fabs(*hi) + b->r * len) + b->tol * len;
         return;
     }
     *lo = *hi = vdot(c2d_bv(b, 0), u);
@@ -381,7 +381,7 @@ static void shadow(const body *b, c2d_vec u, double *lo, double *hi, double *err
     if (b->r > 0 || b->tol > 0) {
         len = vlen(u);
         m = (b->r + b->tol) * len;
-        *err = C2D_SLIDE_ROUNDING * DBL_EPSILON * (fabs(*lo) + fabs(*hi) + m) + b->tol * len;
+        *err = c2d_ulps(C2D_SLIDE_ROUNDING, fabs(*lo) + fabs(*hi) + m) + b->tol * len;
         *lo -= b->r * len;
         *hi += b->r * len;
     }
@@ -557,8 +557,8 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
         }
         /* The rounding of the numbers that placed x and the face: their
          * magnitudes in this frame. */
-        tol = C2D_FACE_ROUNDING * DBL_EPSILON *
-              (fabs(x.x) + fabs(x.y) + fabs(s0.x) + fabs(s0.y) + fabs(s1.x) + fabs(s1.y) + fabs(move.x) + fabs(move.y));
+        tol = c2d_ulps(C2D_FACE_ROUNDING,
+                       fabs(x.x) + fabs(x.y) + fabs(s0.x) + fabs(s0.y) + fabs(s1.x) + fabs(s1.y) + fabs(move.x) + fabs(move.y));
         if (!(best <= tol * tol)) return -1;
     }
     ft->t = tin;
@@ -736,7 +736,7 @@ static int overlapping(const c2d_shape *a, const c2d_shape *b, const body *A, co
         depth = c.depth;
         *n = c.normal;
     }
-    return depth > C2D_REST_ROUNDING * DBL_EPSILON * (frame_size(A) + frame_size(B));
+    return depth > c2d_ulps(C2D_REST_ROUNDING, frame_size(A) + frame_size(B));
 }
 
 /* Where a (already moved to the touching time) touches b: on b's surface. */
@@ -769,7 +769,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
     if (mx0 <= 0 && 0 <= mx1 && my0 <= 0 && 0 <= my1) {
         double size = dmax(dmax(mx1 - mx0, my1 - my0), dmax(dmax(fabs(mx0), fabs(mx1)), dmax(fabs(my0), fabs(my1))));
         double depth = dmin(dmin(-mx0, mx1), dmin(-my0, my1));
-        if (depth > C2D_REST_ROUNDING * DBL_EPSILON * size) {
+        if (depth > c2d_ulps(C2D_REST_ROUNDING, size)) {
             c2d_contact_result c;
             c2d_contact_at_scale(a, b, NULL, NULL, &c);
             res->hit = 1;
@@ -1303,8 +1303,7 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
          * path decides. */
         int j = best + 1 == n ? 0 : best + 1;
         c2d_vec p = v2(dx * tin, dy * tin), e0 = v2(v[best].x - ox, v[best].y - oy), e1 = v2(v[j].x - ox, v[j].y - oy);
-        double tol = C2D_FACE_ROUNDING * DBL_EPSILON *
-                     (fabs(p.x) + fabs(p.y) + fabs(e0.x) + fabs(e0.y) + fabs(e1.x) + fabs(e1.y));
+        double tol = c2d_ulps(C2D_FACE_ROUNDING, fabs(p.x) + fabs(p.y) + fabs(e0.x) + fabs(e0.y) + fabs(e1.x) + fabs(e1.y));
         if (!(c2d_pt_seg_d2(p, e0, e1, NULL) <= tol * tol)) return 0;
         edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
     }

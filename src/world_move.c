@@ -110,8 +110,8 @@ static int sure_bounds(const c2d_shape *s, c2d_bounds *b)
     default:
         break;
     }
-    ex = 4 * DBL_EPSILON * (fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx)) + 0x1p-1070;
-    ey = 4 * DBL_EPSILON * (fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy)) + 0x1p-1070;
+    ex = c2d_ulps(4, fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx)) + 0x1p-1070;
+    ey = c2d_ulps(4, fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy)) + 0x1p-1070;
     if (s->kind == C2D_POLYGON) ex += 2 * s->slack, ey += 2 * s->slack;
     b->minx -= ex; b->maxx += ex;
     b->miny -= ey; b->maxy += ey;
@@ -223,7 +223,7 @@ enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8, C2D_MOVE_TIES = 8, C2D_MOVE_N
 static int sliding(c2d_vec v, c2d_vec n, c2d_vec p)
 {
     double along = v.x * n.x + v.y * n.y, len = fabs(v.x) + fabs(v.y);
-    double tol = C2D_MOVE_ALONG * len + C2D_MOVE_PLACE * DBL_EPSILON * (fabs(p.x) + fabs(p.y));
+    double tol = C2D_MOVE_ALONG * len + c2d_ulps(C2D_MOVE_PLACE, fabs(p.x) + fabs(p.y));
     return len > 0 && along >= -tol; /* (no motion slides along nothing it overlaps) */
 }
 
