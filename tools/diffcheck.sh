@@ -11,8 +11,11 @@ out=build/diffcheck
 rm -rf "$out" && mkdir -p "$out/old"
 git archive "$ref" src | tar -x -C "$out/old"
 flags="-std=c99 -O2 -fPIC -ffp-contract=off -shared"
-core="shape.c decompose.c compound.c covers.c features.c overlap.c query.c contact.c sweep.c transform.c world.c world_move.c controller.c bump.c"
-(cd "$out/old/src" && ${CC:-cc} $flags -o ../../old.so $core -lm)
-(cd src && ${CC:-cc} $flags -o ../$out/new.so $core -lm)
+# The core's sources as each Makefile lists them (CORE_SRC), without src/.
+core_of() { sed -n 's/^CORE_SRC *:= *//p' | sed 's|src/||g'; }
+old_core=$(git show "$ref:Makefile" | core_of)
+new_core=$(core_of <Makefile)
+(cd "$out/old/src" && ${CC:-cc} $flags -o ../../old.so $old_core -lm)
+(cd src && ${CC:-cc} $flags -o ../$out/new.so $new_core -lm)
 ${CC:-cc} -std=c99 -O2 -o "$out/diffcheck" tools/diffcheck.c -ldl -lm
 "$out/diffcheck" "$out/old.so" "$out/new.so" "$pairs" "$seed"
