@@ -351,7 +351,7 @@ OOM_INC   := /usr/include/$(OOM_LUA)
 OOM_LIB   := -l$(OOM_LUA)
 endif
 
-$(OOM_BUILD)/oom: tools/oom/oom.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-oom
+$(OOM_BUILD)/oom: tools/oom/oom.c tools/embed.h $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-oom
 	@mkdir -p $(OOM_BUILD)
 	$(CC) -std=c99 -g -O1 -no-pie -rdynamic $(WARN) $(FP_FLAGS) -I$(OOM_INC) -Isrc -o $@ tools/oom/oom.c $(CORE_SRC) $(BIND_SRC) $(OOM_LIB) -lm
 
@@ -377,7 +377,7 @@ TSAN_INC    := /usr/include/$(TSAN_LUA)
 TSAN_LIB    := -l$(TSAN_LUA)
 endif
 
-$(TSAN_BUILD)/tsan: tools/tsan/tsan.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-tsan
+$(TSAN_BUILD)/tsan: tools/tsan/tsan.c tools/embed.h $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-tsan
 	@mkdir -p $(TSAN_BUILD)
 	$(SAN_CC) -std=c99 -g -O1 -fsanitize=thread $(WARN) $(FP_FLAGS) -I$(TSAN_INC) -Isrc -o $@ tools/tsan/tsan.c $(CORE_SRC) $(BIND_SRC) $(TSAN_LIB) -lm -lpthread
 

@@ -39,8 +39,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
-
-int luaopen_collide2d(lua_State *L);
+#include "../embed.h"
 
 /* ---- The allocator ------------------------------------------------------ */
 
@@ -294,15 +293,7 @@ static void run(long long k, const char *script, const char *transcript, const c
     if (L == NULL) { say("SCRIPT cannot make a Lua state\n"); _exit(4); }
     lua_atpanic(L, panic);
     luaL_openlibs(L);
-    lua_getglobal(L, "package");
-    lua_pushliteral(L, "lua/?.lua;lua/?/init.lua");
-    lua_setfield(L, -2, "path");
-    lua_pushliteral(L, "");
-    lua_setfield(L, -2, "cpath");
-    lua_getfield(L, -1, "preload");
-    lua_pushcfunction(L, luaopen_collide2d);
-    lua_setfield(L, -2, "collide2d");
-    lua_pop(L, 2);
+    embed_collide2d(L);
     lua_newtable(L);
     {
         const luaL_Reg *f;

@@ -19,8 +19,7 @@
 #include "lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
-
-int luaopen_collide2d(lua_State *L);
+#include "../embed.h"
 
 static const char *script;
 static int rounds = 20;
@@ -35,15 +34,7 @@ static void *worker(void *arg)
         int st;
         if (L == NULL) { fprintf(stderr, "tsan: thread %d: no Lua state\n", id); abort(); }
         luaL_openlibs(L);
-        lua_getglobal(L, "package");
-        lua_pushliteral(L, "lua/?.lua;lua/?/init.lua");
-        lua_setfield(L, -2, "path");
-        lua_pushliteral(L, "");
-        lua_setfield(L, -2, "cpath");
-        lua_getfield(L, -1, "preload");
-        lua_pushcfunction(L, luaopen_collide2d);
-        lua_setfield(L, -2, "collide2d");
-        lua_pop(L, 2);
+        embed_collide2d(L);
         st = luaL_loadfile(L, script);
         if (st == 0) {
             lua_pushinteger(L, id);
