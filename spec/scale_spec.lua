@@ -22,21 +22,14 @@
 local c2d = require "collide2d"
 
 local unpack = table.unpack or unpack
-local floor, pi, abs = math.floor, math.pi, math.abs
+local pi, abs = math.pi, math.abs
 
 local PAIRS_PER_KIND_PAIR = 10  -- 10 x 10 ordered kind pairs: 1000 pairs
 local SEED = 20240611
 local TOUCH = 1e-9
 local SHIFT_X, SHIFT_Y = 1e6, -1e6
 
--- x <- (1664525 x + 1013904223) mod 2^32: 1664525 < 2^21, so 1664525 x < 2^53.
-local function lcg(seed)
-  local x = seed % 4294967296
-  local r = {}
-  function r.u() x = (1664525 * x + 1013904223) % 4294967296; return x / 4294967296 end
-  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
-  return r
-end
+local common = require "support.common"
 
 -- Numbers on a 1/1024 grid in [-64, 64): exact after adding 1e6 or scaling by 1e3.
 local function coord(r) return r.int(-65536, 65535) / 1024 end
@@ -156,7 +149,7 @@ end
 
 describe("scale", function()
   local pairs_list = {}
-  local r = lcg(SEED)
+  local r = common.lcg(SEED)
   for _, ka in ipairs(kinds) do
     for _, kb in ipairs(kinds) do
       for _ = 1, PAIRS_PER_KIND_PAIR do
@@ -410,7 +403,7 @@ describe("a polygon of subnormal size 109 away from a disk's centre", function()
   -- A 12-gon within 2e-322 of the origin. In the disk's frame (centre
   -- (77, 77)) its vertices all round to (-77, -77): a point there, on every
   -- edge line. The disk of radius 77 is 77 * sqrt 2 - 77 = 31.89... from it.
-  local h = require("support.common").subnormal_polygon(40)
+  local h = common.subnormal_polygon(40)
   local gap = 77 * math.sqrt(2) - 77
   it("misses it, and the distance is the gap", function()
     for _, d in ipairs { c2d.disk(77, 77, 77), c2d.disk(77, 76.999999999999972, 77.000000000000469) } do
