@@ -903,12 +903,14 @@ static void check_contact(const spec *A, const spec *B, int ranged)
         CHECK(dist_point(ab.point, a) <= ab.depth + t && dist_point(ab.point, b) <= ab.depth + t,
               "contact point (%.17g, %.17g) is %.3g from a and %.3g from b (depth %.17g)",
               ab.point.x, ab.point.y, dist_point(ab.point, a), dist_point(ab.point, b), ab.depth);
-        /* Moving a by n * (depth + a little) separates them. A compound may
-         * only touch there: the move can end where the line of the normal
-         * enters another piece's reach (leaving a concave mouth along a
-         * piece's edge); then no pair of pieces overlaps beyond rounding. */
+        /* Moving a by n * (depth + a little) separates them. A compound (or
+         * a fan opened beyond pi) may only touch there: the move can end
+         * where the line of the normal enters another piece's reach (leaving
+         * a concave mouth along a piece's edge), or a touch lasts along the
+         * normal (a segment's end sliding along the inner edge of a wide
+         * fan); then no pair of pieces overlaps beyond rounding. */
         step = ab.depth * (1 + 1e-9) + t;
-        if (is_compound(a) || is_compound(b)) {
+        if (is_compound(a) || is_compound(b) || wide_fan(a) || wide_fan(b)) {
             double deep = deepest_moved(A, v2(n.x * ab.depth, n.y * ab.depth), B);
             CHECK(deep <= t + 1e-9 * ab.depth, "moving a by normal * depth = %.17g leaves two pieces %.17g deep (normal (%.17g, %.17g))",
                   ab.depth, deep, n.x, n.y);
