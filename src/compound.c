@@ -354,10 +354,10 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
     c2d_vec acc = v2(0, 0), o;
     double total = 0;
     int i;
-    o = c2d_center(&c->pieces[0]);
+    o = c2d_leaf_center(&c->pieces[0]);
     for (i = 0; i < c->count; i++) {
         double a = area_of(&c->pieces[i]);
-        acc = vadd(acc, vscale(vsub(c2d_center(&c->pieces[i]), o), a));
+        acc = vadd(acc, vscale(vsub(c2d_leaf_center(&c->pieces[i]), o), a));
         total += a;
     }
     if (total > 0) {
@@ -365,7 +365,7 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
         if (isfinite(m.x) && isfinite(m.y)) return vadd(o, m);
     }
     acc = v2(0, 0);
-    for (i = 0; i < c->count; i++) acc = vadd(acc, vsub(c2d_center(&c->pieces[i]), o));
+    for (i = 0; i < c->count; i++) acc = vadd(acc, vsub(c2d_leaf_center(&c->pieces[i]), o));
     return vadd(o, vscale(acc, 1.0 / c->count));
 }
 
@@ -1158,7 +1158,7 @@ static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2
     c2d_vec room[c2d_scaled_room(p)];
     const c2d_shape *far;
     c2d_sweep_result r;
-    c2d_vec cp = c2d_center(p), cq = c2d_center(q);
+    c2d_vec cp = c2d_leaf_center(p), cq = c2d_leaf_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
     far = moved_copy(p, vscale(u, t + T), &st, room);

@@ -363,6 +363,10 @@ int c2d_move_polygon(c2d_shape *s, double dx, double dy);
 /* The bounding box of n >= 1 points. */
 void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
 
+/* The centroid of a shape that is not a compound (c2d_center of a Concave or
+ * Group is its pieces' c2d_leaf_center, weighted by area). */
+c2d_vec c2d_leaf_center(const c2d_shape *s);
+
 /* The body of shape s in the frame whose origin is o. */
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *o);
 

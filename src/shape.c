@@ -688,7 +688,7 @@ static c2d_vec polygon_centroid(const c2d_vec *v, int n)
     return vlerp(lo, hi, 0.5);
 }
 
-c2d_vec c2d_center(const c2d_shape *s)
+c2d_vec c2d_leaf_center(const c2d_shape *s)
 {
     switch (s->kind) {
     case C2D_POINT:
@@ -706,9 +706,6 @@ c2d_vec c2d_center(const c2d_shape *s)
         return polygon_centroid(s->p, 3);
     case C2D_POLYGON:
         return polygon_centroid(s->verts, s->count);
-    case C2D_CONCAVE:
-    case C2D_GROUP:
-        return c2d_compound_center(s);
     case C2D_FAN: {
         /* A sector of half-angle a has its centroid 2 r sin(a) / (3 a) along the bisector. */
         double a = s->opening / 2, k;
@@ -720,6 +717,11 @@ c2d_vec c2d_center(const c2d_shape *s)
     default:
         return s->p[0];
     }
+}
+
+c2d_vec c2d_center(const c2d_shape *s)
+{
+    return c2d_is_compound(s) ? c2d_compound_center(s) : c2d_leaf_center(s);
 }
 
 c2d_vec c2d_position(const c2d_shape *s)
