@@ -146,8 +146,9 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
         for (j = 0; j < n; j++) {
             c2d_vec w = vsub(v[j], a);
             double c = vcross(e, w) * orient;
+            if (!(c < 0)) continue; /* on the inner side (most vertices): no square root */
             if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) ok = 0;
-            if (c < 0) *slack = dmax(*slack, -c / el);
+            *slack = dmax(*slack, -c / el);
         }
     }
     return ok && turns_once(v, n);
