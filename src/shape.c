@@ -93,16 +93,13 @@ static int turns_once(const c2d_vec *v, int n)
 static int doubles_back(const c2d_vec *v, int n, int orient)
 {
     c2d_vec prev = v2(0, 0);
-    int i, have = 0, k;
-    for (k = 0; k <= n; k++) {
-        i = k % n;
-        {
-            c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
-            if (e.x == 0 && e.y == 0) continue;
-            if (have && vdot(prev, e) < 0 && vcross(prev, e) * orient <= 0) return 1;
-            prev = e;
-            have = 1;
-        }
+    int k, have = 0;
+    for (k = 0; k <= n; k++) { /* the first edge again at the end: the turn into it */
+        c2d_vec e = vsub(v[c2d_next(k % n, n)], v[k % n]);
+        if (e.x == 0 && e.y == 0) continue;
+        if (have && vdot(prev, e) < 0 && vcross(prev, e) * orient <= 0) return 1;
+        prev = e;
+        have = 1;
     }
     return 0;
 }
