@@ -655,14 +655,21 @@ static int piece_held(const cover_job *job, const c2d_shape *src, int src_half, 
     return 1;
 }
 
-/* The ends of a POLY body that lies along a segment (within rounding): its
+/* The ends of a body that lies along a segment (within rounding): a POLY's
  * vertices least and farthest along the direction from its first vertex
- * to the one farthest from it. */
+ * to the one farthest from it; a fan's apex and the end of its middle
+ * radius. */
 static void spine(const body *x, c2d_vec *lo, c2d_vec *hi)
 {
     c2d_vec v0 = c2d_bv(x, 0), far = v0, d;
     double best = 0, tlo = 0, thi = 0;
     int i;
+    if (x->type == BODY_FAN) {
+        /* from its apex along its middle direction */
+        *lo = v0;
+        *hi = vadd(v0, vscale(x->own.fan.d, x->r));
+        return;
+    }
     for (i = 1; i < x->n; i++) {
         c2d_vec q = vsub(c2d_bv(x, i), v0);
         double m = dmax(fabs(q.x), fabs(q.y));
@@ -678,13 +685,15 @@ static void spine(const body *x, c2d_vec *lo, c2d_vec *hi)
     }
 }
 
-/* The least width of a POLY body with an interior: its core's least extent
+/* The least width of a body with an interior: a POLY's core's least extent
  * across an edge (that of a convex polygon is across one of its edges; 0
- * for a point or a segment) plus its diameter of rounding. */
+ * for a point or a segment) plus its diameter of rounding; a fan's chord
+ * across its arc (at most pi open: a wider fan is taken in halves). */
 static double body_width(const body *x)
 {
     double w = C2D_INF;
     int i, j;
+    if (x->type == BODY_FAN) return 2 * x->r * fabs(vcross(x->own.fan.d, x->own.fan.e1)); /* its arc's chord */
     if (x->n < 3 || x->orient == 0) return 2 * x->r;
     for (i = 0; i < x->n; i++) {
         c2d_vec a = c2d_bv(x, i), e = vsub(c2d_bv(x, c2d_next(i, x->n)), a);
@@ -723,21 +732,15 @@ static C2D_NOINLINE int union_covers(const c2d_shape *a, const c2d_shape *l, con
          * one inner point decide. Such an l lies along its spine, to
          * rounding, and is held as that segment (a fan's: from its apex
          * along its middle direction). */
-        double most = 0, width;
+        double most = 0;
         leaf_start(&w, a, &l->bounds);
         while ((s = leaf_next(&w, &half)) != NULL) {
             c2d_body(&M, s, &o);
             if (has_interior(&M)) most = dmax(most, rounding_of(s, o, &M));
         }
-        width = B->type == BODY_FAN ? 2 * B->r * fabs(vcross(B->own.fan.d, B->own.fan.e1)) : body_width(B);
-        if (width <= 2 * (job.eb + most)) {
+        if (body_width(B) <= 2 * (job.eb + most)) {
             c2d_vec lo, hi;
-            if (B->type == BODY_FAN) {
-                lo = c2d_bv(B, 0);
-                hi = vadd(lo, vscale(B->own.fan.d, B->r));
-            } else {
-                spine(B, &lo, &hi);
-            }
+            spine(B, &lo, &hi);
             return segment_covered(a, &l->bounds, vadd(lo, o), vadd(hi, o));
         }
     }
@@ -823,7 +826,7 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
      * widening of a fan's box for its edge tolerance). */
     g = a->bounds;
     slack = c2d_ulps(C2D_COVER_ULPS, fabs(g.minx) + fabs(g.maxx) + fabs(g.miny) + fabs(g.maxy) +
-                                            c2d_bounds_magnitude(&b->bounds)) +
+                                         c2d_bounds_magnitude(&b->bounds)) +
             2 * C2D_ANGLE_TOLERANCE * box_extent(&b->bounds);
     if (!(b->bounds.minx >= g.minx - slack && b->bounds.maxx <= g.maxx + slack &&
           b->bounds.miny >= g.miny - slack && b->bounds.maxy <= g.maxy + slack) && a->kind != C2D_LINE)
