@@ -39,11 +39,41 @@ static int preferred(const axis_search *as, c2d_vec u)
     return du < 0 ? du > dn : du < dn;
 }
 
-static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
+/* The supports of b along u and along -u (c2d_support's two values, from one
+ * pass over a polygon core: its greatest along -u is minus its least along u). */
+static void supports(const body *b, c2d_vec u, double *along, double *against)
+{
+    const c2d_vec *v;
+    double hi = -C2D_INF, lo = C2D_INF;
+    int i, n = b->n;
+    if (b->type == BODY_FAN) {
+        *along = c2d_support(b, u);
+        *against = c2d_support(b, vscale(u, -1));
+        return;
+    }
+    if ((v = c2d_bv_plain(b)) != NULL) {
+        c2d_vec o = b->off;
+        for (i = 0; i < n; i++) {
+            double d = vdot(vsub(v[i], o), u);
+            hi = dmax(hi, d);
+            lo = dmin(lo, d);
+        }
+    } else {
+        for (i = 0; i < n; i++) {
+            double d = vdot(c2d_bv(b, i), u);
+            hi = dmax(hi, d);
+            lo = dmin(lo, d);
+        }
+    }
+    *along = hi + b->r;
+    *against = -lo + b->r;
+}
+
+/* The axis u whose overlap is hb + ha (b's support along u, a's along -u). */
+static void consider(double hb, double ha, c2d_vec u, axis_search *as)
 {
     /* Equal means equal up to the rounding in the two support values. */
-    double hb = c2d_support(b, u), ha = c2d_support(a, vscale(u, -1)), d = hb + ha;
-    double eps = c2d_ulps(C2D_AXIS_TIE, fabs(hb) + fabs(ha));
+    double d = hb + ha, eps = c2d_ulps(C2D_AXIS_TIE, fabs(hb) + fabs(ha));
     if (d < as->best - eps || (d <= as->best + eps && preferred(as, u))) {
         as->best = dmin(d, as->best);
         as->n = u;
@@ -53,10 +83,13 @@ static void consider(const body *a, const body *b, c2d_vec u, axis_search *as)
 /* Keep the axis with the least overlap, trying both senses of u. */
 static void try_axis(const body *a, const body *b, c2d_vec u, axis_search *as)
 {
+    double au, amu, bu, bmu;
     if (u.x == 0 && u.y == 0) return;
     u = vunit(u);
-    consider(a, b, u, as);
-    consider(a, b, vscale(u, -1), as);
+    supports(a, u, &au, &amu);
+    supports(b, u, &bu, &bmu);
+    consider(bu, amu, u, as);
+    consider(bmu, au, vscale(u, -1), as);
 }
 
 /* The edge normals (and, for a flat core, edge directions) of a POLY core. */

@@ -687,7 +687,8 @@ double c2d_core_d2_features(const body *a, const body *b, double limit2, c2d_vec
                 best = d2;
                 *pa = p;
                 *pb = q;
-                if (best <= limit2) return best;
+                /* nothing comes closer than a touch (the first one found stands) */
+                if (best <= limit2 || best == 0) return best;
             }
         }
     }
