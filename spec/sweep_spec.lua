@@ -526,6 +526,24 @@ describe("sweep properties of random pairs", function()
   end
 end)
 
+describe("two AABBs touching along part of a face", function()
+  -- a: x 0..4, y 0..2; b: x 2..8, y 2..5. They share the segment y = 2,
+  -- x 2..4, whose middle is (3, 2); b is below a (greater y), so the normal
+  -- from b toward a is (0, -1).
+  local b = c2d.aabb(2, 2, 6, 3)
+  it("already touching and pressed into: t = 0, the middle of the shared segment", function()
+    local t, nx, ny, x, y = c2d.aabb(0, 0, 4, 2):sweep(1, 1, b)
+    assert.are.same({ 0, 0, -1, 3, 2 }, { t, nx, ny, x, y })
+  end)
+  it("meeting later: the same point, at t = 1/3 for a 3 apart moving 9", function()
+    local t, nx, ny, x, y = c2d.aabb(0, -3, 4, 2):sweep(0, 9, b)
+    assert.are.same({ 1 / 3, 0, -1, 3, 2 }, { t, nx, ny, x, y })
+  end)
+  it("sliding along the face is no touch", function()
+    assert.is_nil(c2d.aabb(0, 0, 4, 2):sweep(5, 0, b))
+  end)
+end)
+
 describe("sweep against edges in line with each other", function()
   -- A polygon whose edge from (7.57.., -4.86..) runs out 3.3e11 to a spike's
   -- tip, in line (within rounding) with the short edge before it: a Point

@@ -748,6 +748,13 @@ static c2d_vec touching_point(const body *a, const body *b)
     return vadd(pb, vscale(u, poly_radius(b)));
 }
 
+/* The middle of where two touching AABBs meet (a face, a part of one, or a corner). */
+static c2d_vec touch_middle(const c2d_shape *a, const c2d_shape *b)
+{
+    return v2((dmax(a->p[0].x, b->p[0].x) + dmin(a->p[1].x, b->p[1].x)) / 2,
+              (dmax(a->p[0].y, b->p[0].y) + dmin(a->p[1].y, b->p[1].y)) / 2);
+}
+
 /*
  * Two AABBs with interiors, a moving by t*v against b, in closed form. The
  * offsets at which they meet form the box M = [mx0, mx1] x [my0, my1]; the
@@ -756,7 +763,8 @@ static c2d_vec touching_point(const body *a, const body *b)
  * start (beyond a touch's rounding) is t = 0 with contact's normal; touching
  * at the start is a hit only when v presses against every touching face;
  * a ray that only runs along M's boundary (a graze or a slide) is no hit.
- * Returns 0 when the pair is not for this path (a flat AABB).
+ * Returns 0 when the pair is not for this path (a flat AABB), 2 when they
+ * overlap at the start (the point is left to distance), else 1.
  */
 static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sweep_result *res)
 {
@@ -775,7 +783,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
             res->hit = 1;
             res->t = 0;
             res->normal = c.normal;
-            return 1;
+            return 2;
         }
         /* Touching: every touching face must be pressed (n from b toward a). */
         if ((mx0 == 0 && v.x <= 0) || (mx1 == 0 && v.x >= 0) || (my0 == 0 && v.y <= 0) || (my1 == 0 && v.y >= 0) ||
@@ -786,6 +794,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
         /* corner to corner: the face pressed least (the motion could slide along it) */
         on_x = (mx0 == 0 || mx1 == 0) && ((my0 != 0 && my1 != 0) || fabs(v.x) < fabs(v.y));
         res->normal = on_x ? v2(mx0 == 0 ? -1 : 1, 0) : v2(0, my0 == 0 ? -1 : 1);
+        res->point = touch_middle(a, b);
         return 1;
     }
     /* Apart: an axis the motion does not cross must hold 0 strictly inside. */
@@ -803,10 +812,10 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
     res->normal = on_x ? v2(v.x > 0 ? -1 : 1, 0) : v2(0, v.y > 0 ? -1 : 1);
     {
         /* The middle of where the touching faces meet, in b's still frame. */
-        double x0 = a->p[0].x + v.x * t, x1 = a->p[1].x + v.x * t;
-        double y0 = a->p[0].y + v.y * t, y1 = a->p[1].y + v.y * t;
-        res->point = v2((dmax(x0, b->p[0].x) + dmin(x1, b->p[1].x)) / 2,
-                        (dmax(y0, b->p[0].y) + dmin(y1, b->p[1].y)) / 2);
+        c2d_shape at = *a;
+        at.p[0] = v2(a->p[0].x + v.x * t, a->p[0].y + v.y * t);
+        at.p[1] = v2(a->p[1].x + v.x * t, a->p[1].y + v.y * t);
+        res->point = touch_middle(&at, b);
     }
     return 1;
 }
@@ -1113,17 +1122,17 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     body A, B;
     first_touch ft;
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
-    int swapped = c2d_shape_order(a, b) > 0, touching;
+    int swapped = c2d_shape_order(a, b) > 0, touching, closed;
     no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
         v = vscale(v, -1);
     }
     o = a->p[0];
-    if (a->kind == C2D_AABB && b->kind == C2D_AABB && aabbs_sweep(a, v, b, &res)) {
+    if (a->kind == C2D_AABB && b->kind == C2D_AABB && (closed = aabbs_sweep(a, v, b, &res)) != 0) {
         if (!res.hit) return res;
         if (swapped) res.normal = vscale(res.normal, -1);
-        if (res.t == 0) res.point = start_point(a, b, &A, &B, 0, swapped);
+        if (closed == 2) res.point = start_point(a, b, &A, &B, 0, swapped);
         else res.point = vadd(res.point, vscale(swapped ? da : db, res.t));
         return res;
     }
