@@ -32,7 +32,9 @@ build = {
          sources = {
             "src/shape.c",
             "src/decompose.c",
-            "src/compound.c",
+            "src/compound_shape.c",
+            "src/compound_query.c",
+            "src/compound_contact.c",
             "src/covers.c",
             "src/features.c",
             "src/overlap.c",

@@ -47,6 +47,18 @@ typedef struct piece_walk {
     int top, leaf, leaf_end;
 } piece_walk;
 
+/* Does a meet b grown by reach (the cheap test that never rejects a meeting pair). */
+static inline int c2d_near(const c2d_bounds *a, const c2d_bounds *b, double reach)
+{
+    c2d_bounds g;
+    if (reach == 0) return c2d_bounds_meet(a, b);
+    g.minx = b->minx - reach;
+    g.miny = b->miny - reach;
+    g.maxx = b->maxx + reach;
+    g.maxy = b->maxy + reach;
+    return c2d_bounds_meet(a, &g);
+}
+
 void c2d_walk_start(piece_walk *w, const c2d_shape *s);
 /* The next piece whose box meets box grown by reach, or NULL. */
 const c2d_shape *c2d_walk_next(piece_walk *w, const c2d_bounds *box, double reach);
@@ -77,6 +89,23 @@ static inline int c2d_is_compound(const c2d_shape *s)
 
 /* Concave: rebuild the pieces from the outline (after a transform). */
 void c2d_concave_refresh(c2d_shape *s);
+
+/* How far a pair's boxes reach from o (the size that rounding is relative to). */
+static inline double c2d_pair_size(const c2d_shape *a, const c2d_shape *b, c2d_vec o)
+{
+    const c2d_bounds *x = &a->bounds, *y = &b->bounds;
+    double m = dmax(dmax(fabs(x->minx - o.x), fabs(x->maxx - o.x)), dmax(fabs(x->miny - o.y), fabs(x->maxy - o.y)));
+    if (isfinite(y->minx) && isfinite(y->maxx) && isfinite(y->miny) && isfinite(y->maxy))
+        m = dmax(m, dmax(dmax(fabs(y->minx - o.x), fabs(y->maxx - o.x)), dmax(fabs(y->miny - o.y), fabs(y->maxy - o.y))));
+    return m;
+}
+
+/* Overlap deeper than this (relative to the pair's size) is overlap, not a
+ * resting touch: the sweep's own allowance for rounding in a depth. */
+static inline double c2d_rest_depth(const c2d_shape *a, const c2d_shape *b)
+{
+    return c2d_ulps(C2D_REST_ROUNDING, c2d_pair_size(a, b, a->p[0]));
+}
 
 /* The compound transforms (transform.c hands compounds here). */
 c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy);

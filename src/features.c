@@ -26,22 +26,6 @@ typedef struct feature {
 
 static int sgn(double x) { return (x > 0) - (x < 0); }
 
-/* Is c (a cross product with a unit edge direction) at least -tol * |v|. */
-static int not_below(double c, c2d_vec v)
-{
-    return c >= 0 || c * c <= C2D_ANGLE_TOLERANCE * C2D_ANGLE_TOLERANCE * vlen2(v);
-}
-
-int c2d_in_wedge(const body *f, c2d_vec v)
-{
-    if (!f->wide) /* the convex cone from e2 round to e1, on the bisector's side
-                     (for a thin fan the two edge tests alone also pass -d) */
-        return not_below(vcross(f->own.fan.e2, v), v) && not_below(vcross(v, f->own.fan.e1), v) &&
-               not_below(vdot(v, f->own.fan.d), v);
-    /* above pi: all but the open cone from e1 round to e2, which is under pi */
-    return not_below(-vcross(f->own.fan.e1, v), v) || not_below(-vcross(v, f->own.fan.e2), v);
-}
-
 int c2d_body_contains_solid(const body *b, c2d_vec p)
 {
     int i;

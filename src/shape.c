@@ -908,6 +908,22 @@ static C2D_NOINLINE void flatten(body *b)
     c2d_body_own(b, ends, veq(lo, hi) ? 1 : 2);
 }
 
+/* Is c (a cross product with a unit edge direction) at least -tol * |v|. */
+static int not_below(double c, c2d_vec v)
+{
+    return c >= 0 || c * c <= C2D_ANGLE_TOLERANCE * C2D_ANGLE_TOLERANCE * vlen2(v);
+}
+
+int c2d_in_wedge(const body *f, c2d_vec v)
+{
+    if (!f->wide) /* the convex cone from e2 round to e1, on the bisector's side
+                     (for a thin fan the two edge tests alone also pass -d) */
+        return not_below(vcross(f->own.fan.e2, v), v) && not_below(vcross(v, f->own.fan.e1), v) &&
+               not_below(vdot(v, f->own.fan.d), v);
+    /* above pi: all but the open cone from e1 round to e2, which is under pi */
+    return not_below(-vcross(f->own.fan.e1, v), v) || not_below(-vcross(v, f->own.fan.e2), v);
+}
+
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
 {
     body_core(b, s, po);

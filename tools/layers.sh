@@ -1,0 +1,69 @@
+#!/bin/sh
+# The core in layers: each core file may call functions of its own layer and
+# of the layers below it, never above. Compiles every file of CORE_SRC (the
+# Makefile's list) to an object, reads what each defines and what it calls
+# (nm), and prints each call up a layer as "file -> file: function".
+#
+# Calls up that are still being taken apart are listed in tools/layers.allow;
+# the check fails on any other call up, and on a line of layers.allow that is
+# no longer needed (the list only shrinks).
+#   sh tools/layers.sh          (in make check)
+set -e
+cd "$(dirname "$0")/.."
+
+# Lowest first. A core file missing from this table fails the check.
+layers='
+1 shapes:   shape decompose transform compound_shape
+2 convex:   features overlap query contact sweep
+3 compound: compound_query compound_sweep compound_contact
+4 derived:  covers
+5 world:    world world_move controller bump
+6 flat:     flat
+'
+
+out=build/layers
+rm -rf "$out" && mkdir -p "$out"
+core=$(sed -n 's/^CORE_SRC *:= *//p' Makefile)
+for f in $core; do
+    ${CC:-cc} -std=c99 -O2 -ffp-contract=off -c -o "$out/$(basename "$f" .c).o" "$f"
+done
+
+layer_of() {
+    printf '%s\n' "$layers" | awk -v f="$1" 'NF > 2 { for (i = 3; i <= NF; i++) if ($i == f) { print $1; exit } }'
+}
+
+status=0
+: >"$out/defs"
+: >"$out/uses"
+for o in "$out"/*.o; do
+    f=$(basename "$o" .o)
+    l=$(layer_of "$f")
+    if [ -z "$l" ]; then
+        echo "layers: $f.c is in no layer (add it to the table in tools/layers.sh)"
+        status=1
+        continue
+    fi
+    nm "$o" | awk -v f="$f" -v l="$l" '$2 == "T" { print $3, f, l }' >>"$out/defs"
+    nm "$o" | awk -v f="$f" -v l="$l" '$1 == "U" { print $2, f, l }' >>"$out/uses"
+done
+
+awk 'NR == FNR { file[$1] = $2; layer[$1] = $3; next }
+     ($1 in file) && layer[$1] > $3 { print $2 " -> " file[$1] ": " $1 }' \
+    "$out/defs" "$out/uses" | sort -u >"$out/up"
+grep -v '^#' tools/layers.allow | grep -v '^ *$' | sort -u >"$out/allowed" || true
+
+comm -23 "$out/up" "$out/allowed" >"$out/new"
+comm -13 "$out/up" "$out/allowed" >"$out/gone"
+if [ -s "$out/new" ]; then
+    echo "layers: calls up a layer (a file may call only its own layer and those below):"
+    sed 's/^/  /' "$out/new"
+    status=1
+fi
+if [ -s "$out/gone" ]; then
+    echo "layers: no longer called, so remove from tools/layers.allow:"
+    sed 's/^/  /' "$out/gone"
+    status=1
+fi
+n=$(wc -l <"$out/up")
+if [ $status -eq 0 ]; then echo "layers: ok ($n calls up still listed in tools/layers.allow)"; fi
+exit $status
