@@ -177,13 +177,6 @@ static void aabb_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_res
                     (dmax(a->p[0].y, b->p[0].y) + dmin(a->p[1].y, b->p[1].y)) / 2);
 }
 
-/* Is s a Fan opened beyond pi (and so not convex). */
-static int wide_fan(const c2d_shape *s)
-{
-    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI &&
-           s->opening < 2 * C2D_PI - C2D_FULL_TURN;
-}
-
 static double least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, int slide, c2d_vec *n);
 
 double c2d_least_overlap(const body *a, const body *b, c2d_vec gap, c2d_vec prefer, c2d_vec *n)
@@ -238,14 +231,9 @@ void c2d_contact_at_scale(const c2d_shape *a, const c2d_shape *b, const body *A,
     else contact_scaled(a, b, e, out);
 }
 
-c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
+c2d_error c2d_convex_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
-    int e;
-    if (c2d_is_compound(a) || c2d_is_compound(b) || wide_fan(a) || wide_fan(b)) {
-        c2d_compound_contact(a, b, out);
-        return C2D_OK;
-    }
-    e = c2d_pair_exponent(a, b, 0);
+    int e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? contact_in_range(a, b, out) : contact_scaled(a, b, e, out);
 }
 
@@ -254,7 +242,7 @@ static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_sha
     body A, B;
     int swapped;
     out->hit = 0;
-    if (wide_fan(a) || wide_fan(b)) return C2D_ERR_WIDE_FAN;
+    if (c2d_wide_fan(a) || c2d_wide_fan(b)) return C2D_ERR_WIDE_FAN;
     swapped = c2d_shape_order(a, b) > 0;
     if (swapped) { const c2d_shape *t = a; a = b; b = t; }
     if (!(a->kind == C2D_AABB && b->kind == C2D_AABB) && !c2d_decide(a, b, &A, &B)) return C2D_OK;

@@ -165,6 +165,7 @@ static inline c2d_vec v2(double x, double y) { c2d_vec r; r.x = x; r.y = y; retu
 static inline c2d_vec vadd(c2d_vec a, c2d_vec b) { return v2(a.x + b.x, a.y + b.y); }
 static inline c2d_vec vsub(c2d_vec a, c2d_vec b) { return v2(a.x - b.x, a.y - b.y); }
 static inline c2d_vec vscale(c2d_vec a, double k) { return v2(a.x * k, a.y * k); }
+static inline c2d_vec vldexp(c2d_vec v, int e) { return v2(ldexp(v.x, e), ldexp(v.y, e)); }
 static inline c2d_vec vperp(c2d_vec a) { return v2(-a.y, a.x); }
 static inline double vdot(c2d_vec a, c2d_vec b) { return a.x * b.x + a.y * b.y; }
 static inline double vcross(c2d_vec a, c2d_vec b) { return a.x * b.y - a.y * b.x; }
@@ -471,6 +472,16 @@ c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b
 /* And hits of a pair in canonical order, leaving its bodies built in a's
  * frame when it says so in *built. */
 int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int *built);
+
+/* The pair queries of collide2d.h on two shapes that are not compounds (a
+ * wide fan not either, for contact), with their scaling; dispatch.c hands
+ * every other pair to the compound layer. A sweep or a ray far beyond the
+ * pair's size is cut short there first. */
+int c2d_convex_hits(const c2d_shape *a, const c2d_shape *b);
+c2d_distance_result c2d_convex_distance(const c2d_shape *a, const c2d_shape *b);
+c2d_error c2d_convex_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
+c2d_sweep_result c2d_convex_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
+c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 
 /*
  * Extreme magnitudes. Squared distances and the division-free tests form

@@ -9,6 +9,7 @@
 #include <float.h>
 #include <string.h>
 #include "compound.h"
+#include "hits.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
 
@@ -255,14 +256,6 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_
     return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
-/* Two AABBs: comparisons, exact at any magnitude. All four are made and
- * joined by & (no short circuit), so that a mix of hits and misses costs no
- * mispredicted branches. */
-static int hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
-{
-    return (a->p[0].x <= b->p[1].x) & (b->p[0].x <= a->p[1].x) &
-           (a->p[0].y <= b->p[1].y) & (b->p[0].y <= a->p[1].y);
-}
 
 /* The general decision, on bodies, for a pair in range: kept out of line so
  * that the pairs answered without bodies do not pay for their stack. */
@@ -303,7 +296,7 @@ static int square_safe(double x)
  * normal range: sums of squares in the normal range compare as their scaled
  * copies would (a square that underflows beside one in range is below its
  * rounding); anything else goes the general way. */
-static C2D_NOINLINE int hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
+C2D_NOINLINE int c2d_hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
     double d2 = dx * dx + dy * dy, rr = r * r;
@@ -313,19 +306,6 @@ static C2D_NOINLINE int hits_round_round_rare(const c2d_shape *a, const c2d_shap
     return d2 <= rr;
 }
 
-/* Two round shapes (points and disks): the centres within the summed radii.
- * The same numbers whichever comes first, so no order is needed. Both sums
- * well inside the normal range is the common case, tested in one branch. */
-static inline int hits_round_round(const c2d_shape *a, const c2d_shape *b)
-{
-    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
-    double d2 = dx * dx + dy * dy, rr = r * r;
-    /* Both in [LO, HI]: the lesser not below, the greater not above (no
-     * NaN can arise from finite shapes: the sums add squares). */
-    double least = dmin(d2, rr), most = dmax(d2, rr);
-    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI)) return d2 <= rr;
-    return hits_round_round_rare(a, b);
-}
 
 /* A round shape against an AABB: the clamped centre within the radius. */
 static int hits_round_aabb(const c2d_shape *d, const c2d_shape *box)
@@ -420,7 +400,7 @@ static inline int near_in_range(const c2d_shape *a, const c2d_shape *b)
 
 /*
  * Two shapes whose cores are points or segments (Point, Segment, Disk,
- * Capsule; two round ones go to hits_round_round): the cores within the
+ * Capsule; two round ones go to c2d_hits_round_round): the cores within the
  * summed radii, computed as the general path does (hits_direct) on the same
  * numbers, so hits and distance agree to the bit. The frame is the position
  * of the first shape in the canonical order: the lower kind, or for one kind
@@ -488,32 +468,30 @@ typedef struct pair_hits {
 } pair_hits;
 
 #define GEN { hits_general, 0 }
-#define RR { hits_round_round, 0 }
+#define RR { c2d_hits_round_round, 0 }
 #define RA { hits_round_aabb, 0 }
 #define AR { hits_round_aabb, 1 }
 #define RC { hits_round_convex, 0 }
 #define CR { hits_round_convex, 1 }
-#define AA { hits_aabb_aabb, 0 }
-#define CMP { c2d_compound_hits, 0 }
+#define AA { c2d_hits_aabb_aabb, 0 }
 #define SS { hits_segment_segment, 0 }
 #define RT { hits_round_triangle, 0 }
 #define TR { hits_round_triangle, 1 }
 static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
     /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan Concave Group */
-    /* Point    */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, CMP, CMP },
-    /* Segment  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, CMP, CMP },
-    /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Disk     */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, CMP, CMP },
-    /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Triangle */ { TR, GEN, GEN, TR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Capsule  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, CMP, CMP },
-    /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, CMP, CMP },
-    /* Concave  */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
-    /* Group    */ { CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP, CMP },
+    /* Point    */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, GEN, GEN },
+    /* Segment  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, GEN, GEN },
+    /* Line     */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Disk     */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, GEN, GEN },
+    /* AABB     */ { AR, GEN, GEN, AR,  AA,  GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Box      */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Triangle */ { TR, GEN, GEN, TR,  GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Polygon  */ { CR, GEN, GEN, CR,  GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Capsule  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, GEN, GEN },
+    /* Fan      */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Concave  */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
+    /* Group    */ { GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN, GEN },
 };
-#undef CMP
 #undef SS
 #undef RT
 #undef TR
@@ -525,12 +503,12 @@ static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
 #undef CR
 #undef AA
 
-int c2d_hits(const c2d_shape *a, const c2d_shape *b)
+int c2d_convex_hits(const c2d_shape *a, const c2d_shape *b)
 {
     const pair_hits *p;
     /* The two commonest pairs without the table's indirect call. */
-    if (a->kind == b->kind && a->kind == C2D_DISK) return hits_round_round(a, b);
-    if (a->kind == b->kind && a->kind == C2D_AABB) return hits_aabb_aabb(a, b);
+    if (a->kind == b->kind && a->kind == C2D_DISK) return c2d_hits_round_round(a, b);
+    if (a->kind == b->kind && a->kind == C2D_AABB) return c2d_hits_aabb_aabb(a, b);
     if ((unsigned)a->kind >= C2D_KIND_COUNT || (unsigned)b->kind >= C2D_KIND_COUNT) return 0;
     p = &hits_table[a->kind][b->kind];
     return p->swapped ? p->fn(b, a) : p->fn(a, b);
@@ -577,11 +555,9 @@ c2d_distance_result c2d_distance_at_scale(const c2d_shape *a, const c2d_shape *b
     return e == 0 ? c2d_distance_pair(a, b, A, B, built) : distance_scaled(a, b, e);
 }
 
-c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
+c2d_distance_result c2d_convex_distance(const c2d_shape *a, const c2d_shape *b)
 {
-    int e;
-    if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_distance(a, b);
-    e = c2d_pair_exponent(a, b, 0);
+    int e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? distance_in_range(a, b) : distance_scaled(a, b, e);
 }
 
@@ -673,16 +649,4 @@ c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, bo
     res.a = vadd(pa, o);
     res.b = vadd(pb, o);
     return res;
-}
-
-int c2d_contains(const c2d_shape *s, double x, double y)
-{
-    c2d_shape p;
-    memset(&p, 0, sizeof p);
-    p.kind = C2D_POINT;
-    p.count = 1;
-    p.p[0] = v2(x, y);
-    p.bounds.minx = p.bounds.maxx = x;
-    p.bounds.miny = p.bounds.maxy = y;
-    return c2d_hits(s, &p);
 }

@@ -1,0 +1,36 @@
+/*
+ * Internal to the C core: the two commonest hit tests, inline where hits is
+ * dispatched (dispatch.c) and in the convex table (query.c).
+ */
+#ifndef COLLIDE2D_HITS_H
+#define COLLIDE2D_HITS_H
+
+#include "geometry.h"
+
+/* Two round shapes whose sums leave the normal range (query.c). */
+int c2d_hits_round_round_rare(const c2d_shape *a, const c2d_shape *b);
+
+/* Two AABBs: comparisons, exact at any magnitude. All four are made and
+ * joined by & (no short circuit), so that a mix of hits and misses costs no
+ * mispredicted branches. */
+static inline int c2d_hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
+{
+    return (a->p[0].x <= b->p[1].x) & (b->p[0].x <= a->p[1].x) &
+           (a->p[0].y <= b->p[1].y) & (b->p[0].y <= a->p[1].y);
+}
+
+/* Two round shapes (points and disks): the centres within the summed radii.
+ * The same numbers whichever comes first, so no order is needed. Both sums
+ * well inside the normal range is the common case, tested in one branch. */
+static inline int c2d_hits_round_round(const c2d_shape *a, const c2d_shape *b)
+{
+    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
+    double d2 = dx * dx + dy * dy, rr = r * r;
+    /* Both in [LO, HI]: the lesser not below, the greater not above (no
+     * NaN can arise from finite shapes: the sums add squares). */
+    double least = dmin(d2, rr), most = dmax(d2, rr);
+    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI)) return d2 <= rr;
+    return c2d_hits_round_round_rare(a, b);
+}
+
+#endif
