@@ -41,6 +41,7 @@ build = {
             "src/query.c",
             "src/contact.c",
             "src/sweep.c",
+            "src/raycast.c",
             "src/dispatch.c",
             "src/flat.c",
             "src/transform.c",

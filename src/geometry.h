@@ -107,6 +107,9 @@
 #define C2D_GJK_INSIDE 1e-9
 #define C2D_CERTIFY_ROUNDING 16.0
 #define C2D_SLIDE_ROUNDING 16.0
+/* A sweep's or a ray's touch on a sharp polygon's face stands when the other
+ * core's vertex there is within this many ulps of the face's numbers. */
+#define C2D_FACE_ROUNDING 32.0
 /*
  * The compound contact search (Concave and Group), on the regions a pair's
  * cores sweep out:

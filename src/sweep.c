@@ -1,5 +1,5 @@
 /*
- * Sweep and raycast: when do two shapes in straight-line motion first touch.
+ * Sweep: when do two shapes in straight-line motion first touch.
  *
  * Only the relative motion v = da - db matters: b stands still, a moves by t*v.
  * Two closed shapes that are apart first touch where a feature of one meets a
@@ -9,19 +9,12 @@
  * arc point whose normal is the edge's), or two arcs. No steps are taken, so
  * nothing tunnels however far the shapes move in one step.
  *
- * A raycast is a point swept against the shape.
+ * A raycast (raycast.c) is a point swept against the shape.
  */
 #include <float.h>
 #include <stddef.h>
-#include "compound.h"
+#include "sweep.h"
 
-/* The earliest touch found so far: time and normal (from b toward a). */
-typedef struct first_touch {
-    double t;
-    c2d_vec n;
-    int at_known;  /* at holds the touching point (in the frame, b still) */
-    c2d_vec at;
-} first_touch;
 
 static void offer(first_touch *ft, double t, c2d_vec n)
 {
@@ -31,7 +24,7 @@ static void offer(first_touch *ft, double t, c2d_vec n)
 /* Point p moving by t*v, t in [0, tmax]: when it first comes within R of c.
  * The normal is from c toward the point, times sign; for a sharp corner
  * (no true radius, only tolerance) it is against the motion instead. */
-static void ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, double tmax, double sign, first_touch *ft)
+void c2d_ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, double tmax, double sign, first_touch *ft)
 {
     c2d_vec w = vsub(p, c), q, n;
     double a = vlen2(v), b = vdot(w, v), cc = vlen2(w) - R * R, disc, t, x;
@@ -93,7 +86,7 @@ static void ray_arc(c2d_vec p, c2d_vec v, const body *f, double R, double tmax, 
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(p, v, c2d_bv(f, 0), f->r + R, 0, tmax, 1, &one);
+    c2d_ray_circle(p, v, c2d_bv(f, 0), f->r + R, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(f, one.n)) offer(ft, one.t, vscale(one.n, sign));
 }
 
@@ -129,7 +122,7 @@ static void corners_against_edges(const body *mov, c2d_vec v, const body *fix, e
     for (i = 0; i < nc; i++) {
         c2d_vec c = c2d_corner(mov, i);
         for (j = 0; j < ns; j++) ray_side(c, v, &g[j], R, tmax, sign, ft);
-        for (k = 0; k < nf; k++) ray_circle(c, v, c2d_corner(fix, k), R, sharp, tmax, sign, ft);
+        for (k = 0; k < nf; k++) c2d_ray_circle(c, v, c2d_corner(fix, k), R, sharp, tmax, sign, ft);
         if (fix->type == BODY_FAN) ray_arc(c, v, fix, R, tmax, sign, ft);
     }
     if (mov->type != BODY_FAN) return;
@@ -161,13 +154,9 @@ static void arc_arc(const body *a, c2d_vec v, const body *b, double tmax, first_
 {
     first_touch one;
     one.t = C2D_INF;
-    ray_circle(c2d_bv(a, 0), v, c2d_bv(b, 0), a->r + b->r, 0, tmax, 1, &one);
+    c2d_ray_circle(c2d_bv(a, 0), v, c2d_bv(b, 0), a->r + b->r, 0, tmax, 1, &one);
     if (one.t < ft->t && c2d_in_wedge(b, one.n) && c2d_in_wedge(a, vscale(one.n, -1))) offer(ft, one.t, one.n);
 }
-
-/* Is b a sharp core (no radius, no rounding allowance) and a sharp polygon with an interior. */
-static int sharp_core(const body *b) { return b->type == BODY_POLY && b->r == 0 && b->tol == 0; }
-static int sharp_solid(const body *b) { return sharp_core(b) && b->n >= 3 && b->orient != 0; }
 
 /*
  * The sides of line l that body x's corners are on, x moved by d: the least
@@ -214,7 +203,7 @@ static int corners_line(const body *x, c2d_vec v, const body *l, double tmax, do
         /* A Disk or a Capsule, R summed as hits sums the radii (the line has
          * none); a rounding allowance (a fan that is a disk) goes the general way. */
         R = x->r;
-    } else if (!sharp_core(x)) {
+    } else if (!c2d_sharp_core(x)) {
         return 0;
     }
     if (!(isfinite(end.x) && isfinite(end.y))) return 0;
@@ -267,7 +256,7 @@ static void against_line(const body *x, c2d_vec v, const body *l, double tmax, d
 static double poly_radius(const body *b) { return b->type == BODY_POLY ? b->r : 0; }
 
 /* The first touch of body a moving by t*v (t in [0, tmax]) with b standing still. */
-static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft)
+void c2d_first_contact(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft)
 {
     /* The rounding tolerance of turned boxes and fans counts, as it does for hits. */
     double r = poly_radius(a) + poly_radius(b), R = r + a->tol + b->tol;
@@ -284,7 +273,7 @@ static void first_contact(const body *a, c2d_vec v, const body *b, double tmax, 
 /* Move a body by d in its frame: its vertices, as its own (in room when
  * more than a body holds, or a fan's apex, room holding as many as the body
  * has). A Line's direction stays where it is, in own.v[1]. */
-static void shift(body *b, c2d_vec d, c2d_vec *room)
+void c2d_shift_body(body *b, c2d_vec d, c2d_vec *room)
 {
     int i, n = b->type == BODY_POLY ? b->n : 1;
     c2d_vec *to = b->type != BODY_FAN && n <= C2D_BODY_OWN ? b->own.v : room;
@@ -306,7 +295,7 @@ static void shift(body *b, c2d_vec d, c2d_vec *room)
  * not part the shapes; then the axis of least overlap at that moment, the
  * one contact would pick, replaces it.
  */
-static c2d_vec separating_normal(const body *a, const body *b, c2d_vec n, c2d_vec v)
+c2d_vec c2d_separating_normal(const body *a, const body *b, c2d_vec n, c2d_vec v)
 {
     double scale, best;
     c2d_vec m = n;
@@ -481,8 +470,7 @@ static c2d_vec edge_normal(const body *b, int i)
  * than the rounding of the numbers that placed it, the caller decides by the
  * features instead (each edge as a segment, each corner as a point).
  */
-#define C2D_FACE_ROUNDING 32.0
-static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
+int c2d_sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax, first_touch *ft)
 {
     const body *both[2];
     double tin = -C2D_INF, tout = C2D_INF, best_along = -C2D_INF, best, tol;
@@ -573,14 +561,14 @@ static int sharp_cores_toi(const body *a, const body *b, c2d_vec v, double tmax,
  * is solid) and its corners, without the scratch of the general pass (the
  * mirrored pass has nothing to add: c has no edges, and corner to corner is
  * the same test). sign -1 when c is really b's, moving by -v. */
-static void point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, double tmax, double sign, first_touch *ft)
+void c2d_point_against_core(c2d_vec c, c2d_vec v, const body *b, double R, double tmax, double sign, first_touch *ft)
 {
     int i, m = b->n == 1 ? 0 : b->n == 2 ? 1 : b->n;
     for (i = 0; i < m; i++) {
         edge g = make_edge(c2d_bv(b, i), c2d_bv(b, c2d_next(i, b->n)), v, b->n >= 3 ? -b->orient : 0);
         ray_side(c, v, &g, R, tmax, sign, ft);
     }
-    for (i = 0; i < b->n; i++) ray_circle(c, v, c2d_bv(b, i), R, R == 0, tmax, sign, ft);
+    for (i = 0; i < b->n; i++) c2d_ray_circle(c, v, c2d_bv(b, i), R, R == 0, tmax, sign, ft);
 }
 
 /* Is b a POLY core of one point (a disk, a point, a fan that is a disk). */
@@ -658,8 +646,8 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
         return;
     }
-    if (sharp_core(a) && sharp_core(b) && (sharp_solid(a) || sharp_solid(b))) {
-        int found = sharp_cores_toi(a, b, v, 1, ft);
+    if (c2d_sharp_core(a) && c2d_sharp_core(b) && (c2d_sharp_solid(a) || c2d_sharp_solid(b))) {
+        int found = c2d_sharp_cores_toi(a, b, v, 1, ft);
         if (found > 0 && ft->t == 0) {
             /* Apart, but within the rounding of the faces' offsets, which
              * meet at once: as touching, a hit only when the motion presses
@@ -677,8 +665,8 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     }
     if (a->type == BODY_POLY && b->type == BODY_POLY && (round_point(a) || round_point(b))) {
         double R = a->r + b->r + a->tol + b->tol;
-        if (round_point(a)) point_against_core(c2d_bv(a, 0), v, b, R, 1, 1, ft);
-        else point_against_core(c2d_bv(b, 0), vscale(v, -1), a, R, 1, -1, ft);
+        if (round_point(a)) c2d_point_against_core(c2d_bv(a, 0), v, b, R, 1, 1, ft);
+        else c2d_point_against_core(c2d_bv(b, 0), vscale(v, -1), a, R, 1, -1, ft);
         if (ft->t <= 1 && (ft->n.x != 0 || ft->n.y != 0)) {
             /* Where the round one's rim meets the other (b still, a moved by t*v). */
             ft->at = round_point(a) ? vsub(vadd(c2d_bv(a, 0), vscale(v, ft->t)), vscale(ft->n, a->r))
@@ -686,7 +674,7 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
             ft->at_known = 1;
         }
     } else {
-        first_contact(a, v, b, 1, ft);
+        c2d_first_contact(a, v, b, 1, ft);
     }
     if (ft->t > 1) { ft->t = C2D_INF; return; }
     if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
@@ -695,7 +683,7 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
         body at;
         c2d_vec room[C2D_SHIFT_ROOM(a)];
         c2d_body_copy(&at, a);
-        shift(&at, vscale(v, ft->t), room);
+        c2d_shift_body(&at, vscale(v, ft->t), room);
         ft->n = touch_normal(&at, b, ft->n, v);
     }
 }
@@ -822,7 +810,7 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
 
 /* No hit yet: every field set on its own (a chained struct assignment
  * would copy the first over the second through memory). */
-static void no_hit(c2d_sweep_result *res)
+void c2d_no_hit(c2d_sweep_result *res)
 {
     res->hit = 0;
     res->t = 0;
@@ -866,7 +854,7 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     first_touch ft;
     c2d_vec v = vsub(da, db), o, n = v2(0, -1);
     int swapped = c2d_shape_order(a, b) > 0, touching, closed;
-    no_hit(&res);
+    c2d_no_hit(&res);
     if (swapped) {
         const c2d_shape *t = a; a = b; b = t;
         v = vscale(v, -1);
@@ -898,430 +886,10 @@ static C2D_NOINLINE c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec 
     }
     if (!ft.at_known) {
         c2d_vec room[C2D_SHIFT_ROOM(&A)];
-        shift(&A, vscale(v, ft.t), room);
+        c2d_shift_body(&A, vscale(v, ft.t), room);
         ft.at = touching_point(&A, &B);
     }
     /* In b's still frame; b itself has moved by t*db (by t*da when swapped). */
     res.point = vadd(vadd(ft.at, o), vscale(swapped ? da : db, ft.t));
-    return res;
-}
-
-static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
-
-
-/* Is a magnitude one c2d_pair_exponent leaves unscaled (0, or within the
- * range), and a number: then the direct paths below compute what the
- * general one would. */
-static int unscaled(double m)
-{
-    return m == 0 || (m >= C2D_RANGE_LO && m <= C2D_RANGE_HI);
-}
-
-/* The ray starting inside: t = 0, the normal facing the ray. */
-static void ray_starts_inside(double ox, double oy, double dx, double dy, c2d_sweep_result *res)
-{
-    res->hit = 1;
-    res->t = 0;
-    res->normal = vunit(v2(-dx, -dy));
-    if (res->normal.x == 0 && res->normal.y == 0) res->normal = v2(0, -1);
-    res->point = v2(ox, oy);
-}
-
-/* A hit at t with normal n, the ray's start at o along d. */
-static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_vec n, c2d_sweep_result *res)
-{
-    res->hit = 1;
-    res->t = t;
-    res->normal = n;
-    res->point = v2(ox + dx * t, oy + dy * t);
-}
-
-/*
- * The ray from the frame's origin along v = (vx, vy), t in [0, tmax],
- * against the circle of radius R centred at (cx, cy), which the start is
- * outside: ray_circle's time, on plain numbers (the direct paths keep the
- * pair's vectors out of memory). The normal does not wait for t: with
- * w = start - centre, x = v cross w and s the root of a R^2 - x^2 (a = v.v),
- * the touching point less the centre is (x perp(v) - s v) / a, of length R,
- * so the unit normal is that over a R, with no cancellation however far
- * the start is. A point (R = 0) faces the ray.
- */
-static int ray_disk(double cx, double cy, double R, double vx, double vy, double tmax, double *t, c2d_vec *n)
-{
-    double wx = 0 - cx, wy = 0 - cy;
-    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k;
-    if (a == 0 || cc < 0 || b >= 0) return 0; /* still, already inside, or moving away */
-    /* b^2 - a*cc rewritten (Lagrange's identity) so that it does not cancel:
-     * the line misses the circle exactly when |v x w| > R |v|. */
-    x = vx * wy - vy * wx;
-    disc = a * R * R - x * x;
-    if (disc < 0) return 0;
-    s = sqrt(disc);
-    *t = cc / (-b + s); /* the smaller root, in the form that does not cancel */
-    if (*t > tmax) return 0;
-    k = a * R;
-    if (R > 0 && k >= C2D_SQUARES_LO && k <= C2D_SQUARES_HI) {
-        *n = v2((-x * vy - s * vx) / k, (x * vx - s * vy) / k);
-    } else {
-        c2d_vec q = v2(0 + vx * *t, 0 + vy * *t);
-        *n = R == 0 ? v2(0, 0) : vunit(v2(q.x - cx, q.y - cy));
-        if (n->x == 0 && n->y == 0) *n = vunit(v2(-vx, -vy));
-    }
-    return 1;
-}
-
-/*
- * A ray against a sharp convex polygon with an interior, read from its own
- * vertices in the ray's frame: the start is inside when it is on the inner
- * side of every edge line (the test hits makes for a point), and the ray is
- * in the polygon from the last entry into an edge's half-plane to the first
- * exit. Each edge gives one depth h (the start's distance inside its line,
- * times the edge's length), which both tests share; the arithmetic is the
- * general path's (a point body swept against the polygon's body), so the
- * answers are the same. Returns 0, deciding nothing, when rounding in this
- * frame flattens the polygon (the general path treats it as flat) or puts
- * the entry off the edge it is through (see sharp_cores_toi).
- */
-/* The outward normal (length: the edge's) of edge i of a polygon in the
- * ray's frame, o the ray's start: the arithmetic the edge loop below uses. */
-static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, double oy, double *nx, double *ny)
-{
-    double v0x = v[0].x - ox, v0y = v[0].y - oy;
-    double ax = i == 0 ? v0x : v[i].x - ox, ay = i == 0 ? v0y : v[i].y - oy;
-    double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
-    double ex = bx - ax, ey = by - ay;
-    *nx = orient < 0 ? -ey : ey;
-    *ny = orient < 0 ? ex : -ex;
-}
-
-static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
-                             double maxt, int near, c2d_sweep_result *res)
-{
-    double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
-    double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
-    int i, inside = 1, enter, best = -1, along_outside = 0;
-    ax = v0x;
-    ay = v0y;
-    /* Which edges the ray enters by is as good as random: the times are
-     * kept by min and max and the entering edge by its index, so that no
-     * branch waits on a division. The same pass sums the orientation in
-     * this frame (the fan from v[0], as the body's). */
-    for (i = 0; i < n; i++) {
-        double bx = i + 1 == n ? v0x : v[i + 1].x - ox, by = i + 1 == n ? v0y : v[i + 1].y - oy;
-        double ex = bx - ax, ey = by - ay, nx = ey, ny = -ex, h, nv, t, te, tx;
-        if (i > 0 && i + 1 < n) area += (ax - v0x) * (by - v0y) - (ay - v0y) * (bx - v0x);
-        if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
-        /* The ray's start is the point body's only vertex, at the frame's origin. */
-        h = (ax * nx + ay * ny) + (0 * -nx + 0 * -ny);
-        ax = bx;
-        ay = by;
-        inside &= !(h < 0);
-        nv = nx * dx + ny * dy;
-        if (nv == 0) {
-            along_outside |= h < 0; /* outside an edge the ray runs along: a miss */
-            continue;
-        }
-        t = h / nv;
-        te = nv < 0 ? t : -C2D_INF; /* as an entry, as an exit */
-        tx = nv > 0 ? t : C2D_INF;
-        tout = dmin(tout, tx);
-        enter = te > tin;
-        if (t == tin && te == t && nv < 0) { /* (rare: tested first, as nv's sign is as good as random) */
-            /* On a tie, the face the ray runs into most squarely. */
-            double bnx = 0, bny = 0;
-            if (best >= 0) edge_outward(v, n, orient, best, ox, oy, &bnx, &bny);
-            enter = nv / sqrt(nx * nx + ny * ny) <
-                    (best >= 0 ? (bnx * dx + bny * dy) / sqrt(bnx * bnx + bny * bny) : 0);
-        }
-        tin = dmax(tin, te); /* t on an entry that wins or ties */
-        best = enter ? i : best;
-    }
-    if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
-    no_hit(res);
-    if (along_outside) return 1;
-    if (inside && near) {
-        ray_starts_inside(ox, oy, dx, dy, res);
-        return 1;
-    }
-    if (!(maxt > 0) || !(tin <= tout) || tin > maxt || tout < 0) return 1;
-    if (tin < 0) tin = 0; /* apart only by the rounding of h: touching now */
-    nix = niy = 0;
-    /* No edge entered: the start is within every half-plane, yet not
-     * inside by hits' test (a sliver's tip): the general path decides. */
-    if (best < 0) return 0;
-    {
-        /* The entry must lie on the edge it is through, as in
-         * sharp_cores_toi; off it (edge lines nearly parallel), the general
-         * path decides. */
-        int j = best + 1 == n ? 0 : best + 1;
-        c2d_vec p = v2(dx * tin, dy * tin), e0 = v2(v[best].x - ox, v[best].y - oy), e1 = v2(v[j].x - ox, v[j].y - oy);
-        double tol = c2d_ulps(C2D_FACE_ROUNDING, fabs(p.x) + fabs(p.y) + fabs(e0.x) + fabs(e0.y) + fabs(e1.x) + fabs(e1.y));
-        if (!(c2d_pt_seg_d2(p, e0, e1, NULL) <= tol * tol)) return 0;
-        edge_outward(v, n, orient, best, ox, oy, &nix, &niy);
-    }
-    ray_hit(ox, oy, dx, dy, tin, vunit(v2(nix, niy)), res);
-    return 1;
-}
-
-/* Could the ray's start hit s, by hits' first test (c2d_bounds_meet): past
- * a sliver's tip its edge lines' tests, all within rounding of 0, can hold
- * a point well off it, which hits never reaches. */
-static int start_near(const c2d_shape *s, double ox, double oy)
-{
-    c2d_bounds b;
-    b.minx = b.maxx = ox;
-    b.miny = b.maxy = oy;
-    return c2d_bounds_meet(&b, &s->bounds);
-}
-
-/*
- * The kinds a ray reads straight from the shape's numbers (a disk or point,
- * an AABB, a sharp Triangle or Polygon), when nothing needs scaling (reach:
- * the pair's magnitude with the ray, near: without its direction). Returns
- * 0 for anything else, which goes the general way.
- */
-static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, double dy, double maxt, double reach,
-                          double near, c2d_sweep_result *res)
-{
-    if (!unscaled(reach)) return 0;
-    switch (s->kind) {
-    case C2D_POINT:
-    case C2D_DISK: {
-        /* The test hits makes for a point and a disk, on the same numbers;
-         * then the circle in the ray's frame. */
-        double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
-        c2d_vec n;
-        no_hit(res);
-        if (cx * cx + cy * cy <= s->radius * s->radius) {
-            ray_starts_inside(ox, oy, dx, dy, res);
-            return 1;
-        }
-        if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
-        if (ray_disk(cx, cy, s->radius, dx, dy, maxt, &t, &n)) ray_hit(ox, oy, dx, dy, t, n, res);
-        return 1;
-    }
-    case C2D_AABB: {
-        /* Slabs: the later of the axes' entries, before either exits (touching counts). */
-        double lox = s->p[0].x - ox, loy = s->p[0].y - oy, hix = s->p[1].x - ox, hiy = s->p[1].y - oy;
-        double ex, lx, ey, ly, t;
-        int on_x;
-        if (s->ccw == 0) return 0;
-        no_hit(res);
-        if (s->p[0].x <= ox && ox <= s->p[1].x && s->p[0].y <= oy && oy <= s->p[1].y) {
-            ray_starts_inside(ox, oy, dx, dy, res);
-            return 1;
-        }
-        if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
-        if (dx == 0) { if (lox > 0 || hix < 0) return 1; ex = -C2D_INF; lx = C2D_INF; }
-        else { ex = (dx > 0 ? lox : hix) / dx; lx = (dx > 0 ? hix : lox) / dx; }
-        if (dy == 0) { if (loy > 0 || hiy < 0) return 1; ey = -C2D_INF; ly = C2D_INF; }
-        else { ey = (dy > 0 ? loy : hiy) / dy; ly = (dy > 0 ? hiy : loy) / dy; }
-        on_x = ex > ey || (ex == ey && fabs(dx) >= fabs(dy));
-        t = dmax(on_x ? ex : ey, 0);
-        if (t > maxt || t > lx || t > ly) return 1;
-        ray_hit(ox, oy, dx, dy, t, on_x ? v2(dx > 0 ? -1 : 1, 0) : v2(0, dy > 0 ? -1 : 1), res);
-        return 1;
-    }
-    case C2D_TRIANGLE:
-        /* The start's test is hits' for a point, which scales by near alone
-         * and asks first whether the start's box meets the shape's. */
-        if (s->ccw == 0 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
-    case C2D_POLYGON:
-        if (s->ccw == 0 || s->slack > 0 || s->count < 3 || !unscaled(near)) return 0;
-        return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
-    default:
-        return 0;
-    }
-}
-
-/* The answer for the ray as the caller gave it: t scaled back by span (the
- * ray's length, when it was taken as one step) and kept within the ray.
- * Built field by field from r's numbers, so that no struct is copied whole
- * over fields just stored one by one (a stall on store forwarding). */
-static c2d_sweep_result ray_answer(const c2d_sweep_result *r, double span, double maxt)
-{
-    c2d_sweep_result out;
-    double t = r->t * span;
-    out.hit = r->hit;
-    out.t = t > span * maxt ? span * maxt : t;
-    out.normal.x = r->normal.x;
-    out.normal.y = r->normal.y;
-    out.point.x = r->point.x;
-    out.point.y = r->point.y;
-    return out;
-}
-
-/* A ray beyond the range of squares, on a copy scaled by 2^-e: out of line
- * with its scratch (as much as the shape needs). */
-static C2D_NOINLINE c2d_sweep_result raycast_scaled(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt, int e)
-{
-    c2d_shape ss;
-    c2d_vec room[c2d_scaled_room(s)], d = vldexp(dir, -e);
-    c2d_sweep_result r;
-    int k = 0;
-    if (!(isfinite(d.x) && isfinite(d.y))) {
-        /* A direction far longer than the reach (maxt near 0) would pass the
-         * largest number: taken 2^k shorter, with t counted 2^k longer
-         * (maxt * 2^k stays near the reach, within range). */
-        k = ilogb(dmax(fabs(dir.x), fabs(dir.y))) - e;
-        d = vldexp(dir, -e - k);
-    }
-    r = raycast_in_range(c2d_scaled_copy(s, e, &ss, room), vldexp(origin, -e), d, ldexp(maxt, k));
-    r.t = ldexp(r.t, -k);
-    r.point = vldexp(r.point, e);
-    return r;
-}
-
-/* Any shape, on copies scaled by 2^-e when the pair is beyond the range of
- * squares: kept out of line, so the direct paths do not pay for its stack. */
-static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt,
-                                                     double reach, double span)
-{
-    c2d_sweep_result r;
-    int e = c2d_pair_exponent(s, NULL, reach);
-    if (e == 0) {
-        r = raycast_in_range(s, origin, dir, maxt);
-    } else {
-        r = raycast_scaled(s, origin, dir, maxt, e);
-    }
-    return ray_answer(&r, span, maxt);
-}
-
-c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
-{
-    /* The whole ray as one step (t in [0, 1]) when that is a number, so that
-     * its reach scales with the shape; t is scaled back by maxt. */
-    const c2d_bounds *b = &s->bounds;
-    double ox = origin.x, oy = origin.y, dx = dir.x * maxt, dy = dir.y * maxt;
-    double span = 1, reach, size, start;
-    c2d_sweep_result r;
-    if (maxt > 0 && isfinite(dx) && isfinite(dy)) {
-        span = maxt;
-        maxt = 1;
-    } else {
-        dx = dir.x;
-        dy = dir.y;
-    }
-    start = dmax(fabs(ox), fabs(oy));
-    /* (maxt = 0 tests the start alone: the direction, however long, reaches
-     * nowhere, and must not scale the pair: by 2^1023 the shape and the
-     * start would fall together.) */
-    reach = maxt > 0 ? dmax(start, dmax(fabs(dx), fabs(dy)) * (maxt < 1 ? 1 : maxt)) : start;
-    /* The shape's magnitude, as c2d_pair_exponent takes it from finite bounds. */
-    size = dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
-    if (size < C2D_INF && raycast_direct(s, ox, oy, dx, dy, maxt, dmax(size, reach), dmax(start, size), &r))
-        return ray_answer(&r, span, maxt);
-    return raycast_general(s, v2(ox, oy), v2(dx, dy), maxt, reach, span);
-}
-
-static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
-{
-    c2d_sweep_result res;
-    c2d_shape p;
-    body P, S;
-    first_touch ft;
-    int bad, inside, built = 0;
-    double xy[2];
-    no_hit(&res);
-    if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
-        /* The test hits makes for a point and a disk, on the same numbers. */
-        c2d_vec d = vsub(s->p[0], origin);
-        inside = d.x * d.x + d.y * d.y <= s->radius * s->radius;
-    } else if (s->kind == C2D_AABB) {
-        inside = s->p[0].x <= origin.x && origin.x <= s->p[1].x && s->p[0].y <= origin.y && origin.y <= s->p[1].y;
-    } else {
-        xy[0] = origin.x;
-        xy[1] = origin.y;
-        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
-        /* The shared decision, in the pair's canonical order; when the
-         * point comes first, its bodies are in the ray's frame and serve
-         * the rest. */
-        if (c2d_shape_order(&p, s) > 0) {
-            inside = c2d_hits_at_scale(s, &p, &S, &P, &built);
-            built = 0;
-        } else {
-            inside = c2d_hits_at_scale(&p, s, &P, &S, &built);
-        }
-    }
-    if (inside) {
-        /* Starting inside: t = 0, the normal facing the ray. */
-        res.hit = 1;
-        res.normal = vunit(vscale(dir, -1));
-        if (res.normal.x == 0 && res.normal.y == 0) res.normal = v2(0, -1);
-        res.point = origin;
-        return res;
-    }
-    if ((dir.x == 0 && dir.y == 0) || !(maxt > 0)) return res;
-    ft.t = C2D_INF;
-    ft.n = v2(0, 0);
-    if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
-        /* A circle, straight from the shape's numbers (in the ray's frame). */
-        c2d_vec c = vsub(s->p[0], origin);
-        ray_circle(v2(0, 0), dir, c, s->radius, s->radius == 0, maxt, 1, &ft);
-        if (ft.t > maxt) return res;
-        res.hit = 1;
-        res.t = ft.t;
-        res.normal = ft.n;
-        res.point = vadd(origin, vscale(dir, ft.t));
-        return res;
-    }
-    if (s->kind == C2D_AABB && s->ccw != 0) {
-        /* Slabs: the later of the axes' entries, before either exits (touching counts). */
-        c2d_vec lo = vsub(s->p[0], origin), hi = vsub(s->p[1], origin);
-        double ex, lx, ey, ly, t;
-        int on_x;
-        if (dir.x == 0) { if (lo.x > 0 || hi.x < 0) return res; ex = -C2D_INF; lx = C2D_INF; }
-        else { ex = (dir.x > 0 ? lo.x : hi.x) / dir.x; lx = (dir.x > 0 ? hi.x : lo.x) / dir.x; }
-        if (dir.y == 0) { if (lo.y > 0 || hi.y < 0) return res; ey = -C2D_INF; ly = C2D_INF; }
-        else { ey = (dir.y > 0 ? lo.y : hi.y) / dir.y; ly = (dir.y > 0 ? hi.y : lo.y) / dir.y; }
-        on_x = ex > ey || (ex == ey && fabs(dir.x) >= fabs(dir.y));
-        t = dmax(on_x ? ex : ey, 0);
-        if (t > maxt || t > lx || t > ly) return res;
-        res.hit = 1;
-        res.t = t;
-        res.normal = on_x ? v2(dir.x > 0 ? -1 : 1, 0) : v2(0, dir.y > 0 ? -1 : 1);
-        res.point = vadd(origin, vscale(dir, t));
-        return res;
-    }
-    if (s->kind == C2D_DISK || s->kind == C2D_POINT || s->kind == C2D_AABB) {
-        xy[0] = origin.x; /* (a flat AABB comes here; the point was not made for it) */
-        xy[1] = origin.y;
-        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
-    }
-    if (!built) {
-        c2d_body(&P, &p, &origin);
-        c2d_body(&S, s, &origin);
-    }
-    if (sharp_solid(&S)) {
-        /* A sharp convex polygon: the ray between the last entry into and
-         * the first exit from its edges' half-planes (touching counts);
-         * a touch off its face is left to the edges and corners below. */
-        int found = sharp_cores_toi(&P, &S, dir, maxt, &ft);
-        if (found == 0) return res;
-        if (found > 0) {
-            res.hit = 1;
-            res.t = ft.t;
-            res.normal = ft.n;
-            res.point = vadd(origin, vscale(dir, ft.t));
-            return res;
-        }
-    }
-    if (S.type == BODY_POLY) {
-        /* A polygon core grown by its radius: the ray's point against its
-         * edges and corners in one pass. */
-        point_against_core(v2(0, 0), dir, &S, S.r + S.tol, maxt, 1, &ft);
-        if (ft.t > maxt) return res;
-    } else {
-        /* (Against a Line, as a point's sweep: decided by the sides of the
-         * line the start and the end are on; see corners_line.) */
-        first_contact(&P, dir, &S, maxt, &ft);
-        if (ft.t > maxt) return res;
-    }
-    res.hit = 1;
-    res.t = ft.t;
-    shift(&P, vscale(dir, ft.t), NULL); /* a point: its own vertex */
-    res.normal = separating_normal(&P, &S, ft.n, dir);
-    res.point = vadd(origin, vscale(dir, ft.t));
     return res;
 }

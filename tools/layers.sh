@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # Lowest first. A core file missing from this table fails the check.
 layers='
 1 shapes:   shape decompose transform compound_shape
-2 convex:   features overlap query contact sweep
+2 convex:   features overlap query contact sweep raycast
 3 pairs:    dispatch compound_query compound_contact
 4 derived:  covers
 5 world:    world world_move controller bump
