@@ -35,6 +35,7 @@ build = {
             "src/compound_shape.c",
             "src/compound_query.c",
             "src/compound_contact.c",
+            "src/compound_regions.c",
             "src/covers.c",
             "src/features.c",
             "src/overlap.c",

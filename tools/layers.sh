@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 layers='
 1 shapes:   shape decompose transform compound_shape
 2 convex:   features overlap query contact sweep raycast
-3 pairs:    dispatch compound_query compound_contact
+3 pairs:    dispatch compound_query compound_contact compound_regions
 4 derived:  covers
 5 world:    world world_move controller bump
 6 flat:     flat
