@@ -268,8 +268,8 @@ void c2d_world_free(c2d_world *w);
 int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask);
 /* Take the shape in slot out (its link cleared). */
 void c2d_world_remove(c2d_world *w, int slot);
-/* The shape in slot changed: its box is taken at once when it stays in its
- * cells, else its entry is refiled at the next query. */
+/* The shape in slot changed (the transforms say so themselves; this is for
+ * a shape changed by hand): the next query takes its new box. */
 void c2d_world_touch(c2d_world *w, int slot);
 /* The shape in slot, or NULL for a free slot. */
 c2d_shape *c2d_world_shape(const c2d_world *w, int slot);

@@ -349,7 +349,7 @@ c2d_vec c2d_compound_center(const c2d_shape *s)
 
 /* ---- transforms ---- */
 
-/* After the pieces changed: the tree, the position, the world. */
+/* After the pieces changed: the tree, the position, the world's note. */
 static void transformed(c2d_shape *s)
 {
     if (s->kind == C2D_CONCAVE) c2d_concave_refresh(s);
@@ -357,7 +357,7 @@ static void transformed(c2d_shape *s)
         c2d_tree_refit(s);
         s->p[0] = c2d_position(&s->pieces[0]);
     }
-    if (s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+    c2d_note_moved(s);
 }
 
 /* Each outline vertex through x -> m * x + d (m a 2x2 matrix: rows r0, r1). */

@@ -367,6 +367,21 @@ int c2d_move_polygon(c2d_shape *s, double dx, double dy);
 /* The bounding box of n >= 1 points. */
 void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
 
+/*
+ * What a World shares with the transforms of its shapes: the slots whose
+ * shapes changed since it last looked, each once. It is the first member of
+ * the World, so a shape's world pointer reaches it; the World reads it at
+ * its next query (and keeps room for every slot, so a note never fails).
+ */
+typedef struct c2d_moved {
+    int *slot;              /* the slots noted, n of them */
+    int n;
+    unsigned char *marked;  /* per slot: noted and not yet looked at */
+} c2d_moved;
+
+/* Note that s changed (its world, if any, refiles it at its next query). */
+void c2d_note_moved(const c2d_shape *s);
+
 /* The centroid of a shape that is not a compound (c2d_center of a Concave or
  * Group is its pieces' c2d_leaf_center, weighted by area). */
 c2d_vec c2d_leaf_center(const c2d_shape *s);

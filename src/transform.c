@@ -50,8 +50,18 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
     t.world = s->world;
     t.world_slot = s->world_slot;
     *s = t;
-    if (s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+    c2d_note_moved(s);
     return C2D_OK;
+}
+
+void c2d_note_moved(const c2d_shape *s)
+{
+    c2d_moved *m;
+    if (s->world == NULL) return;
+    m = (c2d_moved *)(void *)s->world;
+    if (m->marked[s->world_slot]) return;
+    m->marked[s->world_slot] = 1;
+    m->slot[m->n++] = s->world_slot;
 }
 
 /* Move s so that its first point lands on first and the others move by
@@ -67,7 +77,7 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
         if (s->count >= 3 && first.x == s->verts[0].x + dx && first.y == s->verts[0].y + dy) {
             int r = c2d_move_polygon(s, dx, dy);
             if (r >= 0) {
-                if (r == C2D_OK && s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+                if (r == C2D_OK) c2d_note_moved(s);
                 return (c2d_error)r;
             }
         }
@@ -77,7 +87,7 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
         pts[0] = first;
         for (i = 1; i < m; i++) pts[i] = v2(s->p[i].x + dx, s->p[i].y + dy);
         err = c2d_make_moved(s, pts);
-        if (err == C2D_OK && s->world != NULL) c2d_world_touch(s->world, s->world_slot);
+        if (err == C2D_OK) c2d_note_moved(s);
         return err;
     }
     n = c2d_numbers(s, nums);

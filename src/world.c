@@ -20,11 +20,12 @@
  * everything. A pair met in several cells is reported once, from the cell
  * that holds the lower-left corner of the overlap of the two boxes.
  *
- * Shapes are kept current lazily: a shape that tells its world it changed
- * (c2d_world_touch) while still in its cells has its box copied there and
- * then; one that left them goes on a dirty list and is refiled at the next
- * query, which fetches the entries, boxes and shapes of the dirty slots a
- * few places ahead while it refiles one.
+ * Shapes are kept current lazily: a transform notes the changed shape's slot
+ * in the World's moved list (c2d_note_moved, in the shapes' layer, which
+ * knows the World only as that list), and the next query takes each noted
+ * shape's new box (refiling it when it left its cells), fetching the
+ * entries, boxes and shapes of the slots a few places ahead while it takes
+ * one.
  *
  * The boxes are the shapes' bounds grown by a few ulps of their magnitude
  * (c2d_bounds_pad), and so are the boxes of a query and a ray: hits works in
@@ -417,7 +418,8 @@ void c2d_world_free(c2d_world *w)
     free(w->free_slots.v);
     free(w->big.v);
     free(w->lines.v);
-    free(w->dirty.v);
+    free(w->moved.slot);
+    free(w->moved.marked);
     free(w->order.v);
     free(w->out.v);
     free(w->pairs.v);
@@ -445,15 +447,34 @@ static void settle_order(c2d_world *w)
     w->order_holes = 0;
 }
 
+/* Room in the moved list and marks for n slots; 0 when memory ran out. */
+static int moved_room(c2d_world *w, int n)
+{
+    int cap = w->cap_moved ? w->cap_moved : 64;
+    int *v;
+    unsigned char *m;
+    if (n <= w->cap_moved) return 1;
+    while (cap < n) cap *= 2;
+    v = (int *)realloc(w->moved.slot, (size_t)cap * sizeof *v);
+    if (v == NULL) return 0;
+    w->moved.slot = v;
+    m = (unsigned char *)realloc(w->moved.marked, (size_t)cap);
+    if (m == NULL) return 0;
+    memset(m + w->cap_moved, 0, (size_t)(cap - w->cap_moved));
+    w->moved.marked = m;
+    w->cap_moved = cap;
+    return 1;
+}
+
 int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
 {
     int slot, reused;
     entry *e;
     settle_order(w);
     /* Room first, so that nothing after can fail but filing (undone when it
-     * does): the order list gains one, and the dirty and free lists can hold
-     * every slot, so that touching or removing a shape never needs memory. */
-    if (!c2d_ints_room(&w->order, w->order.n + 1) || !c2d_ints_room(&w->dirty, w->ne + 1) ||
+     * does): the order list gains one, and the moved and free lists can hold
+     * every slot, so that changing or removing a shape never needs memory. */
+    if (!c2d_ints_room(&w->order, w->order.n + 1) || !moved_room(w, w->ne + 1) ||
         !c2d_ints_room(&w->free_slots, w->ne + 1))
         return -1;
     reused = w->free_slots.n > 0;
@@ -508,7 +529,12 @@ void c2d_world_remove(c2d_world *w, int slot)
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return;
     e = &w->e[slot];
     unfile(w, slot);
-    if (e->dirty) ints_drop(&w->dirty, slot);
+    if (w->moved.marked[slot]) {
+        int k;
+        for (k = 0; k < w->moved.n; k++)
+            if (w->moved.slot[k] == slot) { w->moved.slot[k] = w->moved.slot[--w->moved.n]; break; }
+        w->moved.marked[slot] = 0;
+    }
     w->order_holes++; /* its place in the order list goes at the next settle_order */
     e->s->world = NULL;
     e->s = NULL;
@@ -534,20 +560,7 @@ static int same_cells(const c2d_world *w, const entry *e, const c2d_bounds *b)
 
 void c2d_world_touch(c2d_world *w, int slot)
 {
-    entry *e;
-    c2d_bounds b;
-    if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL || w->e[slot].dirty) return;
-    e = &w->e[slot];
-    /* A grid shape still in its cells needs only its new box, taken now
-     * while the shape is at hand; the rest waits for the next query. */
-    if (e->where == IN_GRID) {
-        c2d_bounds_padded(&e->s->bounds, &b);
-        if (same_cells(w, e, &b)) {
-            w->box[slot] = b;
-            return;
-        }
-    }
-    if (ints_push(&w->dirty, slot)) e->dirty = 1;
+    if (slot >= 0 && slot < w->ne && w->e[slot].s != NULL) c2d_note_moved(w->e[slot].s);
 }
 
 /* Bring every changed entry up to date (refiled when its box changed), and
@@ -555,11 +568,11 @@ void c2d_world_touch(c2d_world *w, int slot)
  * the lists hold (the rebuild costs about what was wasted). */
 int c2d_world_refresh(c2d_world *w)
 {
-    int k, ok = 1, n = w->dirty.n, kept = 0;
-    const int *dirty = w->dirty.v;
+    int k, ok = 1, n = w->moved.n, kept = 0;
+    const int *moved = w->moved.slot;
     settle_order(w);
     for (k = 0; k < n; k++) {
-        int slot = dirty[k];
+        int slot = moved[k];
         entry *e = &w->e[slot];
         c2d_bounds *box = &w->box[slot], grown;
         const c2d_bounds *b = &grown;
@@ -567,12 +580,12 @@ int c2d_world_refresh(c2d_world *w)
          * boxes a few places ahead are fetched while this one is refiled,
          * and the shapes' bounds once their entries are at hand. */
         if (k + 2 * C2D_WORLD_AHEAD < n) {
-            C2D_PREFETCH(&w->e[dirty[k + 2 * C2D_WORLD_AHEAD]]);
-            C2D_PREFETCH(&w->box[dirty[k + 2 * C2D_WORLD_AHEAD]]);
+            C2D_PREFETCH(&w->e[moved[k + 2 * C2D_WORLD_AHEAD]]);
+            C2D_PREFETCH(&w->box[moved[k + 2 * C2D_WORLD_AHEAD]]);
         }
-        /* (Every dirty slot holds a shape: removing one takes it off the list.) */
-        if (k + C2D_WORLD_AHEAD < n) C2D_PREFETCH(&w->e[dirty[k + C2D_WORLD_AHEAD]].s->bounds);
-        e->dirty = 0;
+        /* (Every moved slot holds a shape: removing one takes it off the list.) */
+        if (k + C2D_WORLD_AHEAD < n) C2D_PREFETCH(&w->e[moved[k + C2D_WORLD_AHEAD]].s->bounds);
+        w->moved.marked[slot] = 0;
         c2d_bounds_padded(&e->s->bounds, &grown);
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)
@@ -585,12 +598,12 @@ int c2d_world_refresh(c2d_world *w)
         if (!file(w, slot)) {
             /* out of memory: out of the grid until the next refresh files it (the query fails meanwhile) */
             unfile(w, slot);
-            e->dirty = 1;
-            w->dirty.v[kept++] = slot;
+            w->moved.marked[slot] = 1;
+            w->moved.slot[kept++] = slot;
             ok = 0;
         }
     }
-    w->dirty.n = kept;
+    w->moved.n = kept;
     /* A failed rebuild changes nothing: the pool stays as it was. */
     if (w->pool_waste > C2D_WORLD_MIN_WASTE && w->pool_waste > w->pool_items) regrid(w, 0, 0, 0);
     return ok;

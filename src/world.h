@@ -19,7 +19,7 @@ enum { C2D_WORLD_MIN_WASTE = 64 };
 /* Cell indices are clamped to +-2^30, so far shapes share the edge cells. */
 #define C2D_WORLD_CELL_LIMIT 1073741824.0
 /* The exact pass fetches the shapes of the pair this many places ahead, and
- * the entries of the pair twice as far; refreshing, the shape of the dirty
+ * the entries of the pair twice as far; refreshing, the shape of the moved
  * slot this many places ahead, and the entry and box of the one twice as far. */
 enum { C2D_WORLD_AHEAD = 6 };
 
@@ -59,7 +59,6 @@ typedef struct entry {
     unsigned category, mask;
     unsigned stamp;      /* the last query that met it */
     unsigned char where; /* IN_GRID, IN_BIG, IN_LINES */
-    unsigned char dirty;
     unsigned char flags; /* C2D_WORLD_SENSOR, ONE_WAY */
 } entry;
 
@@ -108,12 +107,14 @@ typedef struct swept {
 } swept;
 
 struct c2d_world {
+    c2d_moved moved;     /* first: the shapes' transforms note their slots here */
+    int cap_moved;       /* the slots moved has room for */
     double size, inv;    /* the cell size and its inverse */
     entry *e;
     c2d_bounds *box;     /* the bounds each slot is filed under */
     c2d_vec *oneway;     /* a one-way slot's side (cap_e of them once one is set, else NULL) */
     int ne, cap_e, live;
-    ints free_slots, big, lines, dirty, order, out, pairs, rank, count;
+    ints free_slots, big, lines, order, out, pairs, rank, count;
     /* Events: the pairs of the last call, as ids (2 per pair, sorted), and
      * the indices of the pairs that began (into pairs) and ended (into the
      * last call's pairs). */
