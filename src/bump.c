@@ -20,9 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bump.h"
+#include "geometry.h"
 
-/* bump's margin of error for "strictly inside" tests (its DELTA). */
-#define MARGIN 1e-10
 /* Cell indices stay within +-2^40, exact in a double and in a long long. */
 #define C2D_BUMP_MAX_CELL 1099511627776.0
 /* One item may cover at most 2^24 cells. */
@@ -199,7 +198,8 @@ int c2d_bump_detect(const c2d_bump_rect *a, const c2d_bump_rect *b, double goalx
     d.x = dx.v; d.y = dy.v; d.w = dw.v; d.h = dh.v; d.ints = 0;
     px = nearer0(dx, add(dx, dw));
     py = nearer0(dy, add(dy, dh));
-    if (0 - d.x > MARGIN && 0 - d.y > MARGIN && d.x + d.w - 0 > MARGIN && d.y + d.h - 0 > MARGIN) {
+    if (0 - d.x > C2D_BUMP_DELTA && 0 - d.y > C2D_BUMP_DELTA && d.x + d.w - 0 > C2D_BUMP_DELTA &&
+        d.y + d.h - 0 > C2D_BUMP_DELTA) {
         /* They overlap: ti is minus the area of the overlap. */
         num wi = min_abs(aw, px), hi = min_abs(ah, py);
         ti.v = -wi.v * hi.v;
@@ -208,7 +208,8 @@ int c2d_bump_detect(const c2d_bump_rect *a, const c2d_bump_rect *b, double goalx
     } else {
         if (!c2d_bump_span_of(&d, 0, 0, mx.v, my.v, -HUGE_VAL, HUGE_VAL, 0, &s)) return 0;
         /* A hit only when entering within the step, not grazing a corner. */
-        if (!(s.ti1 < 1 && fabs(s.ti1 - s.ti2) >= MARGIN && (0 < s.ti1 + MARGIN || (0 == s.ti1 && s.ti2 > 0))))
+        if (!(s.ti1 < 1 && fabs(s.ti1 - s.ti2) >= C2D_BUMP_DELTA &&
+              (0 < s.ti1 + C2D_BUMP_DELTA || (0 == s.ti1 && s.ti2 > 0))))
             return 0;
         ti.v = s.ti1;
         ti.integer = 0;
@@ -779,7 +780,8 @@ int c2d_bump_query_point(c2d_bump_world *w, double x, double y, const int **out)
     if (n < 0) return C2D_BUMP_NO_MEMORY;
     for (i = 0; i < n; i++) {
         const c2d_bump_rect *o = &w->items[w->ids[i]].r;
-        if (x - o->x > MARGIN && y - o->y > MARGIN && o->x + o->w - x > MARGIN && o->y + o->h - y > MARGIN)
+        if (x - o->x > C2D_BUMP_DELTA && y - o->y > C2D_BUMP_DELTA && o->x + o->w - x > C2D_BUMP_DELTA &&
+            o->y + o->h - y > C2D_BUMP_DELTA)
             w->ids[kept++] = w->ids[i];
     }
     return order_ids(w, kept) ? kept : C2D_BUMP_NO_MEMORY;

@@ -81,7 +81,7 @@ static c2d_vec along_surface(const c2d_controller *c, c2d_vec n)
 {
     c2d_vec right = v2(-c->up.y, c->up.x), t = v2(-n.y, n.x);
     double across = t.x * right.x + t.y * right.y;
-    if (!(fabs(across) > 1e-12)) return v2(0, 0);
+    if (!(fabs(across) > C2D_UPRIGHT)) return v2(0, 0);
     return v2(t.x / across, t.y / across);
 }
 
@@ -213,7 +213,7 @@ static c2d_move_status probe(walk *wk, c2d_world *w, c2d_shape *s, c2d_vec dir, 
  * as the coordinates allow, which an exact sweep still tells from no motion. */
 static double rest_probe(c2d_vec p)
 {
-    return 0x1p-40 * (1 + fabs(p.x) + fabs(p.y));
+    return C2D_REST_PROBE * (1 + fabs(p.x) + fabs(p.y));
 }
 
 c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *s, c2d_vec motion, int drop,

@@ -248,7 +248,7 @@ static int segment_covered(const c2d_shape *a, const c2d_bounds *box, c2d_vec p0
     leaf_walk w;
     const c2d_shape *s;
     c2d_vec d = vsub(p1, p0);
-    double reach = 0, slack = C2D_COVER_ULPS * DBL_EPSILON;
+    double reach = 0, slack = c2d_ulps(C2D_COVER_ULPS, 1);
     int half, moved = 1;
     while (moved && reach < 1 - slack) {
         moved = 0;

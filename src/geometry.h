@@ -555,6 +555,34 @@ int c2d_bodies_hit(const body *a, const body *b);
  * rounding of the step that brought them together. */
 #define C2D_MOVE_OVERLAP 1e-9
 
+/* A motion v touching a surface of normal n slides along it when v . n is
+ * no more against n than C2D_MOVE_ALONG |v| (far above the rounding of a
+ * normal, a few ulps; far below any visible angle), and C2D_MOVE_PLACE ulps
+ * of the position p it starts from (a motion is a goal less a position: at
+ * the position's magnitude, each of those rounds by an ulp of it). */
+#define C2D_MOVE_ALONG 0x1p-40
+#define C2D_MOVE_PLACE 8
+/* The World's moves: a shape whose box is not its own vertices' (a radius,
+ * a turn, an arc) has it widened by this many ulps of its largest
+ * coordinate, and at least this much, before its box can show two shapes
+ * only touch. */
+#define C2D_SURE_BOUNDS_ULPS 4
+#define C2D_SURE_BOUNDS_LEAST 0x1p-1070
+/* A touching point within this of a vertex of both shapes, relative to its
+ * distance from the origin (at least 1), is a corner on a corner, whose
+ * slide may go along either shape's edge. */
+#define C2D_CORNER_NEAR 1e-9
+/* The controller: a surface whose direction has no more than this part
+ * across up is upright (a wall, never walked along), and a probe that asks
+ * whether a shape rests on something reaches this much, relative to its
+ * distance from the origin (at least 1): as short as the coordinates allow,
+ * which an exact sweep still tells from no motion. */
+#define C2D_UPRIGHT 1e-12
+#define C2D_REST_PROBE 0x1p-40
+/* bump.lua's margin for its "strictly inside" tests (its DELTA), which
+ * collide2d.bump keeps to give the same answers. */
+#define C2D_BUMP_DELTA 1e-10
+
 /* c2d_world_push, with overlaps no deeper than allow times the shape's
  * distance from the origin (at least 1) taken for touches (0: none). The
  * controller's push, at the start of each move, leaves the rounding of the

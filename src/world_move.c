@@ -110,8 +110,8 @@ static int sure_bounds(const c2d_shape *s, c2d_bounds *b)
     default:
         break;
     }
-    ex = c2d_ulps(4, fabs(b->minx) > fabs(b->maxx) ? fabs(b->minx) : fabs(b->maxx)) + 0x1p-1070;
-    ey = c2d_ulps(4, fabs(b->miny) > fabs(b->maxy) ? fabs(b->miny) : fabs(b->maxy)) + 0x1p-1070;
+    ex = c2d_ulps(C2D_SURE_BOUNDS_ULPS, dmax(fabs(b->minx), fabs(b->maxx))) + C2D_SURE_BOUNDS_LEAST;
+    ey = c2d_ulps(C2D_SURE_BOUNDS_ULPS, dmax(fabs(b->miny), fabs(b->maxy))) + C2D_SURE_BOUNDS_LEAST;
     if (s->kind == C2D_POLYGON) ex += 2 * s->slack, ey += 2 * s->slack;
     b->minx -= ex; b->maxx += ex;
     b->miny -= ey; b->maxy += ey;
@@ -211,14 +211,6 @@ static int pass(passed *p, const c2d_shape *s, room *r)
  * touched, so a face shared with another solid is never a wall.
  */
 enum { C2D_MOVE_STEPS = 4096, C2D_MOVE_WEDGED = 8, C2D_MOVE_TIES = 8, C2D_MOVE_NORMALS = 16 };
-
-/* A motion v touching a surface of normal n slides along it when v . n is
- * no more against n than C2D_MOVE_ALONG |v| (far above the rounding of a
- * normal, a few ulps; far below any visible angle), and C2D_MOVE_PLACE ulps
- * of the position p it starts from (a motion is a goal less a position: at
- * the position's magnitude, each of those rounds by an ulp of it). */
-#define C2D_MOVE_ALONG 0x1p-40
-#define C2D_MOVE_PLACE 8
 
 static int sliding(c2d_vec v, c2d_vec n, c2d_vec p)
 {
@@ -350,7 +342,7 @@ static int choose_touch(const c2d_shape *ms, const sweep_step *st, c2d_vec v, c2
     for (i = 0; i < st->nties; i++) {
         const touch *t = &st->ties[i];
         c2d_vec p = t->r.point, extra[C2D_MOVE_NORMALS];
-        double tol = 1e-9 * (1 + fabs(p.x) + fabs(p.y));
+        double tol = C2D_CORNER_NEAR * (1 + fabs(p.x) + fabs(p.y));
         int ne = 0;
         cand[nc] = t->r.normal;
         owner[nc++] = i;
