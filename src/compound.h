@@ -90,40 +90,15 @@ static inline int c2d_is_compound(const c2d_shape *s)
 /* Concave: rebuild the pieces from the outline (after a transform). */
 void c2d_concave_refresh(c2d_shape *s);
 
-/* How far a pair's boxes reach from o (the size that rounding is relative to). */
-static inline double c2d_pair_size(const c2d_shape *a, const c2d_shape *b, c2d_vec o)
-{
-    const c2d_bounds *x = &a->bounds, *y = &b->bounds;
-    double m = dmax(dmax(fabs(x->minx - o.x), fabs(x->maxx - o.x)), dmax(fabs(x->miny - o.y), fabs(x->maxy - o.y)));
-    if (isfinite(y->minx) && isfinite(y->maxx) && isfinite(y->miny) && isfinite(y->maxy))
-        m = dmax(m, dmax(dmax(fabs(y->minx - o.x), fabs(y->maxx - o.x)), dmax(fabs(y->miny - o.y), fabs(y->maxy - o.y))));
-    return m;
-}
-
-/* Overlap deeper than this (relative to the pair's size) is overlap, not a
- * resting touch: the sweep's own allowance for rounding in a depth. */
-static inline double c2d_rest_depth(const c2d_shape *a, const c2d_shape *b)
-{
-    return c2d_ulps(C2D_REST_ROUNDING, c2d_pair_size(a, b, a->p[0]));
-}
-
 /* The compound transforms (transform.c hands compounds here). */
 c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy);
 c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y);
 c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy);
 c2d_error c2d_compound_scale(c2d_shape *s, double k, double ox, double oy);
 
-/* The compound queries (the pair entry points hand them here when either
- * shape is a compound). */
-int c2d_compound_hits(const c2d_shape *a, const c2d_shape *b);
-c2d_distance_result c2d_compound_distance(const c2d_shape *a, const c2d_shape *b);
-c2d_sweep_result c2d_compound_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
-c2d_sweep_result c2d_compound_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
-
 /* A Fan opened beyond pi (not convex), and its two halves, each convex (h: room for 2). */
 int c2d_wide_fan(const c2d_shape *s);
 void c2d_fan_halves(const c2d_shape *s, c2d_shape *h);
-void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out);
 c2d_vec c2d_compound_center(const c2d_shape *s);
 
 /* Point the copied block's pointers into storage (src: the original). */

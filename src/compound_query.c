@@ -14,7 +14,7 @@
  */
 #include <float.h>
 #include <string.h>
-#include "compound.h"
+#include "compound_query.h"
 
 /* ---- hits, distance, raycast ---- */
 

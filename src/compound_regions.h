@@ -6,7 +6,7 @@
 #ifndef COLLIDE2D_COMPOUND_REGIONS_H
 #define COLLIDE2D_COMPOUND_REGIONS_H
 
-#include "compound.h"
+#include "compound_query.h"
 
 /* ---- contact by regions ----
  *

@@ -9,7 +9,7 @@
  */
 #include <float.h>
 #include <string.h>
-#include "compound.h"
+#include "compound_query.h"
 #include "hits.h"
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)

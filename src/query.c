@@ -8,7 +8,6 @@
  */
 #include <float.h>
 #include <string.h>
-#include "compound.h"
 #include "hits.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
