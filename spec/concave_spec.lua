@@ -1350,6 +1350,20 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     assert.is_true(overlapping > 60, "enough overlaps: " .. overlapping)
   end)
 
+  -- Columns of heights 3 1 5 1 5 (x from 0 to 5); the segment (3.5, 3)-(4.5, 3)
+  -- reaches 0.5 into the fifth column. Moved 0.5 left it lies over the fourth
+  -- column (height 1), its ends touching the third and the fifth at x = 3 and
+  -- 4: a slot exactly its width, so only touching. Moving right frees it only
+  -- at 1.5. Contact answers 1.5: the region search takes a segment flush
+  -- between two pieces for one lying along a seam between them.
+  it("contact of a segment in a slot exactly its width between two columns", function()
+    pending("open: the least move (0.5 left) is read as lying on a seam; contact answers 1.5 right")
+    for _, build in ipairs({ skyline, columns }) do
+      local nx, ny, depth = c2d.segment(3.5, 3, 4.5, 3):contact(build({ 3, 1, 5, 1, 5 }, 0, 0))
+      assert.are.same({ -1, 0, 0.5 }, { nx, ny, depth })
+    end
+  end)
+
   -- A point is a disk of radius 0: the least move takes it out of the tiles'
   -- union, through its outline (a point on the side shared by two columns,
   -- or on a cut between pieces, is inside the union).

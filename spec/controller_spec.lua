@@ -3,6 +3,7 @@
 -- in the comment beside it; where a value comes from a formula (a slope's
 -- height at x), the formula is written out.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local DT = 1 / 60
 local rad, tan, abs = math.rad, math.tan, math.abs
@@ -285,11 +286,7 @@ describe("controller", function()
     it("report the pairs that began and ended touching, as a brute force over hits finds them", function()
       local w = c2d.world(32)
       local shapes = {}
-      local seed = 7
-      local function rnd()
-        seed = (seed * 16807) % 2147483647
-        return seed / 2147483647
-      end
+      local rnd = common.lcg(7).u
       for i = 1, 40 do
         shapes[i] = w:add(c2d.disk(rnd() * 200, rnd() * 200, 5 + rnd() * 10))
         if i <= 8 then w:setSensor(shapes[i]) end

@@ -271,8 +271,7 @@ describe("sweep with an enormous motion", function()
     -- Random shapes of every kind against random Lines: the motion times
     -- 2^400 to 2^1000 gives the t of the same motion times 10^6 (ordinary
     -- there), scaled back, or no hit when that one has none within its reach.
-    local seed = 12345
-    local function rnd(lo, hi) seed = (seed * 16807) % 2147483647; return lo + (hi - lo) * seed / 2147483647 end
+    local rnd = common.lcg(12345).range
     local function shape(k)
       local x, y = rnd(-20, 20), rnd(-20, 20)
       if k == 1 then return c2d.disk(x, y, rnd(0.5, 5))
@@ -316,8 +315,7 @@ describe("sweep with an enormous motion", function()
     -- component of a diagonal motion (cross(e, v) = k (vy - vx), exact by
     -- Sterbenz). A disk or point at signed distance d with radius r meets
     -- the line after (|d| - r) / |speed across| when it heads for it.
-    local seed = 777
-    local function rnd(lo, hi) seed = (seed * 16807) % 2147483647; return lo + (hi - lo) * seed / 2147483647 end
+    local rnd = common.lcg(777).range
     local bad, hits = {}, 0
     for i = 1, 3000 do
       local k = 2 ^ math.floor(rnd(-3, 4))

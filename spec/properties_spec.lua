@@ -19,22 +19,8 @@ local PAIRS_PER_COMBO = 6   -- 10 x 10 ordered kind pairs: 600 pairs
 local DEGENERATE_PAIRS_PER_COMBO = 4 -- and 400 with degenerate shapes
 local SLACK = 1e-6          -- how far a sampled pair may undercut a reported distance
 
-------------------------------------------------------------------------------
--- Deterministic random numbers: the minimal standard generator. The products
--- stay below 2^46, exact in a double and in a 64-bit integer alike.
-------------------------------------------------------------------------------
-local MOD = 2147483647
-local function step(s) return (s * 16807) % MOD end
-local function rng(seed)
-  -- nearby seeds start nearby: spread them, then let a few steps mix them
-  local s = (seed * 48271) % (MOD - 1) + 1
-  for _ = 1, 4 do s = step(s) end
-  local r = {}
-  function r.u() s = step(s); return s / MOD end                  -- in (0, 1)
-  function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
-  function r.pick(t) return t[r.int(1, #t)] end
-  return r
-end
+-- Deterministic random numbers: support.common's generator.
+local rng, step = common.lcg, common.minstd_step
 
 ------------------------------------------------------------------------------
 -- Shape generators: integer-ish and fractional coordinates in [-R, R], sizes
@@ -577,6 +563,14 @@ describe("properties of random pairs", function()
     local s = 1
     for _ = 1, 10000 do s = step(s) end
     assert.are.equal(1043618065, s)
+    -- support.common's lcg(seed) starts from (48271 seed) mod (2^31 - 2) + 1 and
+    -- steps four times before its first draw: from seed 0, state 1, so its
+    -- draws are 16807^5 and 16807^6 mod (2^31 - 1) = 1144108930, 470211272;
+    -- from seed 5, state 241356, and 1222675938 after five steps.
+    local r = rng(0)
+    assert.are.equal(1144108930 / 2147483647, r.u())
+    assert.are.equal(470211272 / 2147483647, r.u())
+    assert.are.equal(1222675938 / 2147483647, rng(5).u())
   end)
 end)
 

@@ -2,6 +2,7 @@
 -- onto the foot of a ramp, and keeps going up a slope, at any frame rate and
 -- alignment. Every expected value is worked out by hand in the comment beside it.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 -- A row of n square tiles of side size along y = top, from x = 0.
 local function tile_row(w, n, size, top)
@@ -31,13 +32,10 @@ describe("walking through contacts", function()
             local w = c2d.world()
             tile_row(w, 400, 16, 100) -- 6,400 px: more than the longest walk (120 frames of 36 px)
             local box = w:add(c2d.aabb(start, 76, 24, 24))
-            local k = 0
+            local r = common.lcg(fps)
             for frame = 1, 120 do
               local dt = 1 / fps
-              if variable then
-                k = (k * 1103515245 + 12345) % 2147483648
-                dt = dt * (0.5 + k / 2147483648)
-              end
+              if variable then dt = dt * (0.5 + r.u()) end
               local x, y = box:position()
               local nx, ny = w:move(box, x - speed * dt, y + 1)
               assert.is_true(math.abs(nx - (x - speed * dt)) <= 1e-9 * math.abs(x), ("frame %d: x %.17g from %.17g"):format(frame, nx, x))

@@ -45,7 +45,7 @@ end
 local function brute(shapes, s)
   local out = {}
   for _, t in ipairs(shapes) do
-    if t ~= s and t:hits(s) then out[#out + 1] = t end
+    if not rawequal(t, s) and t:hits(s) then out[#out + 1] = t end
   end
   return out
 end

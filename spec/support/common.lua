@@ -170,12 +170,17 @@ end
 
 -- Seeded random shapes ----------------------------------------------------------
 
--- A linear congruential generator mod 2^32 (Numerical Recipes' constants). The
--- product stays below 2^53, so floats (5.1, LuaJIT) and integers (5.3, 5.4) agree.
+-- The specs' one seeded generator: the minimal standard generator (Park and
+-- Miller), s -> 16807 s mod (2^31 - 1). Its products stay below 2^46, exact in
+-- a double and in a 64-bit integer alike, so every runtime draws the same
+-- numbers. Nearby seeds start nearby: a seed is spread, then a few steps mix it.
+local MINSTD = 2147483647
+function M.minstd_step(s) return (s * 16807) % MINSTD end
 function M.lcg(seed)
-  local s = seed % 4294967296
+  local s = (seed * 48271) % (MINSTD - 1) + 1
+  for _ = 1, 4 do s = M.minstd_step(s) end
   local r = {}
-  function r.u() s = (1664525 * s + 1013904223) % 4294967296; return s / 4294967296 end
+  function r.u() s = M.minstd_step(s); return s / MINSTD end -- in (0, 1)
   function r.range(lo, hi) return lo + (hi - lo) * r.u() end
   function r.int(lo, hi) return lo + floor(r.u() * (hi - lo + 1)) end
   function r.pick(t) return t[r.int(1, #t)] end
