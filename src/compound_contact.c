@@ -108,18 +108,28 @@ static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2
 
 /* The least t >= 0 at which a + t u overlaps no pair (C2D_INF when the chase
  * does not settle); gives up at limit (no better than the best so far). */
-static double chase(const pairset *ps, c2d_vec u, double limit)
+static double chase_in(const pairset *ps, c2d_vec u, double limit, c2d_vec *room)
 {
-    double t = 0;
+    double t = 0, copied_t = 0;
     int rounds, i, moved;
+    c2d_shape st;
+    const c2d_shape *copied = NULL, *copy = NULL;
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            c2d_shape st;
-            c2d_vec room[c2d_scaled_room(ps->p[i])];
-            const c2d_shape *pm = t > 0 ? moved_copy(ps->p[i], vscale(u, t), &st, room) : ps->p[i];
+            const c2d_shape *pm = ps->p[i];
             c2d_contact_result r;
             double e;
+            if (t > 0) {
+                /* One moved copy at a time, kept while the pairs of its leaf
+                 * follow one another (a big hull against a Concave's pieces). */
+                if (copied != ps->p[i] || copied_t != t) {
+                    copy = moved_copy(ps->p[i], vscale(u, t), &st, room);
+                    copied = ps->p[i];
+                    copied_t = t;
+                }
+                pm = copy;
+            }
             if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
             if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
             e = exit_along(ps->p[i], ps->q[i], u, t);
@@ -131,6 +141,17 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
         if (!moved) return t;
     }
     return C2D_INF;
+}
+
+static double chase(const pairset *ps, c2d_vec u, double limit)
+{
+    int i, most = 1;
+    for (i = 0; i < ps->n; i++)
+        if (c2d_scaled_room(ps->p[i]) > most) most = c2d_scaled_room(ps->p[i]);
+    {
+        c2d_vec room[most];
+        return chase_in(ps, u, limit, room);
+    }
 }
 
 /* A line of a region: moving a by x clears pair `pair` along w once x.w >= h. */
