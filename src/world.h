@@ -29,25 +29,6 @@ enum { C2D_WORLD_AHEAD = 6 };
 #define C2D_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define C2D_PREFETCH(p) ((void)(p))
-/* Do the boxes meet (the four tests made alike, with no branch between them). */
-static inline int boxes_meet(const c2d_bounds *a, const c2d_bounds *b)
-{
-    return (a->minx <= b->maxx) & (b->minx <= a->maxx) & (a->miny <= b->maxy) & (b->miny <= a->maxy);
-}
-
-/* Room for n ints in a (its contents not kept); 0 when memory ran out. */
-int c2d_ints_room(ints *a, int n);
-
-/* The cell (x, y), made when make is set; NULL when absent (or out of memory).
- * Making a cell may move the others: the pointer holds until the next call. */
-cell *c2d_grid_cell(c2d_world *w, long x, long y, int make);
-
-/* Are the cells x0..x1 by y0..y1 too many to walk (reading every grid entry is cheaper). */
-int c2d_grid_too_many(const c2d_world *w, long x0, long y0, long x1, long y1);
-
-/* Bring every changed entry up to date; 0 when memory ran out. */
-int c2d_world_refresh(c2d_world *w);
-
 #endif
 
 /* A slot's entry, kept small (touch and the pair pass read it at random);
