@@ -296,25 +296,45 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
     return 1;
 }
 
-c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+/* The sweep or ray past the clipping (compounds to their pieces), kept out
+ * of line from the entry points so that they hand an ordinary query on with
+ * no frame of their own. */
+static c2d_sweep_result sweep_on(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
-    double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
-    double m = dmax(clip_magnitude(a), clip_magnitude(b));
-    c2d_sweep_result r;
-    if (huge_motion(reach, m) &&
-        (a->kind == C2D_LINE || b->kind == C2D_LINE ? sweep_line_clipped(a, da, b, db, m, &r)
-                                                    : sweep_clipped(a, da, b, db, m, &r)))
-        return r;
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
     return c2d_convex_sweep(a, da, b, db);
 }
 
-c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+static C2D_NOINLINE c2d_sweep_result sweep_huge(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db,
+                                                double m)
 {
     c2d_sweep_result r;
-    if (huge_motion(dmax(fabs(dir.x), fabs(dir.y)) * maxt, ray_magnitude(s, origin)) &&
-        raycast_clipped(s, origin, dir, maxt, &r))
+    if (a->kind == C2D_LINE || b->kind == C2D_LINE ? sweep_line_clipped(a, da, b, db, m, &r)
+                                                   : sweep_clipped(a, da, b, db, m, &r))
         return r;
+    return sweep_on(a, da, b, db);
+}
+
+c2d_sweep_result c2d_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    double reach = dmax(dmax(fabs(da.x), fabs(da.y)), dmax(fabs(db.x), fabs(db.y)));
+    double m = dmax(clip_magnitude(a), clip_magnitude(b));
+    if (huge_motion(reach, m)) return sweep_huge(a, da, b, db, m);
+    return sweep_on(a, da, b, db);
+}
+
+static C2D_NOINLINE c2d_sweep_result raycast_huge(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    c2d_sweep_result r;
+    if (raycast_clipped(s, origin, dir, maxt, &r)) return r;
+    if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
+    return c2d_convex_raycast(s, origin, dir, maxt);
+}
+
+c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    if (huge_motion(dmax(fabs(dir.x), fabs(dir.y)) * maxt, ray_magnitude(s, origin)))
+        return raycast_huge(s, origin, dir, maxt);
     if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
     return c2d_convex_raycast(s, origin, dir, maxt);
 }
