@@ -97,7 +97,10 @@ c2d_error c2d_compound_rotate(c2d_shape *s, double angle, double ox, double oy);
 c2d_error c2d_compound_scale(c2d_shape *s, double k, double ox, double oy);
 
 /* A Fan opened beyond pi (not convex), and its two halves, each convex (h: room for 2). */
-int c2d_wide_fan(const c2d_shape *s);
+static inline int c2d_wide_fan(const c2d_shape *s)
+{
+    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI && s->opening < 2 * C2D_PI - C2D_FULL_TURN;
+}
 void c2d_fan_halves(const c2d_shape *s, c2d_shape *h);
 c2d_vec c2d_compound_center(const c2d_shape *s);
 

@@ -542,11 +542,6 @@ c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y)
     return C2D_OK;
 }
 
-int c2d_wide_fan(const c2d_shape *s)
-{
-    return s->kind == C2D_FAN && s->radius > 0 && s->opening > C2D_PI && s->opening < 2 * C2D_PI - C2D_FULL_TURN;
-}
-
 void c2d_fan_halves(const c2d_shape *s, c2d_shape *h)
 {
     double nums[5];

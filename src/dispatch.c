@@ -18,7 +18,11 @@ int c2d_hits(const c2d_shape *a, const c2d_shape *b)
     if (a->kind == b->kind && a->kind == C2D_DISK) return c2d_hits_round_round(a, b);
     if (a->kind == b->kind && a->kind == C2D_AABB) return c2d_hits_aabb_aabb(a, b);
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_hits(a, b);
-    return c2d_convex_hits(a, b);
+    if ((unsigned)a->kind >= C2D_KIND_COUNT || (unsigned)b->kind >= C2D_KIND_COUNT) return 0;
+    {
+        const pair_hits *p = &c2d_hits_table[a->kind][b->kind];
+        return p->swapped ? p->fn(b, a) : p->fn(a, b);
+    }
 }
 
 int c2d_contains(const c2d_shape *s, double x, double y)

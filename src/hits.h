@@ -33,4 +33,19 @@ static inline int c2d_hits_round_round(const c2d_shape *a, const c2d_shape *b)
     return c2d_hits_round_round_rare(a, b);
 }
 
+/*
+ * Where each pair of kinds is decided: a function named after the kinds, or
+ * the general decision on bodies (hits_general, which itself answers some
+ * pairs from their numbers: see hits_direct). The mirror of an entry is the
+ * same function, marked to take its shapes the other way round.
+ */
+typedef struct pair_hits {
+    int (*fn)(const c2d_shape *a, const c2d_shape *b);
+    int swapped;
+} pair_hits;
+
+/* The table of every pair of kinds (query.c); a compound's rows and columns
+ * are never read (dispatch.c hands compounds to compound_query.c first). */
+extern const pair_hits c2d_hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT];
+
 #endif

@@ -455,16 +455,6 @@ static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
            (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r2));
 }
 
-/*
- * Where each pair of kinds is decided: a function named after the kinds, or
- * the general decision on bodies (hits_general, which itself answers some
- * pairs from their numbers: see hits_direct). The mirror of an entry is the
- * same function, marked to take its shapes the other way round.
- */
-typedef struct pair_hits {
-    int (*fn)(const c2d_shape *a, const c2d_shape *b);
-    int swapped;
-} pair_hits;
 
 #define GEN { hits_general, 0 }
 #define RR { c2d_hits_round_round, 0 }
@@ -476,7 +466,7 @@ typedef struct pair_hits {
 #define SS { hits_segment_segment, 0 }
 #define RT { hits_round_triangle, 0 }
 #define TR { hits_round_triangle, 1 }
-static const pair_hits hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
+const pair_hits c2d_hits_table[C2D_KIND_COUNT][C2D_KIND_COUNT] = {
     /*            Point Segment Line Disk AABB Box  Triangle Polygon Capsule Fan Concave Group */
     /* Point    */ { RR, SS,  GEN, RR,  RA,  RC,  RT,  RC,  SS,  GEN, GEN, GEN },
     /* Segment  */ { SS, SS,  GEN, SS,  GEN, GEN, GEN, GEN, SS,  GEN, GEN, GEN },
@@ -509,7 +499,7 @@ int c2d_convex_hits(const c2d_shape *a, const c2d_shape *b)
     if (a->kind == b->kind && a->kind == C2D_DISK) return c2d_hits_round_round(a, b);
     if (a->kind == b->kind && a->kind == C2D_AABB) return c2d_hits_aabb_aabb(a, b);
     if ((unsigned)a->kind >= C2D_KIND_COUNT || (unsigned)b->kind >= C2D_KIND_COUNT) return 0;
-    p = &hits_table[a->kind][b->kind];
+    p = &c2d_hits_table[a->kind][b->kind];
     return p->swapped ? p->fn(b, a) : p->fn(a, b);
 }
 
