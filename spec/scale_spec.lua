@@ -305,6 +305,24 @@ describe("a point 1e-300 off an AABB", function()
   end)
 end)
 
+describe("a triangle 2.4e-322 wide along the y axis against a Line below it", function()
+  -- Triangle (2.4e-322, 4.7e-322), (0, pi/2), (0, 0): a sliver in x >= 0, y >= 0
+  -- that touches the x axis at the origin only. A Line y = -d (d > 0) runs below
+  -- all of it: apart, d away. Its short edges' cross products with offsets of
+  -- order d underflow to 0 unless the edges are scaled up first.
+  local tri = c2d.triangle(2.3715151000379834e-322, 4.7430302000759668e-322, 0, 1.5707963267948966, 0, 0)
+  it("is apart from the Line at every gap, and touches the x axis", function()
+    assert.is_true(c2d.line(0, 0, -46, 0):hits(tri))
+    for _, d in ipairs({ 1e-12, 1e-6, 1e-3, 1 }) do
+      local line = c2d.line(0, -d, -46, -d)
+      assert.is_false(line:hits(tri), "y = " .. -d)
+      local got = line:distance(tri)
+      assert.is_true(math.abs(got - d) <= 8 * 2.2e-16 * d, ("distance %.17g, the gap %g"):format(got, d))
+      assert.is_false(tri:contains(0, -d))
+    end
+  end)
+end)
+
 describe("a shape of subnormal size inside a large polygon", function()
   -- The tiny shape's edges are a few multiples of the least double (u =
   -- 2^-1074); its edge-line tests against a polygon of radius >= 0.6 around

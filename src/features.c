@@ -35,7 +35,7 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
     }
     if (b->type != BODY_POLY || b->orient == 0) return 0;
     for (i = 0; i < b->n; i++) {
-        c2d_vec a = c2d_bv(b, i), e = vsub(c2d_bv(b, c2d_next(i, b->n)), a);
+        c2d_vec a = c2d_bv(b, i), e = c2d_direction_up(vsub(c2d_bv(b, c2d_next(i, b->n)), a));
         if (vcross(e, vsub(p, a)) * b->orient < 0) return 0;
     }
     return 1;

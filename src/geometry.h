@@ -547,6 +547,18 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_
  * closest points pa, pb. */
 c2d_vec c2d_common_point(const body *a, const body *b, c2d_vec pa, c2d_vec pb);
 
+/* An edge direction whose products with ordinary offsets would underflow
+ * (a subnormal edge of a tiny shape against a large one: cross products
+ * rounded to multiples of the least double and falsely tied or signed),
+ * brought near 1 by a power of two. Exact, and every cross or dot product
+ * with it keeps its sign and order. The test is inline and the scaling
+ * (overlap.c) out of line, so that the loops that test edges stay lean. */
+c2d_vec c2d_direction_scaled(c2d_vec e);
+static inline c2d_vec c2d_direction_up(c2d_vec e)
+{
+    return fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO ? c2d_direction_scaled(e) : e;
+}
+
 /* Do the two bodies share a point (their bounds already meet). */
 int c2d_bodies_hit(const body *a, const body *b);
 

@@ -13,24 +13,15 @@
 #include <stddef.h>
 #include "geometry.h"
 
-/* An edge direction whose products with ordinary offsets would underflow
- * (a subnormal edge of a tiny shape against a large one: cross products
- * rounded to multiples of the least double and falsely tied or signed),
- * brought near 1 by a power of two. Exact, and every cross or dot product
- * with it keeps its sign and order. The test is inline and the scaling out
- * of line, so that the separating-axis loops stay lean. */
-static C2D_NOINLINE c2d_vec direction_scaled(c2d_vec e)
+/* An edge direction whose products with ordinary offsets would underflow,
+ * brought near 1 by a power of two (see c2d_direction_up in geometry.h). */
+C2D_NOINLINE c2d_vec c2d_direction_scaled(c2d_vec e)
 {
     double m = dmax(fabs(e.x), fabs(e.y));
     int k;
     if (m == 0) return e;
     k = -ilogb(m);
     return v2(ldexp(e.x, k), ldexp(e.y, k));
-}
-
-static inline c2d_vec direction_up(c2d_vec e)
-{
-    return fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO ? direction_scaled(e) : e;
 }
 
 /* The number of edges of a polygon core: none for a point, one for a segment. */
@@ -66,7 +57,7 @@ static int separated_by_edges(const body *a, const body *b, int flat)
     for (i = 0; i < m; i++) {
         c2d_vec v = c2d_bv(a, i), e = vsub(c2d_bv(a, c2d_next(i, a->n)), v);
         if (e.x == 0 && e.y == 0) continue;
-        e = direction_up(e);
+        e = c2d_direction_up(e);
         if (a->orient != 0) {
             /* A convex core lies wholly on the inner side of each edge line:
              * the edge separates when every vertex of b is strictly outside. */
@@ -121,7 +112,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         v = a[i];
         e = vsub(a[c2d_next(i, na)], v);
     }
-    e = direction_up(e);
+    e = c2d_direction_up(e);
     for (k = 0; k < nb; k++) {
         double s = vcross(e, vsub(b[k], v)) * oa;
         j = s > best ? k : j;
@@ -132,7 +123,7 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         v = a[i];
         e = vsub(a[c2d_next(i, na)], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
-        e = direction_up(e);
+        e = c2d_direction_up(e);
         best = vcross(e, vsub(b[j], v)) * oa;
         /* Climb; a repeated vertex of b is a flat step to walk over. Forward
          * first; where a sharp corner of a turns the normal by nearly half a
