@@ -37,6 +37,16 @@ struct c2d_compound {
     size_t *moffset;    /* Group: where member i's storage starts in the block */
 };
 
+/* A compound's block is laid out in fields 8-byte aligned: n rounded up, and
+ * C2D_PLACE(s, field, type, count) puts s->field at base + at (when s is
+ * set) and moves at past it (base and at are the layout's own variables). */
+static inline size_t c2d_align8(size_t n) { return (n + 7) & ~(size_t)7; }
+#define C2D_PLACE(s, field, type, count)                                \
+    do {                                                                \
+        if (s) (s)->field = (type *)(void *)(base + at);                \
+        at = c2d_align8(at + sizeof(type) * (size_t)(count));           \
+    } while (0)
+
 /* The deepest tree walk (a median split halves the pieces at each level). */
 #define C2D_TREE_STACK 64
 

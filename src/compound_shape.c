@@ -132,7 +132,6 @@ int c2d_pieces(const c2d_shape *s, const c2d_shape **pieces)
 
 /* ---- storage: Group layout, sizes, copies ---- */
 
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 /* The members a Group of these shapes holds (a Group's own members in its place). */
 static int member_count(const c2d_shape *const *members, int n)
@@ -144,18 +143,12 @@ static int member_count(const c2d_shape *const *members, int n)
 
 static size_t group_layout(struct c2d_compound *c, unsigned char *base, int m)
 {
-    size_t at = align8(sizeof *c);
+    size_t at = c2d_align8(sizeof *c);
     if (c) { c->room = m; c->outline = 0; }
-#define PLACE(field, type, count)                                       \
-    do {                                                                \
-        if (c) c->field = (type *)(void *)(base + at);                  \
-        at = align8(at + sizeof(type) * (size_t)(count));               \
-    } while (0)
-    PLACE(pieces, c2d_shape, m);
-    PLACE(tree, c2d_node, 2 * m);
-    PLACE(order, int, m);
-    PLACE(moffset, size_t, m);
-#undef PLACE
+    C2D_PLACE(c, pieces, c2d_shape, m);
+    C2D_PLACE(c, tree, c2d_node, 2 * m);
+    C2D_PLACE(c, order, int, m);
+    C2D_PLACE(c, moffset, size_t, m);
     if (c) { c->verts = c->pverts = NULL; c->pindex = c->pfirst = NULL; }
     return at;
 }
@@ -177,9 +170,9 @@ size_t c2d_group_size(const c2d_shape *const *members, int n)
     for (i = 0; i < n; i++) {
         if (members[i]->kind == C2D_GROUP) {
             const c2d_shape *g = members[i];
-            for (j = 0; j < g->compound->count; j++) at += align8(c2d_storage_size(&g->pieces[j]));
+            for (j = 0; j < g->compound->count; j++) at += c2d_align8(c2d_storage_size(&g->pieces[j]));
         } else {
-            at += align8(c2d_storage_size(members[i]));
+            at += c2d_align8(c2d_storage_size(members[i]));
         }
     }
     return at;
@@ -256,7 +249,7 @@ static void add_member(struct c2d_compound *c, int i, const c2d_shape *m, size_t
     unsigned char *base = (unsigned char *)c;
     c->moffset[i] = *at;
     c2d_copy(&c->pieces[i], m, base + *at);
-    *at += align8(c2d_storage_size(m));
+    *at += c2d_align8(c2d_storage_size(m));
 }
 
 c2d_error c2d_make_group(c2d_shape *s, const c2d_shape *const *members, int n, void *storage, int *bad)
@@ -445,13 +438,19 @@ static c2d_error members_take(const c2d_shape *s, int op, double a, double b, do
     return C2D_OK;
 }
 
+/* Do s's bounds stay finite moved by (dx, dy). */
+static int shift_finite(const c2d_shape *s, double dx, double dy)
+{
+    return isfinite(s->bounds.minx + dx) && isfinite(s->bounds.maxx + dx) && isfinite(s->bounds.miny + dy) &&
+           isfinite(s->bounds.maxy + dy);
+}
+
 c2d_error c2d_compound_move(c2d_shape *s, double dx, double dy)
 {
     struct c2d_compound *c = s->compound;
     int i;
     if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
-    if (!isfinite(s->bounds.minx + dx) || !isfinite(s->bounds.maxx + dx) ||
-        !isfinite(s->bounds.miny + dy) || !isfinite(s->bounds.maxy + dy)) return C2D_ERR_NONFINITE;
+    if (!shift_finite(s, dx, dy)) return C2D_ERR_NONFINITE;
     if (s->kind == C2D_CONCAVE) {
         for (i = 0; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);
     } else {
@@ -526,8 +525,7 @@ c2d_error c2d_compound_move_to(c2d_shape *s, double x, double y)
     double dx = x - at.x, dy = y - at.y;
     int i;
     if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
-    if (!isfinite(s->bounds.minx + dx) || !isfinite(s->bounds.maxx + dx) ||
-        !isfinite(s->bounds.miny + dy) || !isfinite(s->bounds.maxy + dy)) return C2D_ERR_NONFINITE;
+    if (!shift_finite(s, dx, dy)) return C2D_ERR_NONFINITE;
     /* The position lands on (x, y) exactly; the rest keeps its offsets. */
     if (s->kind == C2D_CONCAVE) {
         for (i = 1; i < c->outline; i++) c->verts[i] = v2(c->verts[i].x + dx, c->verts[i].y + dy);

@@ -17,7 +17,6 @@
 #include "compound.h"
 
 /* Round a byte count up to the alignment of a double. */
-static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
 /* The most pieces (triangles before merging) an outline of n vertices gives. */
 static int piece_room(int n) { return n > 3 ? n - 2 : 1; }
@@ -27,24 +26,18 @@ static int piece_room(int n) { return n > 3 ? n - 2 : 1; }
 static size_t concave_layout(struct c2d_compound *c, unsigned char *base, int n)
 {
     int p = piece_room(n);
-    size_t at = align8(sizeof *c);
+    size_t at = c2d_align8(sizeof *c);
     if (c) {
         c->room = p;
         c->outline = n;
     }
-#define PLACE(field, type, count)                                       \
-    do {                                                                \
-        if (c) c->field = (type *)(void *)(base + at);                  \
-        at = align8(at + sizeof(type) * (size_t)(count));               \
-    } while (0)
-    PLACE(pieces, c2d_shape, p);
-    PLACE(tree, c2d_node, 2 * p);
-    PLACE(verts, c2d_vec, n);
-    PLACE(pverts, c2d_vec, 3 * p);
-    PLACE(pindex, int, 3 * p);
-    PLACE(pfirst, int, p + 1);
-    PLACE(order, int, p);
-#undef PLACE
+    C2D_PLACE(c, pieces, c2d_shape, p);
+    C2D_PLACE(c, tree, c2d_node, 2 * p);
+    C2D_PLACE(c, verts, c2d_vec, n);
+    C2D_PLACE(c, pverts, c2d_vec, 3 * p);
+    C2D_PLACE(c, pindex, int, 3 * p);
+    C2D_PLACE(c, pfirst, int, p + 1);
+    C2D_PLACE(c, order, int, p);
     if (c) {
         c->moffset = NULL;
         c->bytes = at;
@@ -71,23 +64,17 @@ static size_t work_layout(work *w, unsigned char *base, int n)
 {
     int p = piece_room(n), t = 3 * p;
     size_t at = 0;
-#define PLACE(field, type, count)                                       \
-    do {                                                                \
-        if (w) w->field = (type *)(void *)(base + at);                  \
-        at = align8(at + sizeof(type) * (size_t)(count));               \
-    } while (0)
-    PLACE(keep, int, n);
-    PLACE(prv, int, n);
-    PLACE(nxt, int, n);
-    PLACE(corner, int, t);
-    PLACE(cnext, int, t);
-    PLACE(cprev, int, t);
-    PLACE(alias, int, t);
-    PLACE(parent, int, p);
-    PLACE(size, int, p);
-    PLACE(keys, struct xkey, n);
-    PLACE(edges, struct edge_key, t);
-#undef PLACE
+    C2D_PLACE(w, keep, int, n);
+    C2D_PLACE(w, prv, int, n);
+    C2D_PLACE(w, nxt, int, n);
+    C2D_PLACE(w, corner, int, t);
+    C2D_PLACE(w, cnext, int, t);
+    C2D_PLACE(w, cprev, int, t);
+    C2D_PLACE(w, alias, int, t);
+    C2D_PLACE(w, parent, int, p);
+    C2D_PLACE(w, size, int, p);
+    C2D_PLACE(w, keys, struct xkey, n);
+    C2D_PLACE(w, edges, struct edge_key, t);
     return at;
 }
 
