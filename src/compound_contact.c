@@ -78,6 +78,23 @@ static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out
     return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
+/* Move the pair (p, q) apart by d: p by d, or q by -d when q has fewer
+ * vertices (a small piece of a Concave against a big hull: the copy runs the
+ * constructor, whose convexity check is quadratic in the count). Queries on
+ * the pair depend only on where the two stand relative to each other. room
+ * holds pair_room(p, q) vertices. */
+static int pair_room(const c2d_shape *p, const c2d_shape *q)
+{
+    int a = c2d_scaled_room(p), b = c2d_scaled_room(q);
+    return a < b ? a : b;
+}
+
+static void move_pair(const c2d_shape **p, const c2d_shape **q, c2d_vec d, c2d_shape *st, c2d_vec *room)
+{
+    if (c2d_scaled_room(*q) < c2d_scaled_room(*p)) *q = moved_copy(*q, vscale(d, -1), st, room);
+    else *p = moved_copy(*p, d, st, room);
+}
+
 typedef struct pairset {
     const c2d_shape *p[C2D_CONTACT_PAIRS], *q[C2D_CONTACT_PAIRS];
     int n;
@@ -95,43 +112,46 @@ static double box_size(const c2d_bounds *b)
 static C2D_NOINLINE double exit_along(const c2d_shape *p, const c2d_shape *q, c2d_vec u, double t)
 {
     c2d_shape st;
-    c2d_vec room[c2d_scaled_room(p)];
-    const c2d_shape *far;
+    c2d_vec room[pair_room(p, q)];
     c2d_sweep_result r;
     c2d_vec cp = c2d_leaf_center(p), cq = c2d_leaf_center(q);
     double T = 2 * (box_size(&p->bounds) + box_size(&q->bounds) + vlen(vsub(cp, cq)) + t);
     if (!(T > 0)) return t;
-    far = moved_copy(p, vscale(u, t + T), &st, room);
-    r = c2d_sweep(far, vscale(u, -T), q, v2(0, 0));
+    move_pair(&p, &q, vscale(u, t + T), &st, room);
+    r = c2d_sweep(p, vscale(u, -T), q, v2(0, 0));
     return r.hit ? t + T * (1 - r.t) : t;
 }
 
 /* The least t >= 0 at which a + t u overlaps no pair (C2D_INF when the chase
  * does not settle); gives up at limit (no better than the best so far). */
-static double chase_in(const pairset *ps, c2d_vec u, double limit, c2d_vec *room)
+static double chase_in(const pairset *ps, c2d_vec u, double limit, c2d_vec *room, c2d_vec *proom)
 {
     double t = 0, copied_t = 0;
     int rounds, i, moved;
-    c2d_shape st;
+    c2d_shape st, pst;
     const c2d_shape *copied = NULL, *copy = NULL;
     for (rounds = 0; rounds <= ps->n + 1; rounds++) {
         moved = 0;
         for (i = 0; i < ps->n; i++) {
-            const c2d_shape *pm = ps->p[i];
+            const c2d_shape *pm = ps->p[i], *qm = ps->q[i];
             c2d_contact_result r;
             double e;
             if (t > 0) {
-                /* One moved copy at a time, kept while the pairs of its leaf
-                 * follow one another (a big hull against a Concave's pieces). */
-                if (copied != ps->p[i] || copied_t != t) {
-                    copy = moved_copy(ps->p[i], vscale(u, t), &st, room);
-                    copied = ps->p[i];
-                    copied_t = t;
+                if (c2d_scaled_room(qm) < c2d_scaled_room(pm)) {
+                    qm = moved_copy(qm, vscale(u, -t), &st, room);
+                } else {
+                    /* One moved copy at a time, kept while the pairs of its
+                     * leaf follow one another. */
+                    if (copied != ps->p[i] || copied_t != t) {
+                        copy = moved_copy(ps->p[i], vscale(u, t), &pst, proom);
+                        copied = ps->p[i];
+                        copied_t = t;
+                    }
+                    pm = copy;
                 }
-                pm = copy;
             }
-            if (!c2d_bounds_meet(&pm->bounds, &ps->q[i]->bounds)) continue;
-            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
+            if (!c2d_bounds_meet(&pm->bounds, &qm->bounds)) continue;
+            if (c2d_contact(pm, qm, &r) != C2D_OK || !r.hit || r.depth <= ps->tol) continue;
             e = exit_along(ps->p[i], ps->q[i], u, t);
             if (!(e > t)) continue;
             t = e;
@@ -145,12 +165,14 @@ static double chase_in(const pairset *ps, c2d_vec u, double limit, c2d_vec *room
 
 static double chase(const pairset *ps, c2d_vec u, double limit)
 {
-    int i, most = 1;
-    for (i = 0; i < ps->n; i++)
-        if (c2d_scaled_room(ps->p[i]) > most) most = c2d_scaled_room(ps->p[i]);
+    int i, most = 1, pmost = 1;
+    for (i = 0; i < ps->n; i++) {
+        if (pair_room(ps->p[i], ps->q[i]) > most) most = pair_room(ps->p[i], ps->q[i]);
+        if (c2d_scaled_room(ps->p[i]) > pmost) pmost = c2d_scaled_room(ps->p[i]);
+    }
     {
-        c2d_vec room[most];
-        return chase_in(ps, u, limit, room);
+        c2d_vec room[most], proom[pmost];
+        return chase_in(ps, u, limit, room, proom);
     }
 }
 
@@ -446,19 +468,20 @@ static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
         for (i = 0; i < ps->n; i++) {
             c2d_bounds m = ps->p[i]->bounds;
             c2d_shape st;
-            c2d_vec room[c2d_scaled_room(ps->p[i])];
-            const c2d_shape *pm;
+            c2d_vec room[pair_room(ps->p[i], ps->q[i])];
+            const c2d_shape *pm = ps->p[i], *qm = ps->q[i];
             c2d_contact_result r;
             double touch;
             m.minx += d.x; m.maxx += d.x; m.miny += d.y; m.maxy += d.y;
             if (!c2d_bounds_meet(&m, &ps->q[i]->bounds)) continue;
-            pm = moved_copy(ps->p[i], d, &st, room);
+            move_pair(&pm, &qm, d, &st, room);
             /* Touching: within the rest tolerance, or within the rounding of
              * the moved copy's own numbers (far from the origin a step finer
              * than their last bit moves nothing). */
-            touch = dmax(ps->tol, c2d_ulps(C2D_MOVED_ROUNDING, c2d_bounds_magnitude(&m)));
-            if (c2d_contact(pm, ps->q[i], &r) != C2D_OK || !r.hit || !(r.depth > touch)) continue;
-            if (!(r.depth <= C2D_CONTACT_POLISH * c2d_pair_size(pm, ps->q[i], pm->p[0]))) return 0;
+            touch = dmax(c2d_bounds_magnitude(&m), c2d_bounds_magnitude(&qm->bounds));
+            touch = dmax(ps->tol, c2d_ulps(C2D_MOVED_ROUNDING, touch));
+            if (c2d_contact(pm, qm, &r) != C2D_OK || !r.hit || !(r.depth > touch)) continue;
+            if (!(r.depth <= C2D_CONTACT_POLISH * c2d_pair_size(pm, qm, pm->p[0]))) return 0;
             step = vadd(step, vscale(r.normal, r.depth + ps->tol));
             over = 1;
         }
