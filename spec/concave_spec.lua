@@ -941,12 +941,9 @@ local function contact_everywhere(h, make, want, what)
   end
 end
 
--- Seeded whole numbers in [lo, hi].
+-- Seeded whole numbers in [lo, hi], from the specs' one generator.
 local function whole_numbers(seed)
-  return function(lo, hi)
-    seed = (seed * 16807) % 2147483647
-    return lo + seed % (hi - lo + 1)
-  end
+  return common.lcg(seed).int
 end
 
 -- Random column heights, 1 to 5, for 2 to most columns.
@@ -1357,10 +1354,40 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
   -- at 1.5. Contact answers 1.5: the region search takes a segment flush
   -- between two pieces for one lying along a seam between them.
   it("contact of a segment in a slot exactly its width between two columns", function()
-    pending("open: the least move (0.5 left) is read as lying on a seam; contact answers 1.5 right")
     for _, build in ipairs({ skyline, columns }) do
       local nx, ny, depth = c2d.segment(3.5, 3, 4.5, 3):contact(build({ 3, 1, 5, 1, 5 }, 0, 0))
       assert.are.same({ -1, 0, 0.5 }, { nx, ny, depth })
+    end
+  end)
+
+  -- A C-shaped outline (arms 1 thick from x = -4 to 5, a slot between y = 1
+  -- and 2) and the same as two boxes in a Group. The segment x = 0 from
+  -- y = 0.75 to 1.75 reaches 0.25 into the lower arm; moved 0.25 up it spans
+  -- the slot exactly, touching each arm at one end. Every other way out is
+  -- longer (1.75 down, 5 right), and a vertical segment cannot go left.
+  it("contact of a segment spanning a slot exactly its length", function()
+    local outline = c2d.concave(-5, 0, 5, 0, 5, 1, -4, 1, -4, 2, 5, 2, 5, 3, -5, 3)
+    local boxes = c2d.group(c2d.aabb(-5, 0, 10, 1), c2d.aabb(-5, 2, 10, 1))
+    for _, other in ipairs({ outline, boxes }) do
+      local nx, ny, depth = c2d.segment(0, 0.75, 0, 1.75):contact(other)
+      assert.are.same({ 0, 1, 0.25 }, { nx, ny, depth })
+      -- The same segment 0.25 higher only touches: nothing to move.
+      assert.are.same(0, select(3, c2d.segment(0, 1, 0, 2):contact(other)))
+    end
+  end)
+
+  -- Columns of heights 2 5 2 4; the segment y = 2 from x = -1 to 3 lies on
+  -- the tops of the first and third columns and crosses the second (1 to 2)
+  -- inside it, along where an outline's cut may run. Ways out: 2 left (its
+  -- right end on the second column's side), 2 down (along the bottom), 3 up,
+  -- 4 right. Either way the depth is 2, and the move leaves it touching.
+  it("contact of a segment lying along a step's top and through a column", function()
+    for _, build in ipairs({ skyline, columns }) do
+      local tiles = build({ 2, 5, 2, 4 }, 0, 0)
+      local nx, ny, depth = c2d.segment(-1, 2, 3, 2):contact(tiles)
+      assert.are.equal(2, depth)
+      assert.is_true((nx == -1 and ny == 0) or (nx == 0 and ny == -1), nx .. " " .. ny)
+      assert.are.same(0, select(3, c2d.segment(-1 + 2 * nx, 2 + 2 * ny, 3 + 2 * nx, 2 + 2 * ny):contact(tiles)))
     end
   end)
 

@@ -278,6 +278,84 @@ static int seams_possible(const pairset *ps)
     return 0;
 }
 
+/* The part of segment a-b within tol of the convex leaf q, as parameters
+ * [*lo, *hi] along it (from rays along it and along its two sides tol
+ * away); 0 when they are farther apart. Touching counts (a ray grazing q
+ * hits it). */
+static int clip_segment(c2d_vec a, c2d_vec b, const c2d_shape *q, double tol, double *lo, double *hi)
+{
+    c2d_vec e = vsub(b, a), side = vscale(vperp(vunit(e)), tol);
+    int k, any = 0;
+    for (k = -1; k <= 1; k++) {
+        c2d_vec s = vscale(side, k);
+        c2d_sweep_result in = c2d_raycast(q, vadd(a, s), e, 1), out;
+        if (!in.hit) continue;
+        out = c2d_raycast(q, vadd(b, s), vscale(e, -1), 1);
+        if (!out.hit) continue;
+        *lo = any ? dmin(*lo, in.t) : in.t;
+        *hi = any ? dmax(*hi, 1 - out.t) : 1 - out.t;
+        any = 1;
+    }
+    return any;
+}
+
+/* Leaf k of the pairs moved by d (its own side's sense): its segment, when it
+ * is one (else 0). */
+static int moved_segment(const c2d_shape *s, c2d_vec d, c2d_vec *a, c2d_vec *b)
+{
+    if (!(s->kind == C2D_SEGMENT || (s->kind == C2D_CAPSULE && s->radius == 0))) return 0;
+    *a = vadd(s->p[0], d);
+    *b = vadd(s->p[1], d);
+    return !veq(*a, *b);
+}
+
+/* on_seam for c2d_region_least: is a leaf without area, moved by x to
+ * where it only touches the other shape's leaves, inside their union?
+ * For a segment: touching only, it lies on their outlines, and it enters the
+ * union's interior only where it runs along a cut, held along the same
+ * stretch (longer than rounding; a leaf within rounding of it holds it) by
+ * two leaves on opposite sides of it. Two
+ * leaves meeting at one of its points (a slot exactly its length, the corner
+ * of a step it lies on) or on one side (members of a Group overlapping
+ * under it) leave it outside. A point, or another leaf without area, is
+ * left to the caller's test (C2D_SEAM_UNKNOWN) when it meets two leaves. */
+static int pairs_on_seam(const void *ctx, c2d_vec x)
+{
+    const pairset *ps = ctx;
+    int i, j, k, side, answer = C2D_SEAM_NO;
+    for (side = 0; side < 2; side++)
+        for (i = 0; i < ps->n; i++) {
+            const c2d_shape *leaf = side ? ps->q[i] : ps->p[i];
+            double lo[C2D_CONTACT_PAIRS], hi[C2D_CONTACT_PAIRS], turn[C2D_CONTACT_PAIRS], tol, eps;
+            c2d_vec a, b, d = side ? vscale(x, -1) : x;
+            int n = 0, first = 1;
+            if (has_area(leaf)) continue;
+            for (j = 0; j < i; j++)
+                if ((side ? ps->q[j] : ps->p[j]) == leaf) first = 0;
+            if (!first) continue; /* its pairs were read with its first */
+            if (!moved_segment(leaf, d, &a, &b)) {
+                for (j = i + 1; j < ps->n; j++)
+                    if ((side ? ps->q[j] : ps->p[j]) == leaf) answer = C2D_SEAM_UNKNOWN;
+                continue;
+            }
+            tol = 4 * ps->tol + c2d_ulps(C2D_MOVED_ROUNDING, fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y));
+            eps = tol / vlen(vsub(b, a));
+            for (j = i; j < ps->n; j++) {
+                const c2d_shape *other = side ? ps->p[j] : ps->q[j];
+                if ((side ? ps->q[j] : ps->p[j]) != leaf || !has_area(other)) continue;
+                if (!clip_segment(a, b, other, tol, &lo[n], &hi[n])) continue;
+                /* The side of the segment the leaf lies on (a leaf holding a
+                 * stretch of it lies on one side of its line). */
+                turn[n] = vcross(vsub(b, a), vsub(c2d_leaf_center(other), a));
+                for (k = 0; k < n; k++)
+                    if (dmin(hi[k], hi[n]) - dmax(lo[k], lo[n]) > eps && !(turn[k] * turn[n] > 0))
+                        return C2D_SEAM_YES;
+                n++;
+            }
+        }
+    return answer;
+}
+
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
  * (more regions, items or near pieces than it holds); otherwise sets
  * the answer in cs (when below cs->best) and *overlapping to 1, or to 0
@@ -288,6 +366,7 @@ static int seams_possible(const pairset *ps)
 static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_search *cs, int *overlapping)
 {
     regionset rs;
+    c2d_seams seams;
     c2d_vec x, u;
     int i, k, keep, touching = 0;
     rs.n = rs.nv = 0;
@@ -305,7 +384,9 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     rs.n = keep;
     if (!touching) return 1;
     *overlapping = 1;
-    i = c2d_region_least(&rs, cs->best, seams_possible(ps), &x, &u);
+    seams.on_seam = pairs_on_seam;
+    seams.ctx = ps;
+    i = c2d_region_least(&rs, cs->best, seams_possible(ps) ? &seams : NULL, &x, &u);
     if (i < 0) return 0;
     if (i > 0) {
         /* hypot and vunit: a step 1e-160 long has a square that underflows */

@@ -353,7 +353,7 @@ typedef struct region_search {
     c2d_vec x, u;
     int found;
     int last;                       /* the region that last refused a point */
-    int seams;                      /* a leaf without area: a point clear of every
+    const c2d_seams *seams;         /* a leaf without area: a point clear of every
                                        region may still lie on a seam of their union */
     int nc;
     double cd2[C2D_CANDIDATES];
@@ -411,15 +411,20 @@ static void sift_down(region_search *s, int i, int n)
  * Where a leaf without area (a point, a segment) meets several, a point on
  * the seam of two regions (one ends where the other begins, as two pieces of
  * a Concave meet along a diagonal) is clear of each but inside their union:
- * the point a step beyond x on the side u where its regions open must be
- * clear too. The step is well beyond the rounding the clear test allows x,
+ * the caller's on_seam decides, and where it cannot tell, the point a step
+ * beyond x on the side u where its regions open must be clear too. The step is well beyond the rounding the clear test allows x,
  * and the point beyond is held to no allowance (a narrow piece it grazes
  * still refuses it). */
 static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
 {
     double step = 4 * c2d_regions_tol(s->rs, x);
     if (!clear_of_all(s, x, dmax(1, vlen(u)))) return 0;
-    return !s->seams || clear_of_all(s, vadd(x, vscale(u, step)), 0);
+    if (!s->seams) return 1;
+    switch (s->seams->on_seam(s->seams->ctx, x)) {
+    case C2D_SEAM_NO: return 1;
+    case C2D_SEAM_YES: return 0;
+    default: return clear_of_all(s, vadd(x, vscale(u, step)), 0);
+    }
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -646,7 +651,7 @@ static int buried_corner(region_search *s, int k, int i)
 
 /* The least move of a (by x) outside every region, when below best; returns
  * whether one was found. */
-int c2d_region_least(regionset *rs, double best, int seams, c2d_vec *x, c2d_vec *u)
+int c2d_region_least(regionset *rs, double best, const c2d_seams *seams, c2d_vec *x, c2d_vec *u)
 {
     region_search s;
     piece_ref near_pieces[C2D_REGION_FEATURES];

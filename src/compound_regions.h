@@ -69,9 +69,20 @@ double c2d_region_sd(const regionset *rs, const region *g, c2d_vec x);
 /* The rounding of the regions whose boxes reach x. */
 double c2d_regions_tol(const regionset *rs, c2d_vec x);
 
+/* Where a leaf without area meets two leaves of the other shape, a point
+ * clear of every region may still lie on a seam of their union (two pieces
+ * of a Concave meet along a cut): on_seam(ctx, x) says whether the leaf,
+ * moved by x, lies in the union's interior, or that it cannot tell (the
+ * search then takes x only when a point a step beyond it on its open side
+ * is clear too). */
+enum { C2D_SEAM_NO, C2D_SEAM_YES, C2D_SEAM_UNKNOWN };
+typedef struct c2d_seams {
+    int (*on_seam)(const void *ctx, c2d_vec x);
+    const void *ctx;
+} c2d_seams;
+
 /* The least move of a (by x) outside every region, when below best; returns
- * whether one was found (seams: a point clear of every region may still lie
- * on a seam of their union, as when a leaf without area meets two leaves). */
-int c2d_region_least(regionset *rs, double best, int seams, c2d_vec *x, c2d_vec *u);
+ * whether one was found (seams: NULL when no point can lie on a seam). */
+int c2d_region_least(regionset *rs, double best, const c2d_seams *seams, c2d_vec *x, c2d_vec *u);
 
 #endif
