@@ -323,6 +323,23 @@ describe("a triangle 2.4e-322 wide along the y axis against a Line below it", fu
   end)
 end)
 
+describe("a fan of subnormal radius", function()
+  -- Radius 2.42e-322: 49 steps of 2^-1074, the spacing of doubles there, so
+  -- its arc ends round by up to half a step off the circle. Every shape covers
+  -- itself; a disk twice as wide about the same centre is not covered.
+  local r = 2.4209216646221081e-322
+  it("covers itself, wide or narrow, whatever its direction", function()
+    for _, dir in ipairs({ -10, 0, 0.7, 2, 3 }) do
+      for _, opening in ipairs({ 0.5, 3, 5, 6.2 }) do
+        local f = c2d.fan(0, 0, r, dir, opening)
+        assert.is_true(f:covers(f), ("direction %g, opening %g"):format(dir, opening))
+        assert.is_true(f:covers(f:clone()), ("a copy: direction %g, opening %g"):format(dir, opening))
+        assert.is_false(f:covers(c2d.disk(0, 0, 2 * r)), ("direction %g, opening %g"):format(dir, opening))
+      end
+    end
+  end)
+end)
+
 describe("a shape of subnormal size inside a large polygon", function()
   -- The tiny shape's edges are a few multiples of the least double (u =
   -- 2^-1074); its edge-line tests against a polygon of radius >= 0.6 around

@@ -26,10 +26,12 @@
 
 
 /* Is x at most limit, allowing the rounding in them and in numbers of
- * magnitude mag. */
+ * magnitude mag; below the normal doubles, where rounding is a fixed step
+ * (2^-1074) and not a fraction, as many steps (a fan 49 steps wide has arc
+ * ends a step off its circle). */
 static int within(double x, double limit, double mag)
 {
-    return x <= limit + c2d_ulps(C2D_COVER_ULPS, fabs(x) + fabs(limit) + mag);
+    return x <= limit + c2d_ulps(C2D_COVER_ULPS, fabs(x) + fabs(limit) + mag) + C2D_COVER_ULPS * 0x1p-1074;
 }
 
 
