@@ -318,6 +318,21 @@ describe("contact", function()
       near(nx, -1, TOL, "mirrored normal x")
       near(depth, 1 + math.sqrt(2), TOL, "mirrored depth")
     end)
+    -- The fan of radius 10 opened 5 about +y leaves out the wedge of angles
+    -- within pi - 2.5 of -y. The segment from (0, -5) to the apex lies in that
+    -- wedge and touches the fan at the apex only: depth 0. Moving the fan a
+    -- little along the answer parts them; moving it down instead would push
+    -- the segment's end into the fan between its two halves.
+    it("touching at the apex from inside the missing wedge: depth 0, on a side that parts", function()
+      local f, s = c2d.fan(0, 0, 10, pi / 2, 5), c2d.segment(0, -5, 0, 0)
+      local nx, ny, depth = f:contact(s)
+      assert.are.equal(0, depth)
+      assert.is_false(f:clone():move(nx * 0.01, ny * 0.01):hits(s), nx .. " " .. ny)
+      assert.is_true(f:clone():move(0, -0.01):hits(s))
+      nx, ny, depth = s:contact(f)
+      assert.are.equal(0, depth)
+      assert.is_false(s:clone():move(nx * 0.01, ny * 0.01):hits(f), nx .. " " .. ny)
+    end)
     it("answer nil when the shapes are apart", function()
       assert.is_nil(wide:contact(c2d.disk(100, 0, 1)))
       assert.is_nil(wide:contact(c2d.disk(-3, 0, 1)))   -- inside the missing wedge

@@ -278,25 +278,34 @@ static int seams_possible(const pairset *ps)
     return 0;
 }
 
-/* The part of segment a-b within tol of the convex leaf q, as parameters
- * [*lo, *hi] along it (from rays along it and along its two sides tol
- * away); 0 when they are farther apart. Touching counts (a ray grazing q
- * hits it). */
-static int clip_segment(c2d_vec a, c2d_vec b, const c2d_shape *q, double tol, double *lo, double *hi)
+/* The part of segment a-b in the convex leaf q, as parameters along it:
+ * span[0..1] from a ray along it (empty, 1 to 0, when it misses), span[2..3]
+ * the union of that and of rays along its two sides tol away; 0 when all
+ * three miss. Touching counts (a ray grazing q hits it). */
+static int clip_segment(c2d_vec a, c2d_vec b, const c2d_shape *q, double tol, double *span)
 {
     c2d_vec e = vsub(b, a), side = vscale(vperp(vunit(e)), tol);
     int k, any = 0;
-    for (k = -1; k <= 1; k++) {
-        c2d_vec s = vscale(side, k);
+    span[0] = span[2] = 1;
+    span[1] = span[3] = 0;
+    for (k = 0; k < 3; k++) {
+        c2d_vec s = vscale(side, k == 2 ? -1 : k);
         c2d_sweep_result in = c2d_raycast(q, vadd(a, s), e, 1), out;
         if (!in.hit) continue;
         out = c2d_raycast(q, vadd(b, s), vscale(e, -1), 1);
         if (!out.hit) continue;
-        *lo = any ? dmin(*lo, in.t) : in.t;
-        *hi = any ? dmax(*hi, 1 - out.t) : 1 - out.t;
+        if (k == 0) span[0] = in.t, span[1] = 1 - out.t;
+        span[2] = dmin(span[2], in.t);
+        span[3] = dmax(span[3], 1 - out.t);
         any = 1;
     }
     return any;
+}
+
+/* The length of the common part of [x[0], x[1]] and [y[0], y[1]]. */
+static double common_part(const double *x, const double *y)
+{
+    return dmin(x[1], y[1]) - dmax(x[0], y[0]);
 }
 
 /* Leaf k of the pairs moved by d (its own side's sense): its segment, when it
@@ -313,20 +322,20 @@ static int moved_segment(const c2d_shape *s, c2d_vec d, c2d_vec *a, c2d_vec *b)
  * where it only touches the other shape's leaves, inside their union?
  * For a segment: touching only, it lies on their outlines, and it enters the
  * union's interior only where it runs along a cut, held along the same
- * stretch (longer than rounding; a leaf within rounding of it holds it) by
- * two leaves on opposite sides of it. Two
+ * stretch (longer than rounding) by two leaves on opposite sides of it, one
+ * of them possibly only within rounding. Two
  * leaves meeting at one of its points (a slot exactly its length, the corner
  * of a step it lies on) or on one side (members of a Group overlapping
  * under it) leave it outside. A point, or another leaf without area, is
  * left to the caller's test (C2D_SEAM_UNKNOWN) when it meets two leaves. */
-static int pairs_on_seam(const void *ctx, c2d_vec x)
+static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
 {
-    const pairset *ps = ctx;
+    const pairset *ps = seams->ctx;
     int i, j, k, side, answer = C2D_SEAM_NO;
     for (side = 0; side < 2; side++)
         for (i = 0; i < ps->n; i++) {
             const c2d_shape *leaf = side ? ps->q[i] : ps->p[i];
-            double lo[C2D_CONTACT_PAIRS], hi[C2D_CONTACT_PAIRS], turn[C2D_CONTACT_PAIRS], tol, eps;
+            double span[C2D_CONTACT_PAIRS][4], turn[C2D_CONTACT_PAIRS], tol, eps;
             c2d_vec a, b, d = side ? vscale(x, -1) : x;
             int n = 0, first = 1;
             if (has_area(leaf)) continue;
@@ -338,22 +347,37 @@ static int pairs_on_seam(const void *ctx, c2d_vec x)
                     if ((side ? ps->q[j] : ps->p[j]) == leaf) answer = C2D_SEAM_UNKNOWN;
                 continue;
             }
-            tol = 4 * ps->tol + c2d_ulps(C2D_MOVED_ROUNDING, fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y));
+            tol = seams->tol;
             eps = tol / vlen(vsub(b, a));
             for (j = i; j < ps->n; j++) {
                 const c2d_shape *other = side ? ps->p[j] : ps->q[j];
                 if ((side ? ps->q[j] : ps->p[j]) != leaf || !has_area(other)) continue;
-                if (!clip_segment(a, b, other, tol, &lo[n], &hi[n])) continue;
+                if (!clip_segment(a, b, other, tol, span[n])) continue;
                 /* The side of the segment the leaf lies on (a leaf holding a
                  * stretch of it lies on one side of its line). */
                 turn[n] = vcross(vsub(b, a), vsub(c2d_leaf_center(other), a));
+                /* Held by one leaf, and by the other within rounding (not
+                 * both within it: two edges leaving a vertex the segment
+                 * ends on hold tol-wide sides of it for a stretch). */
                 for (k = 0; k < n; k++)
-                    if (dmin(hi[k], hi[n]) - dmax(lo[k], lo[n]) > eps && !(turn[k] * turn[n] > 0))
+                    if (!(turn[k] * turn[n] > 0) &&
+                        (common_part(span[k], span[n] + 2) > eps || common_part(span[k] + 2, span[n]) > eps))
                         return C2D_SEAM_YES;
                 n++;
             }
         }
     return answer;
+}
+
+/* The rounding pairs_on_seam allows: the rest tolerance, and that of
+ * numbers as large as the leaves' moved a little. */
+static double seam_tol(const pairset *ps)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < ps->n; i++)
+        m = dmax(m, dmax(c2d_bounds_magnitude(&ps->p[i]->bounds), c2d_bounds_magnitude(&ps->q[i]->bounds)));
+    return 4 * ps->tol + c2d_ulps(2 * C2D_MOVED_ROUNDING, m);
 }
 
 /* Contact over the leaf pairs by their regions. Returns 0 when it cannot
@@ -386,6 +410,7 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     *overlapping = 1;
     seams.on_seam = pairs_on_seam;
     seams.ctx = ps;
+    seams.tol = seam_tol(ps);
     i = c2d_region_least(&rs, cs->best, seams_possible(ps) ? &seams : NULL, &x, &u);
     if (i < 0) return 0;
     if (i > 0) {

@@ -411,20 +411,32 @@ static void sift_down(region_search *s, int i, int n)
  * Where a leaf without area (a point, a segment) meets several, a point on
  * the seam of two regions (one ends where the other begins, as two pieces of
  * a Concave meet along a diagonal) is clear of each but inside their union:
- * the caller's on_seam decides, and where it cannot tell, the point a step
- * beyond x on the side u where its regions open must be clear too. The step is well beyond the rounding the clear test allows x,
- * and the point beyond is held to no allowance (a narrow piece it grazes
- * still refuses it). */
-static int clear_at(region_search *s, c2d_vec x, c2d_vec u)
+ * the caller's on_seam decides. Where it cannot tell, or x is within
+ * rounding of no move, the point a step beyond x on the side u where its
+ * regions open must be clear too. The step is well beyond the rounding the
+ * clear test allows x, and the point beyond is held to no allowance (a
+ * narrow piece it grazes still refuses it). */
+static int clear_at(region_search *s, c2d_vec x, c2d_vec *u)
 {
-    double step = 4 * c2d_regions_tol(s->rs, x);
-    if (!clear_of_all(s, x, dmax(1, vlen(u)))) return 0;
+    double tol = s->seams ? dmax(c2d_regions_tol(s->rs, x), s->seams->tol) : 0, len = vlen(*u);
+    int k, seam;
+    if (!clear_of_all(s, x, dmax(1, len))) return 0;
     if (!s->seams) return 1;
-    switch (s->seams->on_seam(s->seams->ctx, x)) {
-    case C2D_SEAM_NO: return 1;
-    case C2D_SEAM_YES: return 0;
-    default: return clear_of_all(s, vadd(x, vscale(u, step)), 0);
+    seam = s->seams->on_seam(s->seams, x);
+    if (seam == C2D_SEAM_YES) return 0;
+    if (seam == C2D_SEAM_UNKNOWN) return clear_of_all(s, vadd(x, vscale(*u, 4 * tol)), 0);
+    if (hypot(x.x, x.y) > tol * dmax(1, len)) return 1;
+    /* Within rounding of no move, the answer is a touch whose normal is u:
+     * the side beyond must open, off any seam; or, held on that side (a
+     * segment flush in a slot), a side along it. */
+    for (k = 0; k < 3; k++) {
+        c2d_vec v = k == 0 ? *u : vscale(vperp(*u), k == 1 ? 1 : -1), beyond = vadd(x, vscale(v, 4 * tol));
+        if (clear_of_all(s, beyond, 0) && s->seams->on_seam(s->seams, beyond) == C2D_SEAM_NO) {
+            *u = v;
+            return 1;
+        }
     }
+    return 0;
 }
 
 /* Try the gathered candidates nearest first (a heap), up to the first clear one. */
@@ -433,7 +445,7 @@ static void settle(region_search *s)
     int i, n = s->nc;
     for (i = n / 2 - 1; i >= 0; i--) sift_down(s, i, n);
     while (n > 0 && s->cd2[0] < s->best2) {
-        if (clear_at(s, s->cx[0], s->cu[0])) {
+        if (clear_at(s, s->cx[0], &s->cu[0])) {
             s->best2 = s->cd2[0];
             s->x = s->cx[0];
             s->u = s->cu[0];

@@ -77,8 +77,9 @@ double c2d_regions_tol(const regionset *rs, c2d_vec x);
  * is clear too). */
 enum { C2D_SEAM_NO, C2D_SEAM_YES, C2D_SEAM_UNKNOWN };
 typedef struct c2d_seams {
-    int (*on_seam)(const void *ctx, c2d_vec x);
+    int (*on_seam)(const struct c2d_seams *seams, c2d_vec x);
     const void *ctx;
+    double tol;     /* the length it takes as rounding */
 } c2d_seams;
 
 /* The least move of a (by x) outside every region, when below best; returns
