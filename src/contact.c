@@ -21,6 +21,51 @@ double c2d_overlap_along(const body *a, const body *b, c2d_vec u)
     return c2d_support(b, u) + c2d_support(a, vscale(u, -1));
 }
 
+/* The extent of a sharp core along u: *lo and *hi. */
+static void core_extent(const body *x, c2d_vec u, double *lo, double *hi)
+{
+    int i;
+    double l = vdot(c2d_bv(x, 0), u), h = l;
+    for (i = 1; i < x->n; i++) {
+        double p = vdot(c2d_bv(x, i), u);
+        l = dmin(l, p);
+        h = dmax(h, p);
+    }
+    *lo = l;
+    *hi = h;
+}
+
+int c2d_bodies_part_within(const body *A, const body *B, double d)
+{
+    int k, i, m;
+    if (A->type != BODY_POLY || B->type != BODY_POLY || A->r != 0 || B->r != 0 || A->tol != 0 || B->tol != 0)
+        return 0;
+    for (k = 0; k < 2; k++) {
+        const body *x = k ? A : B;
+        m = x->n < 2 ? 0 : x->n == 2 ? 1 : x->n;
+        for (i = 0; i < m; i++) {
+            c2d_vec u = vunit(vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i))));
+            double la, ha, lb, hb;
+            if (u.x == 0 && u.y == 0) continue;
+            core_extent(A, u, &la, &ha);
+            core_extent(B, u, &lb, &hb);
+            /* a moving along u clears b after hb - la; along -u after ha - lb */
+            if (hb - la <= d || ha - lb <= d) return 1;
+        }
+    }
+    return 0;
+}
+
+int c2d_convex_part_within(const c2d_shape *a, const c2d_shape *b, double d)
+{
+    body A, B;
+    c2d_vec o = a->p[0];
+    if (c2d_is_compound(a) || c2d_is_compound(b) || a->kind == C2D_LINE || b->kind == C2D_LINE) return 0;
+    c2d_body(&A, a, &o);
+    c2d_body(&B, b, &o);
+    return c2d_bodies_part_within(&A, &B, d);
+}
+
 /* The search for the axis of least overlap: the best so far, and the
  * direction to lean away from among equal ones (the motion, for a sweep). */
 typedef struct axis_search {

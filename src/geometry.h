@@ -453,6 +453,16 @@ double c2d_support(const body *b, c2d_vec u);
 /* How far body a must move along unit u to clear b (<= 0: already clear). */
 double c2d_overlap_along(const body *a, const body *b, c2d_vec u);
 
+/* Two sharp polygon cores (no radius, no rounding of their own): does a move
+ * of at most d along an edge normal of either part them? Then contact's
+ * depth, the least such move, is at most d: a shape resting on another is
+ * told from one sunk into it without the search for the least move. 0 says
+ * only that this test cannot tell (other bodies, or a deeper overlap). */
+int c2d_bodies_part_within(const body *A, const body *B, double d);
+
+/* The same for two convex shapes (0 for a compound or a Line). */
+int c2d_convex_part_within(const c2d_shape *a, const c2d_shape *b, double d);
+
 /* The axis along which a needs the least move to clear b (POLY and FAN
  * bodies), among the edge normals, the fan axes and gap (the line between
  * the cores' closest points): its length, and the unit normal in *n; C2D_INF

@@ -701,6 +701,7 @@ static double frame_size(const body *b)
 static int overlapping(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_vec *n)
 {
     double depth = 0;
+    if (c2d_bodies_part_within(A, B, c2d_ulps(C2D_REST_ROUNDING, frame_size(A) + frame_size(B)))) return 0;
     /* Contact answers a wide fan against a Line (it pushes to a side of the
      * line); against anything else a wide fan is not convex, and has none. */
     if ((is_wide(A) || is_wide(B)) && a->kind != C2D_LINE && b->kind != C2D_LINE) {

@@ -134,12 +134,14 @@ static int overlapping(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_contact_result c;
     c2d_vec p;
-    double scale;
+    double scale, deep;
     if (at_most_touching(a, b)) return 0;
-    if (c2d_contact(a, b, &c) != C2D_OK) return 1;
     p = c2d_position(a);
     scale = fabs(p.x) > fabs(p.y) ? fabs(p.x) : fabs(p.y);
-    return c.hit && c.depth > C2D_MOVE_OVERLAP * (scale > 1 ? scale : 1);
+    deep = C2D_MOVE_OVERLAP * (scale > 1 ? scale : 1);
+    if (c2d_convex_part_within(a, b, deep)) return 0;
+    if (c2d_contact(a, b, &c) != C2D_OK) return 1;
+    return c.hit && c.depth > deep;
 }
 
 /* Let the caller keep each shape of list (in slot[i] when listed) for the
@@ -668,6 +670,8 @@ c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_c
             const c2d_shape *o = pu.list[i];
             c2d_contact_result c;
             if (!keeps(&pu, o) || at_most_touching(&pu.m.s, o)) continue;
+            /* (a contact no deeper than the deepest so far is passed over) */
+            if (c2d_convex_part_within(&pu.m.s, o, depth)) continue;
             if (c2d_contact(&pu.m.s, o, &c) != C2D_OK || !c.hit) continue;
             if (c.depth > depth) { depth = c.depth; best = o; best_c = c; }
         }
