@@ -189,6 +189,17 @@ static inline c2d_vec vunit(c2d_vec v)
 }
 static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
+static inline int c2d_sign(double x) { return x > 0 ? 1 : x < 0 ? -1 : 0; }
+
+/* The length below which a difference of these points is rounding:
+ * C2D_POINT_ROUNDING ulps of the largest coordinate. */
+static inline double c2d_rounding_length(const c2d_vec *v, int n)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x), fabs(v[i].y)));
+    return c2d_ulps(C2D_POINT_ROUNDING, m);
+}
 
 /* cos and sin of an angle, exact at multiples of pi/2. */
 void c2d_sincos(double angle, double *c, double *s);
@@ -388,6 +399,10 @@ c2d_vec c2d_leaf_center(const c2d_shape *s);
 
 /* The body of shape s in the frame whose origin is o. */
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *o);
+
+/* Its core alone: what c2d_body builds before it checks the winding in this
+ * frame and adds a turned Box's or a slack Polygon's tolerance. */
+void c2d_body_core(body *b, const c2d_shape *s, const c2d_vec *o);
 
 /* Is v (relative to a fan's apex) within the fan's angular range. */
 int c2d_in_wedge(const body *f, c2d_vec v);
