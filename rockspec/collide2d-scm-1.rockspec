@@ -52,6 +52,7 @@ build = {
             "src/world_move.c",
             "src/controller.c",
             "src/bump.c",
+            "src/bump_rect.c",
             "src/lua_collide2d.c",
             "src/lua_world.c",
             "src/lua_bump.c",
