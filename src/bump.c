@@ -10,13 +10,7 @@
  * it was emptied in: bump's empty cells likewise live until the garbage
  * collector takes them, and countCells counts them till then.
  */
-/* Round every product on its own, as Lua does: no fused multiply-add, whatever the
-   build flags (the Makefile also passes -ffp-contract=off). */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fma.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

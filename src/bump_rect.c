@@ -4,13 +4,7 @@
  * rectangle covers. As in bump.c, every number a caller can see is computed
  * as bump.lua 3.1.7 computes it, so results agree bit for bit.
  */
-/* Round every product on its own, as Lua does: no fused multiply-add, whatever the
-   build flags (the Makefile also passes -ffp-contract=off). */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fma.h"
 #include <math.h>
 #include "bump.h"
 #include "geometry.h"

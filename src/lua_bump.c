@@ -6,13 +6,7 @@
  * which knows their user-facing names; here a wrong type is still an error,
  * never a crash.
  */
-/* Round every product on its own, as Lua does: no fused multiply-add, whatever the
-   build flags (the Makefile also passes -ffp-contract=off). */
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#elif defined(__GNUC__)
-#pragma GCC optimize("fp-contract=off")
-#endif
+#include "no_fma.h"
 #include <string.h>
 #include "lua_shape.h"
 #include "bump.h"
