@@ -78,17 +78,18 @@ static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out
     return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
 
-/* Move the pair (p, q) apart by d: p by d, or q by -d when q has fewer
- * vertices (a small piece of a Concave against a big hull: the copy runs the
- * constructor, whose convexity check is quadratic in the count). Queries on
- * the pair depend only on where the two stand relative to each other. room
- * holds pair_room(p, q) vertices. */
+/* The vertex room move_pair needs: that of the smaller of the two. */
 static int pair_room(const c2d_shape *p, const c2d_shape *q)
 {
     int a = c2d_scaled_room(p), b = c2d_scaled_room(q);
     return a < b ? a : b;
 }
 
+/* Shift p by d relative to q: a copy of p moved by d, or of q moved by -d
+ * when q has fewer vertices (a small piece of a Concave against a big hull:
+ * a copy runs the constructor, whose convexity check is quadratic in the
+ * count). Queries on the pair depend only on where the two stand relative to
+ * each other. room holds pair_room(p, q) vertices. */
 static void move_pair(const c2d_shape **p, const c2d_shape **q, c2d_vec d, c2d_shape *st, c2d_vec *room)
 {
     if (c2d_scaled_room(*q) < c2d_scaled_room(*p)) *q = moved_copy(*q, vscale(d, -1), st, room);
@@ -308,8 +309,8 @@ static double common_part(const double *x, const double *y)
     return dmin(x[1], y[1]) - dmax(x[0], y[0]);
 }
 
-/* Leaf k of the pairs moved by d (its own side's sense): its segment, when it
- * is one (else 0). */
+/* The ends of leaf s moved by d, when it is a segment of positive length
+ * (else 0). */
 static int moved_segment(const c2d_shape *s, c2d_vec d, c2d_vec *a, c2d_vec *b)
 {
     if (!(s->kind == C2D_SEGMENT || (s->kind == C2D_CAPSULE && s->radius == 0))) return 0;
@@ -323,10 +324,10 @@ static int moved_segment(const c2d_shape *s, c2d_vec d, c2d_vec *a, c2d_vec *b)
  * For a segment: touching only, it lies on their outlines, and it enters the
  * union's interior only where it runs along a cut, held along the same
  * stretch (longer than rounding) by two leaves on opposite sides of it, one
- * of them possibly only within rounding. Two
- * leaves meeting at one of its points (a slot exactly its length, the corner
- * of a step it lies on) or on one side (members of a Group overlapping
- * under it) leave it outside. A point, or another leaf without area, is
+ * of them possibly only within rounding. Two leaves meeting at one of its
+ * points (a slot exactly its length, the corner of a step it lies on) or on
+ * one side (members of a Group overlapping under it) leave it outside. A
+ * point, a segment no longer than rounding, or another leaf without area is
  * left to the caller's test (C2D_SEAM_UNKNOWN) when it meets two leaves. */
 static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
 {
@@ -342,12 +343,12 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
             for (j = 0; j < i; j++)
                 if ((side ? ps->q[j] : ps->p[j]) == leaf) first = 0;
             if (!first) continue; /* its pairs were read with its first */
-            if (!moved_segment(leaf, d, &a, &b)) {
+            tol = seams->tol;
+            if (!moved_segment(leaf, d, &a, &b) || !(vlen(vsub(b, a)) > tol)) {
                 for (j = i + 1; j < ps->n; j++)
                     if ((side ? ps->q[j] : ps->p[j]) == leaf) answer = C2D_SEAM_UNKNOWN;
                 continue;
             }
-            tol = seams->tol;
             eps = tol / vlen(vsub(b, a));
             for (j = i; j < ps->n; j++) {
                 const c2d_shape *other = side ? ps->p[j] : ps->q[j];
