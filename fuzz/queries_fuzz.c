@@ -937,7 +937,10 @@ static void check_contact(const spec *A, const spec *B, int ranged)
          * a concave mouth along a piece's edge), or a touch lasts along the
          * normal (a segment's end sliding along the inner edge of a wide
          * fan); then no pair of pieces overlaps beyond rounding. */
-        step = ab.depth * (1 + 1e-9) + t;
+        /* (a Polygon convex only within rounding holds points up to its
+         * slack outside its edge lines: README, convexity) */
+        step = ab.depth * (1 + 1e-9) + t + (a->kind == C2D_POLYGON ? a->slack : 0) +
+               (b->kind == C2D_POLYGON ? b->slack : 0);
         if (is_compound(a) || is_compound(b) || wide_fan(a) || wide_fan(b)) {
             /* Pieces left overlapping by less than four resting allowances
              * count as touching (README: resting contact). */
