@@ -21,19 +21,7 @@ double c2d_overlap_along(const body *a, const body *b, c2d_vec u)
     return c2d_support(b, u) + c2d_support(a, vscale(u, -1));
 }
 
-/* The extent of a sharp core along u: *lo and *hi. */
-static void core_extent(const body *x, c2d_vec u, double *lo, double *hi)
-{
-    int i;
-    double l = vdot(c2d_bv(x, 0), u), h = l;
-    for (i = 1; i < x->n; i++) {
-        double p = vdot(c2d_bv(x, i), u);
-        l = dmin(l, p);
-        h = dmax(h, p);
-    }
-    *lo = l;
-    *hi = h;
-}
+static void supports(const body *b, c2d_vec u, double *along, double *against);
 
 int c2d_bodies_part_within(const body *A, const body *B, double d)
 {
@@ -45,12 +33,13 @@ int c2d_bodies_part_within(const body *A, const body *B, double d)
         m = x->n < 2 ? 0 : x->n == 2 ? 1 : x->n;
         for (i = 0; i < m; i++) {
             c2d_vec u = vunit(vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i))));
-            double la, ha, lb, hb;
+            double a_along, a_against, b_along, b_against;
             if (u.x == 0 && u.y == 0) continue;
-            core_extent(A, u, &la, &ha);
-            core_extent(B, u, &lb, &hb);
-            /* a moving along u clears b after hb - la; along -u after ha - lb */
-            if (hb - la <= d || ha - lb <= d) return 1;
+            supports(A, u, &a_along, &a_against);
+            supports(B, u, &b_along, &b_against);
+            /* a moving along u clears b after b's support along u and a's
+             * along -u; moving along -u, the other two */
+            if (b_along + a_against <= d || a_along + b_against <= d) return 1;
         }
     }
     return 0;
