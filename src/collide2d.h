@@ -34,6 +34,7 @@ typedef enum c2d_kind {
     C2D_FAN,
     C2D_CONCAVE,
     C2D_GROUP,
+    C2D_TILES,
     C2D_KIND_COUNT
 } c2d_kind;
 
@@ -55,7 +56,9 @@ typedef enum c2d_error {
     C2D_ERR_WIDE_FAN,   /* contact with a Fan opened beyond pi */
     C2D_ERR_LINE_SCALE, /* a Line scaled by 0 would have no direction */
     C2D_ERR_SELF_CROSSING, /* a Concave outline that crosses or touches itself */
-    C2D_ERR_MEMBER      /* a Group member that is a Line (unbounded) or no shape */
+    C2D_ERR_MEMBER,     /* a Group member that is a Line (unbounded) or no shape */
+    C2D_ERR_TILE_KIND,  /* a tile kind that is not a convex piece within its tile */
+    C2D_ERR_ROTATE_TILES /* a tile layer cannot turn */
 } c2d_error;
 
 /*
@@ -79,6 +82,9 @@ typedef enum c2d_error {
  *             c2d_make_concave)
  *   Group     pieces -> its members, p[0] the first member's position, in
  *             the caller's storage (see c2d_make_group)
+ *   Tiles     p[0] the layer's corner (its least x and y), w, h the tile
+ *             size; tiles -> the codes and kinds, in the caller's storage
+ *             (see c2d_make_tiles)
  * A Concave or Group is a compound: compound holds the rest of its storage
  * (how many pieces, a tree over their boxes).
  */
@@ -130,7 +136,8 @@ typedef struct c2d_shape {
     c2d_vec corners[4];
     const struct c2d_shape *pieces;   /* Concave: convex pieces; Group: members */
     struct c2d_compound *compound;    /* Concave, Group: the rest of the storage */
-    double unused[6];        /* rounds the size up to five cache lines */
+    struct c2d_tiles *tiles;          /* Tiles: the layer's storage */
+    double unused[5];        /* rounds the size up to five cache lines */
 } c2d_shape;
 
 /* The least distance between two shapes and a closest point on each. */
@@ -180,6 +187,49 @@ c2d_error c2d_make_group(c2d_shape *s, const c2d_shape *const *members, int n, v
  * storage of that size (dst then owns nothing of src; it is in no world). */
 size_t c2d_storage_size(const c2d_shape *s);
 void c2d_copy(c2d_shape *dst, const c2d_shape *src, void *storage);
+
+/*
+ * A tile layer: columns x rows tiles of tile_w x tile_h, the tile in column c,
+ * row r (from 0) spanning x in [x + c * tile_w, x + (c + 1) * tile_w] and y in
+ * [y + r * tile_h, y + (r + 1) * tile_h] (row 0 at the least y: the top on a
+ * LOVE screen). Each tile holds a code (0 .. C2D_TILE_CODES - 1); kind_of maps
+ * a code to a kind, and kinds[k] is kind k's piece in tile units: u from the
+ * tile's left (0) to its right (1), v from its top (0) to its bottom (1),
+ * 1 to C2D_MAX_TILE_VERTICES points in convex order (a point, a segment or a
+ * convex polygon), or count 0 for an empty tile. The layer is the union of its
+ * tiles' pieces: an edge two pieces share is inside it for every query.
+ * A vertex of a tile is at x + (c + u) * tile_w, y + (r + v) * tile_h, so
+ * neighbours compute their common corners as the same doubles.
+ * kinds NULL (with kind_of NULL): code 0 empty, every other code a full tile.
+ * codes NULL: every tile 0. storage holds c2d_tiles_size(columns, rows) bytes,
+ * aligned for a double (0: too many tiles). A query on a layer uses room in
+ * that storage: one query at a time per layer (not from two threads at once).
+ */
+enum { C2D_TILE_CODES = 65536, C2D_TILE_KINDS = 256, C2D_MAX_TILE_VERTICES = 8 };
+typedef struct c2d_tile_kind {
+    int count;
+    double uv[2 * C2D_MAX_TILE_VERTICES];
+} c2d_tile_kind;
+size_t c2d_tiles_size(int columns, int rows);
+/* nums: x, y, tile_w, tile_h (*bad the index at fault); columns, rows >= 1;
+ * kinds: nkinds (1 .. C2D_TILE_KINDS) kinds (*bad = C2D_TILE_BAD_KIND + k for kind k);
+ * kind_of: C2D_TILE_CODES kind indices (below nkinds). */
+enum { C2D_TILE_BAD_KIND = 1000 };
+c2d_error c2d_make_tiles(c2d_shape *s, const double *nums, int columns, int rows, const c2d_tile_kind *kinds,
+                         int nkinds, const unsigned char *kind_of, const unsigned short *codes, void *storage,
+                         int *bad);
+/* How many columns and rows of tiles. */
+void c2d_tiles_dims(const c2d_shape *s, int *columns, int *rows);
+/* The code of the tile at (column, row), or -1 outside the layer. */
+int c2d_tiles_get(const c2d_shape *s, int column, int row);
+/* Set the code of the tile at (column, row); 0 when outside the layer or the code is not below C2D_TILE_CODES. */
+int c2d_tiles_set(c2d_shape *s, int column, int row, int code);
+/* The kind a code maps to. */
+int c2d_tiles_kind_of(const c2d_shape *s, int code);
+/* The piece of the tile at (column, row) into *out (a Polygon's vertices in
+ * verts, room for C2D_MAX_TILE_VERTICES); 0 when the tile is empty or outside
+ * the layer. */
+int c2d_tiles_piece(const c2d_shape *s, int column, int row, c2d_shape *out, c2d_vec *verts);
 
 /* A compound's pieces (Concave: convex Polygons; Group: members); returns how
  * many, 0 for any other kind. */

@@ -6,7 +6,7 @@
  */
 #include <float.h>
 #include <string.h>
-#include "compound.h"
+#include "tiles.h"
 
 /* ---- the tree ---- */
 
@@ -159,6 +159,7 @@ size_t c2d_storage_size(const c2d_shape *s)
     case C2D_POLYGON: return sizeof(c2d_vec) * (size_t)s->count;
     case C2D_CONCAVE:
     case C2D_GROUP: return s->compound->bytes;
+    case C2D_TILES: return s->tiles->bytes;
     default: return 0;
     }
 }
@@ -188,6 +189,9 @@ void c2d_relocate(c2d_shape *dst, const c2d_shape *src, void *storage)
     switch (src->kind) {
     case C2D_POLYGON:
         dst->verts = (const c2d_vec *)storage;
+        return;
+    case C2D_TILES:
+        c2d_tiles_relocate(dst, storage);
         return;
     case C2D_CONCAVE:
     case C2D_GROUP:
@@ -237,7 +241,8 @@ void c2d_copy(c2d_shape *dst, const c2d_shape *src, void *storage)
 {
     size_t n = c2d_storage_size(src);
     const void *from = src->kind == C2D_POLYGON ? (const void *)src->verts
-                     : c2d_is_compound(src) ? (const void *)src->compound : NULL;
+                     : c2d_is_compound(src) ? (const void *)src->compound
+                     : src->kind == C2D_TILES ? (const void *)src->tiles : NULL;
     if (n > 0 && from != storage) memcpy(storage, from, n);
     *dst = *src;
     c2d_relocate(dst, src, storage);

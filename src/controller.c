@@ -42,6 +42,10 @@ static void shape_refs(const c2d_shape *s, c2d_vec out[2])
         out[0] = s->p[0];
         out[1] = v2(s->p[0].x + s->cos_a, s->p[0].y + s->sin_a);
         return;
+    case C2D_TILES:
+        out[0] = s->p[0];
+        out[1] = v2(s->p[0].x + s->w, s->p[0].y);
+        return;
     case C2D_CONCAVE: case C2D_GROUP:
         if (c2d_pieces(s, &pieces) > 0) { shape_refs(&pieces[0], out); return; }
         break;

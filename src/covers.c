@@ -21,7 +21,7 @@
  * is held.
  */
 #include <float.h>
-#include "compound.h"
+#include "tiles.h"
 
 
 
@@ -806,6 +806,42 @@ static int covers_part(const c2d_shape *a, const c2d_shape *l)
     return convex_covers(a, l);
 }
 
+/* ---- tile layers ---- */
+
+typedef struct cover_walk {
+    const c2d_shape *a;
+    int ok;
+} cover_walk;
+
+static int piece_covered(void *ud, const c2d_shape *p)
+{
+    cover_walk *cw = (cover_walk *)ud;
+    cw->ok = c2d_covers(cw->a, p);
+    return cw->ok;
+}
+
+/* A layer b is covered when each of its pieces is; a layer a covers b when
+ * the Group of its pieces near b does (beyond a Group's room: when every
+ * tile b's box meets is full). */
+static C2D_NOINLINE int tiles_covers(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_shape g;
+    int n;
+    if (b->kind == C2D_TILES) {
+        cover_walk cw;
+        tile_range rg;
+        cw.a = a;
+        cw.ok = 1;
+        if (a == b || !c2d_tile_range(b, &b->bounds, 0, &rg)) return 1;
+        c2d_tiles_each(b, &rg, &b->bounds, 0, piece_covered, &cw);
+        return cw.ok;
+    }
+    n = c2d_tiles_gather(a, &b->bounds, 0, &g);
+    if (n == 0) return 0;
+    if (n > 0) return c2d_covers(&g, b);
+    return c2d_tiles_all_full(a, &b->bounds);
+}
+
 /*
  * The tests above work in one shape's frame and allow for rounding there,
  * which can read a point that hits says is apart (a point 1e-322 off a
@@ -823,6 +859,7 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
         return a->kind == C2D_LINE && vcross(vsub(b->p[0], a->p[0]), vsub(a->p[1], a->p[0])) == 0 &&
                vcross(vsub(b->p[1], a->p[0]), vsub(a->p[1], a->p[0])) == 0;
     }
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES) return tiles_covers(a, b);
     if (b->bounds.minx == b->bounds.maxx && b->bounds.miny == b->bounds.maxy) return c2d_hits(a, b);
     /* b's box must lie in a's (grown by the rounding in both, and by the
      * widening of a fan's box for its edge tolerance). */

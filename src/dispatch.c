@@ -9,7 +9,7 @@
  */
 #include <float.h>
 #include <string.h>
-#include "compound_query.h"
+#include "tiles.h"
 #include "hits.h"
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
@@ -17,6 +17,7 @@ int c2d_hits(const c2d_shape *a, const c2d_shape *b)
     /* The two commonest pairs without a call. */
     if (a->kind == b->kind && a->kind == C2D_DISK) return c2d_hits_round_round(a, b);
     if (a->kind == b->kind && a->kind == C2D_AABB) return c2d_hits_aabb_aabb(a, b);
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES) return c2d_tiles_hits(a, b);
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_hits(a, b);
     if ((unsigned)a->kind >= C2D_KIND_COUNT || (unsigned)b->kind >= C2D_KIND_COUNT) return 0;
     {
@@ -39,12 +40,17 @@ int c2d_contains(const c2d_shape *s, double x, double y)
 
 c2d_distance_result c2d_distance(const c2d_shape *a, const c2d_shape *b)
 {
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES) return c2d_tiles_distance(a, b);
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_distance(a, b);
     return c2d_convex_distance(a, b);
 }
 
 c2d_error c2d_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES) {
+        c2d_tiles_contact(a, b, out);
+        return C2D_OK;
+    }
     /* a fan opened beyond pi is not convex: its halves are taken as a compound's pieces */
     if (c2d_is_compound(a) || c2d_is_compound(b) || c2d_wide_fan(a) || c2d_wide_fan(b)) {
         c2d_compound_contact(a, b, out);
@@ -305,6 +311,7 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
  * no frame of their own. */
 static c2d_sweep_result sweep_on(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES) return c2d_tiles_sweep(a, da, b, db);
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
     return c2d_convex_sweep(a, da, b, db);
 }
@@ -331,6 +338,7 @@ static C2D_NOINLINE c2d_sweep_result raycast_huge(const c2d_shape *s, c2d_vec or
 {
     c2d_sweep_result r;
     if (raycast_clipped(s, origin, dir, maxt, &r)) return r;
+    if (s->kind == C2D_TILES) return c2d_tiles_raycast(s, origin, dir, maxt);
     if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
     return c2d_convex_raycast(s, origin, dir, maxt);
 }
@@ -341,6 +349,7 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     /* The start's own magnitude settles most rays without the shape's. */
     if (!(reach <= C2D_RANGE_HI * dmax(fabs(origin.x), fabs(origin.y))) && huge_motion(reach, ray_magnitude(s, origin)))
         return raycast_huge(s, origin, dir, maxt);
+    if (s->kind == C2D_TILES) return c2d_tiles_raycast(s, origin, dir, maxt);
     if (c2d_is_compound(s)) return c2d_compound_raycast(s, origin, dir, maxt);
     return c2d_convex_raycast(s, origin, dir, maxt);
 }

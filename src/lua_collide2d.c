@@ -163,6 +163,16 @@ static lshape *new_shape_bytes(lua_State *L, c2d_kind kind, size_t bytes)
     return p;
 }
 
+lshape *c2d_lua_new_shape(lua_State *L, size_t bytes, int mt)
+{
+    lshape *p = (lshape *)lua_newuserdata(L, sizeof(lshape) + bytes);
+    memset(p, 0, sizeof(lshape) + bytes);
+    p->tag = C2D_TAG_SHAPE;
+    lua_pushvalue(L, mt);
+    c2d_lua_set_metatable(L, -2);
+    return p;
+}
+
 /* A new userdata for a shape of count polygon vertices, with kind's metatable. */
 static lshape *new_shape(lua_State *L, c2d_kind kind, int count)
 {
@@ -504,6 +514,7 @@ static int l_pieces(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "pieces"), *m;
     int n = c2d_pieces(s, &m), i;
+    if (s->kind == C2D_TILES) return c2d_lua_tiles_pieces(L);
     if (n == 0) {
         lua_createtable(L, 1, 0);
         push_copy(L, s);
@@ -558,6 +569,15 @@ static int l_unpack(lua_State *L)
         for (i = 0; i < s->count; i++) push_vec(L, s->verts[i]);
         return 2 * s->count;
     }
+    if (s->kind == C2D_TILES) { /* x, y, tileW, tileH, columns, rows */
+        int columns, rows;
+        n = c2d_numbers(s, nums);
+        for (i = 0; i < n; i++) push_num(L, nums[i]);
+        c2d_tiles_dims(s, &columns, &rows);
+        lua_pushinteger(L, columns);
+        lua_pushinteger(L, rows);
+        return n + 2;
+    }
     if (s->kind == C2D_GROUP) {
         const c2d_shape *m;
         n = c2d_pieces(s, &m);
@@ -606,6 +626,12 @@ static void add_description(luaL_Buffer *b, const c2d_shape *s)
             snprintf(num, sizeof num, i ? ", %.14g" : "%.14g", nums[i]);
             luaL_addstring(b, num);
         }
+        if (s->kind == C2D_TILES) {
+            int columns, rows;
+            c2d_tiles_dims(s, &columns, &rows);
+            snprintf(num, sizeof num, ", %d, %d", columns, rows);
+            luaL_addstring(b, num);
+        }
     }
     luaL_addchar(b, ')');
 }
@@ -626,6 +652,7 @@ static int same_shape(const c2d_shape *a, const c2d_shape *b)
     double na[2 * C2D_MAX_VERTICES], nb[2 * C2D_MAX_VERTICES];
     int n, i, eq;
     if (a->kind != b->kind) return 0;
+    if (a->kind == C2D_TILES) return a == b; /* layers: the same one */
     if (a->kind == C2D_CONCAVE || a->kind == C2D_GROUP) {
         const c2d_shape *ma, *mb;
         if (a->count != b->count) return 0;
@@ -788,6 +815,7 @@ static int l_scale(lua_State *L)
 static int l_set(lua_State *L)
 {
     lshape *p = check_mutable(L, "set");
+    if (p->s.kind == C2D_TILES) return c2d_lua_tiles_set(L);
     if (p->s.kind == C2D_POLYGON && p->s.count < 3)
         return arg_error(L, 1, "set", "a hull of fewer than 3 points has no constructor numbers");
     if (p->s.kind == C2D_CONCAVE) construct_concave(L, 2, "set", p, shape_room(L, 1));
@@ -890,6 +918,7 @@ static int l_outline(lua_State *L)
     c2d_vec *pts;
     if (k < 3 || k > 4096) arg_error(L, 2, "outline", "segments must be in [3, 4096]");
     segments = (int)k;
+    if (s->kind == C2D_TILES) return arg_error(L, 1, "outline", "a tile layer has one outline per piece: draw its pieces()");
     if (s->kind == C2D_GROUP) {
         /* One outline per member: {{x1, y1, ...}, {...}}. */
         const c2d_shape *m;
@@ -1299,9 +1328,10 @@ int luaopen_collide2d(lua_State *L)
     methods_idx = lua_gettop(L);
     push_metatables(L, mts);
     luaL_setfuncs(L, methods, N_UPVALUES);
-
-    lua_newtable(L);
+    lua_newtable(L); /* the module, below: filled after the layers' own */
     module_idx = lua_gettop(L);
+    c2d_open_tiles(L, module_idx, methods_idx, mts);
+
     push_metatables(L, mts);
     luaL_setfuncs(L, constructors, N_UPVALUES);
     /* Every method is also a module function: c2d.hits(a, b) is a:hits(b). */

@@ -65,6 +65,15 @@ void c2d_lua_leave_nest(lua_State *L, int outermost);
 /* collide2d.bump's check (lua_bump.c): the guard knows it by its address. */
 int c2d_lua_bump_check(lua_State *L);
 
+/* A new userdata for a shape with bytes of storage after it, with the
+ * metatable at index mt. */
+lshape *c2d_lua_new_shape(lua_State *L, size_t bytes, int mt);
+/* Tile layers (lua_tiles.c): c2d.tiles into the table at module and layer:get
+ * into the methods at methods; layer:set, which the shapes' set hands on. */
+void c2d_open_tiles(lua_State *L, int module, int methods, int mts);
+int c2d_lua_tiles_set(lua_State *L);
+int c2d_lua_tiles_pieces(lua_State *L);
+
 /* Register the World: c2d.world into the table at module (the kind
  * metatables are at mts .. mts + 9). */
 void c2d_open_world(lua_State *L, int module, int mts);

@@ -141,6 +141,14 @@ static int slot_in(lua_State *L, lworld *lw, int i, const char *fname)
     return p->s.world_slot;
 }
 
+/* The shape at i, which must not be a tile layer (a map does not move through a world). */
+static lshape *check_mover(lua_State *L, int i, const char *fname)
+{
+    lshape *p = c2d_lua_check_shape(L, i, fname);
+    if (p->s.kind == C2D_TILES) c2d_lua_arg_error(L, i, fname, "a tile layer cannot move through a world (place it with moveTo)");
+    return p;
+}
+
 /* A query of the world: its slots through *slots, and how many (negative: out of memory). */
 typedef int (*slot_query)(lworld *lw, const void *arg, const int **slots);
 
@@ -1002,7 +1010,7 @@ static int move_answers(lua_State *L, lmove *mv, int outermost, c2d_vec end)
 static int move_or_check(lua_State *L, int apply, const char *fname)
 {
     lworld *lw = check_world(L, fname);
-    lshape *p = c2d_lua_check_shape(L, 2, fname);
+    lshape *p = check_mover(L, 2, fname);
     c2d_vec goal, from, end;
     int outermost, filter = 0;
     lmove mv;
@@ -1086,7 +1094,7 @@ static void push_forget(void *ud)
 static int l_push(lua_State *L)
 {
     lworld *lw = check_world(L, "push");
-    lshape *p = c2d_lua_check_shape(L, 2, "push");
+    lshape *p = check_mover(L, 2, "push");
     int outermost, filter = 0;
     lmove mv;
     c2d_move_calls calls;
@@ -1342,6 +1350,7 @@ static int l_controller(lua_State *L)
     int slot = slot_in(L, lw, 2, "controller");
     lcontroller *lc;
     (void)slot;
+    check_mover(L, 2, "controller");
     lua_settop(L, 3);
     lc = (lcontroller *)lua_newuserdata(L, sizeof *lc);
     memset(lc, 0, sizeof *lc);

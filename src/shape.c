@@ -6,16 +6,16 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
-#include "compound.h"
+#include "tiles.h"
 
 static const char *const kind_names[C2D_KIND_COUNT] = {
     "Point", "Segment", "Line", "Disk", "AABB", "Box", "Triangle", "Polygon", "Capsule", "Fan",
-    "Concave", "Group"
+    "Concave", "Group", "Tiles"
 };
 
 /* How many numbers each constructor takes (Polygon: any even count, checked
  * apart; Concave and Group have constructors of their own). */
-static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1 };
+static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1, -1 };
 
 const char *c2d_kind_name(c2d_kind kind)
 {
@@ -38,6 +38,8 @@ const char *c2d_error_message(c2d_error err)
     case C2D_ERR_LINE_SCALE: return "a Line cannot be scaled by 0";
     case C2D_ERR_SELF_CROSSING: return "the outline crosses or touches itself (not a simple polygon)";
     case C2D_ERR_MEMBER: return "a group member must be a bounded shape (not a Line)";
+    case C2D_ERR_TILE_KIND: return "a tile kind must be 0 to 8 points within its tile, in convex order";
+    case C2D_ERR_ROTATE_TILES: return "a tile layer cannot turn";
     }
     return "unknown error";
 }
@@ -172,7 +174,8 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
 {
     int i;
     *bad = -1;
-    if ((unsigned)kind >= C2D_KIND_COUNT || kind == C2D_CONCAVE || kind == C2D_GROUP) return C2D_ERR_COUNT;
+    if ((unsigned)kind >= C2D_KIND_COUNT || kind == C2D_CONCAVE || kind == C2D_GROUP || kind == C2D_TILES)
+        return C2D_ERR_COUNT;
     if (kind == C2D_POLYGON) {
         if (n % 2 != 0 || n < 6 || n > 2 * C2D_MAX_VERTICES) return C2D_ERR_COUNT;
     } else if (n != kind_arity[kind]) {
@@ -536,6 +539,9 @@ int c2d_numbers(const c2d_shape *s, double *out)
     case C2D_CONCAVE:
     case C2D_GROUP:
         return 0;
+    case C2D_TILES:
+        out[n++] = s->p[0].x; out[n++] = s->p[0].y; out[n++] = s->w; out[n++] = s->h;
+        return n;
     case C2D_AABB:
     case C2D_BOX:
         out[n++] = s->p[0].x; out[n++] = s->p[0].y; out[n++] = s->w; out[n++] = s->h;
@@ -708,6 +714,7 @@ c2d_vec c2d_leaf_center(const c2d_shape *s)
 
 c2d_vec c2d_center(const c2d_shape *s)
 {
+    if (s->kind == C2D_TILES) return c2d_tiles_center(s);
     return c2d_is_compound(s) ? c2d_compound_center(s) : c2d_leaf_center(s);
 }
 
@@ -760,6 +767,7 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
         for (i = 0; i < s->count && i < room; i++) out[i] = s->verts[i];
         return i;
     case C2D_GROUP:
+    case C2D_TILES:
         return 0;
     default:
         v = core_vertices(s, corners, &n);

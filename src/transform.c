@@ -7,7 +7,7 @@
  * (c2d_make_moved, c2d_move_polygon in shape.c).
  */
 #include <string.h>
-#include "compound.h"
+#include "tiles.h"
 
 /* Which numbers of each kind are points (x, y pairs from index 0) and which
  * are lengths; the rest (angles) are left to the transform. */
@@ -102,6 +102,7 @@ c2d_error c2d_move(c2d_shape *s, double dx, double dy)
 {
     if (c2d_is_compound(s)) return c2d_compound_move(s, dx, dy);
     if (!isfinite(dx) || !isfinite(dy)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_TILES) return c2d_tiles_move_to(s, s->p[0].x + dx, s->p[0].y + dy);
     return translate(s, v2(s->p[0].x + dx, s->p[0].y + dy), dx, dy);
 }
 
@@ -110,6 +111,7 @@ c2d_error c2d_move_to(c2d_shape *s, double x, double y)
     /* The position lands on (x, y) exactly; the other points keep their offsets. */
     if (c2d_is_compound(s)) return c2d_compound_move_to(s, x, y);
     if (!isfinite(x) || !isfinite(y)) return C2D_ERR_NONFINITE;
+    if (s->kind == C2D_TILES) return c2d_tiles_move_to(s, x, y);
     return translate(s, v2(x, y), x - s->p[0].x, y - s->p[0].y);
 }
 
@@ -127,6 +129,7 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
     double nums[c2d_number_room(s)], c, sn;
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_rotate(s, angle, ox, oy);
+    if (s->kind == C2D_TILES) return C2D_ERR_ROTATE_TILES;
     n = c2d_numbers(s, nums);
     m = point_count(s);
     if (s->kind == C2D_AABB) return C2D_ERR_ROTATE_AABB;
@@ -150,6 +153,10 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
     double nums[c2d_number_room(s)];
     int n, i, m;
     if (c2d_is_compound(s)) return c2d_compound_scale(s, k, ox, oy);
+    if (s->kind == C2D_TILES) {
+        if (!isfinite(ox) || !isfinite(oy)) return C2D_ERR_NONFINITE;
+        return k == 1 ? C2D_OK : c2d_tiles_scale(s, k, ox, oy);
+    }
     n = c2d_numbers(s, nums);
     m = point_count(s);
     if (!isfinite(k) || k < 0) return C2D_ERR_SCALE;

@@ -61,7 +61,7 @@ static void release(room *r)
 /* The mover's copy of s, with vertex storage of its own; 0 when out of memory. */
 static int copy_mover(mover *m, const c2d_shape *s, room *r)
 {
-    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP) {
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_TILES) {
         void *storage = take_room(r, c2d_storage_size(s));
         if (storage == NULL) return 0;
         c2d_copy(&m->s, s, storage);
@@ -302,7 +302,7 @@ static int corner_normals(const c2d_shape *s, c2d_vec p, double tol, c2d_vec *ou
 {
     body b;
     int k, m;
-    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_LINE) return n;
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_LINE || s->kind == C2D_TILES) return n;
     c2d_body(&b, s, &p);
     if (b.type != BODY_POLY || b.r > 0 || b.n < 2) return n;
     m = b.n;
