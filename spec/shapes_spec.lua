@@ -700,6 +700,7 @@ describe("every method is also a module function", function()
     c2d.aabb(0, 0, 1, 1), c2d.box(0, 0, 1, 1, 0), c2d.triangle(0, 0, 1, 0, 0, 1),
     c2d.polygon(0, 0, 1, 0, 1, 1), c2d.capsule(0, 0, 1, 0, 1), c2d.fan(0, 0, 1, 0, 1),
     c2d.concave(0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2), c2d.group(c2d.disk(0, 0, 1), c2d.point(3, 0)),
+    c2d.tiles(0, 0, 1, 1, 1, 1, { 1 }),
   }
   local constructors = { point = true, segment = true, line = true, disk = true, aabb = true, box = true,
     triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true, controller = true,
