@@ -200,21 +200,23 @@ c2d_sweep_result c2d_tiles_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec d
 
 /* ---- contact, sweep: the pieces near the other shape as a Group ---- */
 
-/* The least move of box a out of box b (the answer beyond the gathering's room). */
-static void boxes_contact(const c2d_bounds *a, const c2d_bounds *b, c2d_contact_result *out)
+/* Beyond the gathering's room: the least move that clears the layer's whole
+ * box, which holds every piece (a move that separates, not always the least). */
+static void box_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
-    double d[4];
-    int i, k = 0;
-    d[0] = b->maxx - a->minx; /* move a by +x */
-    d[1] = a->maxx - b->minx; /* by -x */
-    d[2] = b->maxy - a->miny;
-    d[3] = a->maxy - b->miny;
-    for (i = 1; i < 4; i++) if (d[i] < d[k]) k = i;
-    out->hit = 1;
-    out->depth = dmax(d[k], 0);
-    out->normal = k == 0 ? v2(1, 0) : k == 1 ? v2(-1, 0) : k == 2 ? v2(0, 1) : v2(0, -1);
-    out->point = v2((dmax(a->minx, b->minx) + dmin(a->maxx, b->maxx)) / 2,
-                    (dmax(a->miny, b->miny) + dmin(a->maxy, b->maxy)) / 2);
+    const c2d_shape *l = is_tiles(a) ? a : b;
+    c2d_shape box;
+    double nums[4];
+    int bad;
+    nums[0] = l->bounds.minx;
+    nums[1] = l->bounds.miny;
+    nums[2] = l->bounds.maxx - l->bounds.minx;
+    nums[3] = l->bounds.maxy - l->bounds.miny;
+    c2d_make(&box, C2D_AABB, nums, 4, NULL, &bad);
+    box.p[1] = v2(l->bounds.maxx, l->bounds.maxy);
+    box.bounds = l->bounds;
+    if (l == a) c2d_contact(&box, b, out);
+    else c2d_contact(a, &box, out);
 }
 
 void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
@@ -225,7 +227,7 @@ void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_resul
     int round;
     memset(out, 0, sizeof *out);
     if (a == b) { /* a layer against itself: the pieces overlap wherever there are any */
-        if (c2d_tiles_hits(a, a)) boxes_contact(&a->bounds, &b->bounds, out);
+        if (c2d_tiles_hits(a, a)) box_contact(a, a, out);
         return;
     }
     /* The answer from the pieces within reach of o is the answer when it
@@ -233,7 +235,7 @@ void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_resul
     for (round = 0; round < 8; round++) {
         int n = c2d_tiles_gather(l, &o->bounds, reach, &g);
         if (n == 0) return;
-        if (n < 0) { boxes_contact(&a->bounds, &b->bounds, out); return; }
+        if (n < 0) { box_contact(a, b, out); return; }
         if (l == a) c2d_contact(&g, o, out);
         else c2d_contact(o, &g, out);
         if (!out->hit || out->depth <= reach) return;
@@ -274,7 +276,10 @@ static c2d_sweep_result sweep_span(const c2d_shape *a, c2d_vec da, const c2d_sha
     n = c2d_tiles_gather(l, &box, 0, &g);
     if (n == 0) return r;
     if (n > 0) return l == a ? c2d_sweep(&g, da, b, db) : c2d_sweep(a, da, &g, db);
-    if (depth < 20) {
+    /* Halving the span helps while the motion over it is longer than the
+     * shape's box and a tile; past that, the pieces one by one. */
+    if (depth < 20 && dmax(fabs(v.x), fabs(v.y)) * (t1 - t0) >
+                          dmax(dmax(o->bounds.maxx - o->bounds.minx, o->bounds.maxy - o->bounds.miny), dmax(l->w, l->h))) {
         double tm = t0 + (t1 - t0) / 2;
         c2d_sweep_result r2;
         r = sweep_span(a, da, b, db, t0, tm, depth + 1);
