@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "collide2d.h"
 #include "collide2d_lua.h"
@@ -197,6 +198,56 @@ static void test_handed_to_lua(void)
     lua_close(L);
 }
 
+/* A tile layer through the C API: 4 x 2 tiles of 10 x 10 at (0, 0), the
+ * bottom row full, one full tile at column 3 of the top row; then a copy of
+ * it, and a tile set in place. */
+static void test_tile_layer(void)
+{
+    static const unsigned short codes[8] = { 0, 0, 0, 1, 1, 1, 1, 1 };
+    size_t bytes = c2d_tiles_size(4, 2);
+    double nums[4] = { 0, 0, 10, 10 };
+    void *storage = malloc(bytes), *copy_storage = malloc(bytes);
+    c2d_shape layer, copy, box = aabb(2, 4, 6, 6), piece;
+    c2d_vec verts[C2D_MAX_TILE_VERTICES];
+    c2d_contact_result c;
+    c2d_sweep_result r;
+    int bad, columns, rows;
+    CHECK(bytes > 0 && c2d_tiles_size(0, 3) == 0 && c2d_tiles_size(1 << 15, 1 << 15) == 0);
+    if (storage == NULL || copy_storage == NULL) { failed++; free(storage); free(copy_storage); return; }
+    CHECK(c2d_make_tiles(&layer, nums, 4, 2, NULL, 0, NULL, codes, storage, &bad) == C2D_OK);
+    c2d_tiles_dims(&layer, &columns, &rows);
+    CHECK(columns == 4 && rows == 2 && layer.kind == C2D_TILES);
+    CHECK(layer.bounds.maxx == 40 && layer.bounds.maxy == 20);
+    CHECK(c2d_tiles_get(&layer, 3, 0) == 1 && c2d_tiles_get(&layer, 0, 0) == 0 && c2d_tiles_get(&layer, 4, 0) == -1);
+    /* the box (2..8, 4..10) rests on the floor's top (y = 10) */
+    CHECK(c2d_hits(&layer, &box));
+    CHECK(!c2d_contains(&layer, 5, 9.5) && c2d_contains(&layer, 10, 10) && c2d_contains(&layer, 35, 5));
+    /* sunk 2 into the floor across the seam at x = 10: out straight up by 2 */
+    box = aabb(6, 6, 6, 6);
+    CHECK(c2d_contact(&box, &layer, &c) == C2D_OK && c.hit && c.depth == 2 && c.normal.x == 0 && c.normal.y == -1);
+    /* resting on the floor, moving right 30: the wall at x = 30 is met when the right edge (12) has gone 18 */
+    box = aabb(6, 4, 6, 6);
+    r = c2d_sweep(&box, v2(30, 0), &layer, v2(0, 0));
+    CHECK(r.hit && r.t == 18.0 / 30 && r.normal.x == -1 && r.normal.y == 0);
+    /* the copy answers the same, the original's storage gone */
+    c2d_copy(&copy, &layer, copy_storage);
+    memset(storage, 0, bytes);
+    r = c2d_sweep(&box, v2(30, 0), &copy, v2(0, 0));
+    CHECK(r.hit && r.t == 18.0 / 30);
+    /* the wall dug out: the box slides the whole way */
+    CHECK(c2d_tiles_set(&copy, 3, 0, 0) && !c2d_tiles_set(&copy, 4, 0, 1) && !c2d_tiles_set(&copy, 0, 0, 65536));
+    r = c2d_sweep(&box, v2(30, 0), &copy, v2(0, 0));
+    CHECK(!r.hit || r.t == 0); /* resting on the floor it touches from t = 0, and slides */
+    CHECK(c2d_tiles_piece(&copy, 1, 1, &piece, verts) && piece.kind == C2D_AABB && piece.bounds.minx == 10 &&
+          piece.bounds.maxx == 20 && !c2d_tiles_piece(&copy, 1, 0, &piece, verts));
+    /* a ray down the seam at x = 10 lands on the floor's top, normal up */
+    r = c2d_raycast(&copy, v2(10, -5), v2(0, 1), 100);
+    CHECK(r.hit && r.t == 15 && r.normal.x == 0 && r.normal.y == -1);
+    CHECK(c2d_rotate(&copy, 1, 0, 0) == C2D_ERR_ROTATE_TILES);
+    free(storage);
+    free(copy_storage);
+}
+
 int main(void)
 {
     test_slide_along_a_floor();
@@ -204,6 +255,7 @@ int main(void)
     test_push();
     test_bits();
     test_handed_to_lua();
+    test_tile_layer();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
