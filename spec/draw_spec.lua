@@ -122,3 +122,39 @@ describe("drawing outside LÖVE", function()
     assert.is_true(tostring(err):find("love.graphics", 1, true) ~= nil)
   end)
 end)
+
+describe("draw.primitives of a tile layer", function()
+  -- 3 x 2 tiles of 10: row 1 full, full, empty; row 2 full, full, a slope-br
+  -- (the triangle (20, 20), (30, 20), (30, 10)).
+  local layer = c2d.tiles(0, 0, 10, 10, 3, 2, { 1, 1, 0, 1, 1, 2 }, { [1] = "full", [2] = "slope-br" })
+  local function edge_set(prims)
+    local set = {}
+    for _, p in ipairs(prims) do
+      assert.are.equal("line", p.kind)
+      local a = p.points
+      -- an edge either way round
+      local k1 = ("%g,%g-%g,%g"):format(a[1], a[2], a[3], a[4])
+      local k2 = ("%g,%g-%g,%g"):format(a[3], a[4], a[1], a[2])
+      set[k1 < k2 and k1 or k2] = true
+    end
+    return set
+  end
+  it("in line mode is the union's boundary: no edge two tiles share", function()
+    local expected = {}
+    for _, e in ipairs({
+      { 0, 0, 10, 0 }, { 10, 0, 20, 0 }, { 20, 0, 20, 10 },       -- the top row's top and right
+      { 20, 10, 20, 20 },                                        -- beside the slope, which meets it only at (20, 20)
+      { 20, 20, 30, 10 }, { 30, 10, 30, 20 }, { 30, 20, 20, 20 }, -- the slope's three edges
+      { 20, 20, 10, 20 }, { 10, 20, 0, 20 }, { 0, 20, 0, 10 }, { 0, 10, 0, 0 },
+    }) do
+      local k1 = ("%g,%g-%g,%g"):format(e[1], e[2], e[3], e[4])
+      local k2 = ("%g,%g-%g,%g"):format(e[3], e[4], e[1], e[2])
+      expected[k1 < k2 and k1 or k2] = true
+    end
+    assert.are.same(expected, edge_set(draw.primitives(layer)))
+  end)
+  it("in fill mode is one polygon per solid tile, and reads only the tiles in clip", function()
+    assert.are.equal(5, #draw.primitives(layer, "fill"))
+    assert.are.equal(1, #draw.primitives(layer, "fill", { 25, 12, 2, 2 }))   -- the slope's tile alone
+  end)
+end)

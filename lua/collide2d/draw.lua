@@ -93,6 +93,8 @@ function draw.primitives(shape, mode, clip)
     return { { kind = "polygon", mode = mode, points = shape:outline(32) } }
   elseif kind == "Concave" and mode == "line" then
     return { { kind = "polygon", mode = mode, points = shape:outline() } }
+  elseif kind == "Tiles" then
+    return draw.tilePrimitives(shape, mode, clip)
   elseif kind == "Concave" or kind == "Group" then
     local out = {}
     for _, piece in ipairs(shape:pieces()) do
@@ -104,6 +106,44 @@ function draw.primitives(shape, mode, clip)
   local points = shape:outline()
   if #points < 6 then return { { kind = "line", points = points } } end -- a flat or tiny hull
   return { { kind = "polygon", mode = mode, points = points } }
+end
+
+-- A tile layer's primitives: in "fill" mode each solid tile's piece; in
+-- "line" mode the edges of the pieces that no neighbour shares (an edge two
+-- pieces share end to end is inside the layer and is not drawn). Only the
+-- tiles meeting clip ({ x, y, w, h }, default the whole layer) are read: give
+-- the visible rectangle for a big map.
+function draw.tilePrimitives(layer, mode, clip)
+  local pieces
+  if clip then pieces = layer:pieces(clip[1], clip[2], clip[3], clip[4]) else pieces = layer:pieces() end
+  local out = {}
+  if mode == "fill" then
+    for _, piece in ipairs(pieces) do
+      for _, p in ipairs(draw.primitives(piece, mode)) do out[#out + 1] = p end
+    end
+    return out
+  end
+  local fmt = "%.17g %.17g %.17g %.17g"
+  local edges, seen = {}, {}
+  for _, piece in ipairs(pieces) do
+    local pts = piece:outline()
+    local n = #pts / 2
+    if n == 1 then
+      out[#out + 1] = { kind = "point", x = pts[1], y = pts[2] }
+    else
+      for i = 1, n == 2 and 1 or n do
+        local j = i % n + 1
+        local e = { pts[2 * i - 1], pts[2 * i], pts[2 * j - 1], pts[2 * j] }
+        edges[#edges + 1] = e
+        local key = fmt:format(e[1], e[2], e[3], e[4])
+        seen[key] = (seen[key] or 0) + 1
+      end
+    end
+  end
+  for _, e in ipairs(edges) do
+    if not seen[fmt:format(e[3], e[4], e[1], e[2])] then out[#out + 1] = { kind = "line", points = e } end
+  end
+  return out
 end
 
 local function graphics()
