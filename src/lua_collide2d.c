@@ -323,17 +323,33 @@ CTOR(C2D_FAN, fan)
  * into a scratch userdata pushed on the stack; returns how many. */
 static int read_many(lua_State *L, int first, const char *fname, double **out, int *in_table)
 {
-    int top = lua_gettop(L), n, i;
+    int top = lua_gettop(L), n, i, points = 0;
     double *nums;
     *in_table = lua_type(L, first) == LUA_TTABLE;
     if (*in_table && top > first) arg_error(L, first + 1, fname, "no value expected after the table");
     n = *in_table ? (int)lua_rawlen(L, first) : top - first + 1;
     if (n < 0) n = 0;
+    if (*in_table && n > 0) {
+        lua_rawgeti(L, first, 1);
+        points = lua_type(L, -1) == LUA_TTABLE; /* Tiled's { {x =, y =}, ... } */
+        lua_pop(L, 1);
+        if (points && n <= C2D_MAX_CONCAVE_VERTICES) n *= 2;
+    }
     if (n > 2 * C2D_MAX_CONCAVE_VERTICES)
         arg_error(L, first, fname, lua_pushfstring(L, "too many numbers (%d; at most %d)", n, 2 * C2D_MAX_CONCAVE_VERTICES));
     nums = (double *)lua_newuserdata(L, (size_t)(n > 0 ? n : 1) * sizeof(double));
     for (i = 0; i < n; i++) {
-        if (*in_table) {
+        if (points) {
+            lua_rawgeti(L, first, i / 2 + 1);
+            if (lua_type(L, -1) != LUA_TTABLE)
+                arg_error(L, first, fname, lua_pushfstring(L, "point {x =, y =} expected at index %d, got %s", i / 2 + 1, luaL_typename(L, -1)));
+            lua_getfield(L, -1, i % 2 ? "y" : "x");
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d's %s, got %s", i / 2 + 1, i % 2 ? "y" : "x", luaL_typename(L, -1)));
+            nums[i] = (double)lua_tonumber(L, -1);
+            lua_pop(L, 2);
+            if (!finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "point at index %d must be finite", i / 2 + 1));
+        } else if (*in_table) {
             lua_rawgeti(L, first, i + 1);
             if (lua_type(L, -1) != LUA_TNUMBER)
                 arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));

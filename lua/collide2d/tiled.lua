@@ -1,0 +1,256 @@
+-- collide2d.tiled: shapes from a Tiled map (its Lua export, or its JSON
+-- export as a string or as the table a JSON library decodes it into).
+--
+--   local tiled = require "collide2d.tiled"
+--   local map = tiled.load(love.filesystem.read("level.json"))   -- or dofile("level.lua")
+--   local ground = tiled.layer(map, "Ground")    -- one tile layer shape
+--   local things = tiled.objects(map, "Objects") -- { shape, ... }, each with its object as user data
+--
+-- A tile layer's gids (flip bits cleared) are its codes; a tile whose tileset
+-- gives it one collision shape (a rectangle or a convex polygon in the tile
+-- editor) is that piece, any other tile is full, gid 0 empty.
+local c2d = require "collide2d"
+
+local tiled = {}
+
+-- ---- a small JSON reader (objects, arrays, strings, numbers, true, false, null) ----
+
+local function json_error(s, i, what)
+  error(("collide2d.tiled: bad JSON at character %d: %s"):format(i, what), 0)
+end
+
+local escapes = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n", r = "\r", t = "\t" }
+
+local function skip(s, i)
+  return s:find("[^ \t\r\n]", i) or #s + 1
+end
+
+local decode_value
+
+local function decode_string(s, i)
+  local out, j = {}, i + 1
+  while true do
+    local k = s:find('["\\]', j)
+    if not k then json_error(s, i, "unterminated string") end
+    out[#out + 1] = s:sub(j, k - 1)
+    if s:sub(k, k) == '"' then return table.concat(out), k + 1 end
+    local e = s:sub(k + 1, k + 1)
+    if e == "u" then
+      local code = tonumber(s:sub(k + 2, k + 5), 16)
+      if not code then json_error(s, k, "bad \\u escape") end
+      if code < 128 then out[#out + 1] = string.char(code)
+      elseif code < 2048 then out[#out + 1] = string.char(192 + math.floor(code / 64), 128 + code % 64)
+      else out[#out + 1] = string.char(224 + math.floor(code / 4096), 128 + math.floor(code / 64) % 64, 128 + code % 64) end
+      j = k + 6
+    elseif escapes[e] then
+      out[#out + 1] = escapes[e]
+      j = k + 2
+    else
+      json_error(s, k, "bad escape")
+    end
+  end
+end
+
+function decode_value(s, i)
+  i = skip(s, i)
+  local c = s:sub(i, i)
+  if c == "{" then
+    local t = {}
+    i = skip(s, i + 1)
+    if s:sub(i, i) == "}" then return t, i + 1 end
+    while true do
+      if s:sub(i, i) ~= '"' then json_error(s, i, "object key expected") end
+      local key
+      key, i = decode_string(s, i)
+      i = skip(s, i)
+      if s:sub(i, i) ~= ":" then json_error(s, i, "':' expected") end
+      t[key], i = decode_value(s, i + 1)
+      i = skip(s, i)
+      c = s:sub(i, i)
+      if c == "}" then return t, i + 1 end
+      if c ~= "," then json_error(s, i, "',' or '}' expected") end
+      i = skip(s, i + 1)
+    end
+  elseif c == "[" then
+    local t, n = {}, 0
+    i = skip(s, i + 1)
+    if s:sub(i, i) == "]" then return t, i + 1 end
+    while true do
+      n = n + 1
+      t[n], i = decode_value(s, i)
+      i = skip(s, i)
+      c = s:sub(i, i)
+      if c == "]" then return t, i + 1 end
+      if c ~= "," then json_error(s, i, "',' or ']' expected") end
+      i = i + 1
+    end
+  elseif c == '"' then
+    return decode_string(s, i)
+  elseif s:find("^true", i) then return true, i + 4
+  elseif s:find("^false", i) then return false, i + 5
+  elseif s:find("^null", i) then return nil, i + 4
+  end
+  local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", i)
+  if not num or not tonumber(num) then json_error(s, i, "value expected") end
+  return tonumber(num), i + #num
+end
+
+-- The map: a table as it is, or a JSON string decoded.
+function tiled.load(map)
+  if type(map) == "table" then return map end
+  if type(map) ~= "string" then
+    error(("bad argument #1 to 'load' (table or JSON string expected, got %s)"):format(type(map)), 2)
+  end
+  local value, i = decode_value(map, 1)
+  if skip(map, i) <= #map then json_error(map, i, "text after the value") end
+  if type(value) ~= "table" then error("collide2d.tiled: the JSON is not a map (an object expected)", 2) end
+  return value
+end
+
+-- ---- tile layers ----
+
+local FLIPS = 0x20000000 -- gids carry flip flags in their top 3 bits (of 32)
+
+local function find_layer(map, name, kind, fname)
+  local function walk(layers)
+    for _, l in ipairs(layers or {}) do
+      if l.type == "group" then
+        local found = walk(l.layers)
+        if found then return found end
+      elseif l.name == name or (name == nil and l.type == kind) then
+        return l
+      end
+    end
+  end
+  local l = walk(map.layers)
+  if not l then error(("bad argument #2 to '%s' (no %s named %q)"):format(fname, kind, tostring(name)), 3) end
+  if l.type ~= kind then
+    error(("bad argument #2 to '%s' (layer %q is of type %s, not %s)"):format(fname, tostring(name), tostring(l.type), kind), 3)
+  end
+  return l
+end
+
+-- A tile's one collision shape as a piece in tile units, or nil.
+local function tile_piece(object, tw, th)
+  local x, y = object.x or 0, object.y or 0
+  local poly = object.polygon
+  if poly then
+    local uv = {}
+    for i, p in ipairs(poly) do
+      uv[2 * i - 1] = (x + p.x) / tw
+      uv[2 * i] = (y + p.y) / th
+    end
+    return uv
+  end
+  if object.shape == "ellipse" or object.ellipse or object.shape == "point" or object.point or object.polyline then
+    return nil
+  end
+  local w, h = object.width or 0, object.height or 0
+  return { x / tw, y / th, (x + w) / tw, y / th, (x + w) / tw, (y + h) / th, x / tw, (y + h) / th }
+end
+
+-- The kinds of a map's gids: each tile with one collision shape its piece,
+-- any other tile full.
+local function gid_kinds(map, used)
+  local kinds = {}
+  for gid in pairs(used) do kinds[gid] = "full" end
+  for _, ts in ipairs(map.tilesets or {}) do
+    local first = ts.firstgid or 1
+    local tw, th = ts.tilewidth or map.tilewidth, ts.tileheight or map.tileheight
+    for _, tile in ipairs(ts.tiles or {}) do
+      local group = tile.objectGroup or tile.objectgroup
+      local gid = first + (tile.id or 0)
+      if used[gid] and group and group.objects and #group.objects == 1 then
+        local piece = tile_piece(group.objects[1], tw, th)
+        if piece then kinds[gid] = piece end
+      end
+    end
+  end
+  return kinds
+end
+
+-- tiled.layer(map, name [, kinds]) -> a tile layer shape of the map's tile
+-- layer (the first tile layer when name is nil); kinds as c2d.tiles takes them
+-- (default: each gid's collision shape, or full).
+function tiled.layer(map, name, kinds)
+  map = tiled.load(map)
+  local l = find_layer(map, name, "tilelayer", "layer")
+  local data = l.data
+  if type(data) ~= "table" then
+    error(("collide2d.tiled: layer %q holds no array of gids (export with the CSV or Lua encoding, not base64)"):format(tostring(l.name)), 2)
+  end
+  local codes, used = {}, {}
+  for i = 1, #data do
+    local gid = data[i] % FLIPS
+    if gid > 65535 then error(("collide2d.tiled: gid %d in layer %q is above 65535"):format(gid, tostring(l.name)), 2) end
+    codes[i] = gid
+    if gid ~= 0 then used[gid] = true end
+  end
+  local tw, th = map.tilewidth, map.tileheight
+  local x, y = (l.x or 0) * tw + (l.offsetx or 0), (l.y or 0) * th + (l.offsety or 0)
+  return c2d.tiles(x, y, tw, th, l.width, l.height, codes, kinds or gid_kinds(map, used))
+end
+
+-- ---- objects ----
+
+-- The shape of one Tiled object (nil for a kind it does not know).
+local function object_shape(o)
+  local x, y, w, h = o.x or 0, o.y or 0, o.width or 0, o.height or 0
+  local turn = math.rad(o.rotation or 0)
+  local shape
+  if o.polygon then
+    local pts = {}
+    for i, p in ipairs(o.polygon) do pts[i] = { x = x + p.x, y = y + p.y } end
+    shape = c2d.concave(pts)
+  elseif o.polyline then
+    local segs = {}
+    for i = 1, #o.polyline - 1 do
+      local p, q = o.polyline[i], o.polyline[i + 1]
+      segs[i] = c2d.segment(x + p.x, y + p.y, x + q.x, y + q.y)
+    end
+    if #segs == 0 then shape = c2d.point(x, y) else shape = #segs == 1 and segs[1] or c2d.group(segs) end
+  elseif o.shape == "point" or o.point then
+    shape = c2d.point(x, y)
+  elseif o.shape == "ellipse" or o.ellipse then
+    if w == h then
+      shape = c2d.disk(x + w / 2, y + h / 2, w / 2)
+    else -- an ellipse as a 32-gon through its rim
+      local pts = {}
+      for i = 0, 31 do
+        local a = 2 * math.pi * i / 32
+        pts[2 * i + 1] = x + w / 2 + w / 2 * math.cos(a)
+        pts[2 * i + 2] = y + h / 2 + h / 2 * math.sin(a)
+      end
+      shape = c2d.polygon(pts)
+    end
+  elseif o.shape == nil or o.shape == "rectangle" then
+    if o.gid then y = y - h end -- a tile object stands on its (x, y)
+    if turn ~= 0 then shape = c2d.box(x + w / 2, y + h / 2, w, h, 0) else shape = c2d.aabb(x, y, w, h) end
+  else
+    return nil
+  end
+  -- Tiled turns an object about its (x, y)
+  if turn ~= 0 then shape:rotate(turn, o.x or 0, o.y or 0) end
+  return shape
+end
+
+-- tiled.objects(map, name) -> { shape, ... }: the objects of an object layer
+-- (the first when name is nil), each a shape with the object as its user
+-- data: rectangles as AABBs (Boxes when turned), circles as Disks, ellipses as
+-- 32-gons, polygons as Concaves, polylines as Segments (a Group of them),
+-- points as Points; text objects are left out.
+function tiled.objects(map, name)
+  map = tiled.load(map)
+  local l = find_layer(map, name, "objectgroup", "objects")
+  local out = {}
+  for _, o in ipairs(l.objects or {}) do
+    local shape = object_shape(o)
+    if shape then
+      shape:setUserData(o)
+      out[#out + 1] = shape
+    end
+  end
+  return out
+end
+
+return tiled
