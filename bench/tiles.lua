@@ -50,8 +50,10 @@ local N, TILE = 1000, 16             -- columns = rows, tile size in px
 local FILL, SMOOTH = 0.475, 4        -- noise density, automaton rounds
 local MOVERS, SIZE, SPEED = 2000, 16, 3
 local FRAMES = tonumber(os.getenv("TILES_FRAMES") or "") or 100
-local ROUNDS = 3
-local CELL, BUMP_CELL = 32, 64       -- grid cells: collide2d World, bump.lua (its default)
+local ROUNDS = tonumber(os.getenv("TILES_ROUNDS") or "") or 5
+-- grid cells: collide2d World, bump.lua
+local CELL = tonumber(os.getenv("TILES_CELL") or "") or 32
+local BUMP_CELL = tonumber(os.getenv("TILES_BUMP_CELL") or "") or 64
 local SEED = 20240601
 
 local runtime = jit and jit.version or _VERSION
@@ -190,16 +192,19 @@ local function try(what, f, ...)
 end
 
 ---------------------------------------------------------------- builds
-local function build_layer(data)
-  local best, layer = math.huge, nil
-  for _ = 1, 3 do
-    layer = nil
+-- The layer from data (an array, or a string of one byte per tile): the
+-- least time of BUILDS calls of c2d.tiles alone, each layer dropped.
+local BUILDS = 5
+local function time_layer(data)
+  local best = math.huge
+  for _ = 1, BUILDS do
     collectgarbage("collect")
     local t0 = clock()
-    layer = c2d.tiles(0, 0, TILE, TILE, N, N, data, KINDS)
+    local layer = c2d.tiles(0, 0, TILE, TILE, N, N, data, KINDS)
     best = math.min(best, clock() - t0)
+    layer = nil -- luacheck: ignore
   end
-  return layer, best
+  return best
 end
 
 local function build_c2d_world(data)
@@ -286,17 +291,26 @@ local function bump_movers(w, M)
   return reset, run
 end
 
--- Best ms per frame of ROUNDS runs; hits and turns per frame of the last.
-local function time_moves(reset, run)
-  local best, hits, turns = math.huge, 0, 0
+-- The worlds' runs take turns, ROUNDS times, so that a busy spell of the
+-- machine falls on all of them; each keeps its best ms per frame, and its
+-- collisions and turns per frame (the same every run: the movers start over).
+local function time_moves(list)
+  for _, e in ipairs(list) do e.best = math.huge end
   for _ = 1, ROUNDS do
-    reset()
-    collectgarbage("collect")
-    local t0 = clock()
-    hits, turns = run(FRAMES)
-    best = math.min(best, clock() - t0)
+    for _, e in ipairs(list) do
+      if not e.failed then
+        local okr, err = pcall(function()
+          e.reset()
+          collectgarbage("collect")
+          local t0 = clock()
+          local hits, turns = e.run(FRAMES)
+          e.best = math.min(e.best, (clock() - t0) / FRAMES)
+          e.hits, e.turns = hits / FRAMES, turns / FRAMES
+        end)
+        if not okr then e.failed = tostring(err) end
+      end
+    end
   end
-  return best / FRAMES, hits / FRAMES, turns / FRAMES
 end
 
 ---------------------------------------------------------------- the run
@@ -325,11 +339,20 @@ else
   bump_note = "bump.lua skipped (set BUMP_LUA=/path/to/bump.lua to compare)"
 end
 
--- 1. The layer.
+-- 1. The layer: its memory from one build (the layer is one Lua userdata and
+-- allocates nothing else, so the heap's growth is all of it), then the time.
 local h0, r0 = mem()
-local layer, t_layer = try("c2d.tiles", build_layer, data)
+local layer = try("c2d.tiles", c2d.tiles, 0, 0, TILE, TILE, N, N, data, KINDS)
 local h1, r1 = mem()
 local layer_heap, layer_rss = layer and h1 - h0, layer and r0 and r1 and r1 - r0
+local t_layer = layer and try("c2d.tiles", time_layer, data)
+-- The same codes as a string of one byte per tile (made before timing).
+local bytes = {}
+for i = 1, N * N do bytes[i] = string.char(data[i]) end
+local data_string = table.concat(bytes)
+bytes = nil -- luacheck: ignore
+local t_layer_s = layer and try("c2d.tiles from a string", time_layer, data_string)
+data_string = nil -- luacheck: ignore
 local lw, t_ladd
 if layer then
   lw = c2d.world(CELL)
@@ -352,12 +375,15 @@ if bump then
   bw_heap, bw_rss = bw and h1 - h0, bw and r0 and r1 and r1 - r0
 end
 
-local function mem_of(heap, rss) -- the larger of the two: RSS sees the C side
+-- An alternative's memory: the larger of its heap and RSS growth (RSS sees
+-- the World's C side, which collectgarbage does not); the layer's: its heap
+-- growth, exact (its RSS growth is the allocator's doing, see the header).
+local function mem_of(heap, rss)
   if not heap then return nil end
   if rss and rss > heap then return rss end
   return heap
 end
-local m_layer, m_aw, m_bw = mem_of(layer_heap, layer_rss), mem_of(aw_heap, aw_rss), mem_of(bw_heap, bw_rss)
+local m_layer, m_aw, m_bw = layer_heap, mem_of(aw_heap, aw_rss), mem_of(bw_heap, bw_rss)
 
 print("| build | ms | Lua heap MB | RSS growth MB | layer's build time less by | layer's memory less by |")
 print("|---|---|---|---|---|---|")
@@ -371,21 +397,33 @@ if bump then
 else
   print(("| bump.lua | - | - | - | - | %s |"):format(bump_note))
 end
+print(("| (the same layer from a string of one byte per tile | %s | | | %s | |)")
+  :format(fmt_ms(t_layer_s), t_layer_s and ("AABB World %s, bump.lua %s"):format(ratio(t_aw, t_layer_s), ratio(t_bw, t_layer_s)) or "-"))
 if t_ladd then print(("| (the layer added to a World: w:add(layer) | %.3f | | | | |)"):format(t_ladd * 1e3)) end
-print("(memory ratios use the larger of the heap and RSS figures of each)")
+print("(memory less by: the alternative's larger of heap and RSS growth, over the layer's heap growth)")
 print()
 
 -- 4. Moves.
-local mv = {}
-local function measure(name, w, make)
+local mv, list = {}, {}
+local function measure(key, w, make)
   if not w then return end
-  local reset, run = make(w, M)
-  local res = { try(name .. ": move", time_moves, reset, run) }
-  if res[1] then mv[name] = res end
+  local e = { key = key }
+  local okm, reset, run = pcall(make, w, M)
+  if okm then e.reset, e.run = reset, run else e.failed = tostring(reset) end
+  list[#list + 1] = e
 end
 measure("layer", lw, c2d_movers)
 measure("aabbs", aw, c2d_movers)
 if bump then measure("bump", bw, bump_movers) end
+time_moves(list)
+for _, e in ipairs(list) do
+  if e.failed then
+    errors[#errors + 1] = e.key .. ": move: " .. e.failed
+    io.stderr:write("bench/tiles.lua: ", e.key, ": move: ", e.failed, "\n")
+  else
+    mv[e.key] = { e.best, e.hits, e.turns }
+  end
+end
 
 print(("| moves: %d movers, %d frames | ms per frame | µs per move | collisions per frame | turns per frame | layer's time against it |")
   :format(MOVERS, FRAMES))

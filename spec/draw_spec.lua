@@ -139,13 +139,14 @@ describe("draw.primitives of a tile layer", function()
     end
     return set
   end
-  it("in line mode is the union's boundary: no edge two tiles share", function()
+  it("in line mode is the union's boundary: no edge two tiles share, straight runs joined", function()
     local expected = {}
     for _, e in ipairs({
-      { 0, 0, 10, 0 }, { 10, 0, 20, 0 }, { 20, 0, 20, 10 },       -- the top row's top and right
-      { 20, 10, 20, 20 },                                        -- beside the slope, which meets it only at (20, 20)
-      { 20, 20, 30, 10 }, { 30, 10, 30, 20 }, { 30, 20, 20, 20 }, -- the slope's three edges
-      { 20, 20, 10, 20 }, { 10, 20, 0, 20 }, { 0, 20, 0, 10 }, { 0, 10, 0, 0 },
+      { 0, 0, 20, 0 },                  -- the top of the top row
+      { 20, 0, 20, 20 },                -- its right side, on down beside the slope (which meets it at (20, 20) only)
+      { 20, 20, 30, 10 }, { 30, 10, 30, 20 }, -- the slope's hypotenuse and right side
+      { 30, 20, 0, 20 },                -- the bottom, under three tiles
+      { 0, 20, 0, 0 },                  -- the left side of both rows
     }) do
       local k1 = ("%g,%g-%g,%g"):format(e[1], e[2], e[3], e[4])
       local k2 = ("%g,%g-%g,%g"):format(e[3], e[4], e[1], e[2])

@@ -228,18 +228,20 @@ scenes[7] = {
   end,
 }
 
--- 8. A platformer: a controller walks tiles, ramps and a Concave hill, steps up a
--- ledge, jumps through one-way platforms, rides a moving one, and picks up coins.
+-- 8. A platformer: a controller walks a tile layer (a floor, a 1:2 ramp up, a
+-- plateau, a slope down: one shape, no seams), steps up a ledge, jumps through
+-- one-way platforms, rides a moving one, and picks up coins.
 scenes[8] = {
   name = "platformer",
   keys = "left/right walk, up jumps, down drops through a one-way platform",
   load = function(s)
     local w = c2d.world(32)
     s.world = w
-    for i = 0, 24 do w:add(c2d.aabb(i * 32, 520, 32, 32)) end
-    w:add(c2d.triangle(160, 520, 256, 520, 256, 472))                      -- a ramp up
-    w:add(c2d.aabb(256, 472, 96, 48))
-    w:add(c2d.concave(352, 472, 448, 520, 448, 552, 352, 552))             -- and a hill down
+    -- 25 x 2 tiles of 32 from (0, 488): a ramp up (l, h), a plateau (#), a slope down (\\)
+    s.level = w:add(c2d.tiles(0, 488, 32, 32, 25, 2,
+      ".....lh####\\............." ..
+      "#########################",
+      { ["#"] = "full", l = "ramp-br-low", h = "ramp-br-high", ["\\"] = "slope-bl" }))
     w:add(c2d.aabb(520, 512, 80, 8))                                        -- a ledge to step up
     s.oneway = {}
     for i, y in ipairs { 440, 380, 320 } do
@@ -254,7 +256,7 @@ scenes[8] = {
       w:setSensor(c)
       s.coins[c] = true
     end
-    s.player = w:add(c2d.aabb(200, 480, 20, 32))
+    s.player = w:add(c2d.aabb(100, 488, 20, 32))
     s.hero = c2d.controller(w, s.player, { maxSlope = math.rad(50), snap = 8, step = 10 })
     s.vy, s.t, s.score = 0, 0, 0
     s.began, s.ended = {}, {}
@@ -268,7 +270,7 @@ scenes[8] = {
     local dx = ((held("right") and 1 or 0) - (held("left") and 1 or 0)) * 200 * dt
     local x, y = s.hero:move(dx, s.vy * dt, nil, held("down"))
     if s.hero:ceiling() then s.vy = math.max(s.vy, 0) end
-    if y > 700 then s.player:moveTo(200, 480); s.vy = 0 end
+    if y > 700 then s.player:moveTo(100, 488); s.vy = 0 end
     local began, n = s.world:events(s.began, s.ended)
     for i = 1, 2 * n do
       local c = began[i]

@@ -140,8 +140,37 @@ function draw.tilePrimitives(layer, mode, clip)
       end
     end
   end
+  -- the edges kept, joined where one runs on from another in the same direction
+  local kept, from = {}, {}
+  local pfmt = "%.17g %.17g"
   for _, e in ipairs(edges) do
-    if not seen[fmt:format(e[3], e[4], e[1], e[2])] then out[#out + 1] = { kind = "line", points = e } end
+    if not seen[fmt:format(e[3], e[4], e[1], e[2])] then
+      kept[#kept + 1] = e
+      local key = pfmt:format(e[1], e[2])
+      local list = from[key] or {}
+      list[#list + 1] = e
+      from[key] = list
+    end
+  end
+  local function next_of(e)
+    for _, n in ipairs(from[pfmt:format(e[3], e[4])] or {}) do
+      if n ~= e and (e[3] - e[1]) * (n[4] - n[2]) == (e[4] - e[2]) * (n[3] - n[1]) and
+         (e[3] - e[1]) * (n[3] - n[1]) + (e[4] - e[2]) * (n[4] - n[2]) > 0 then
+        return n
+      end
+    end
+  end
+  local inner = {}
+  for _, e in ipairs(kept) do
+    local n = next_of(e)
+    if n then inner[n] = true end
+  end
+  for _, e in ipairs(kept) do
+    if not inner[e] then
+      local last, n, guard = e, next_of(e), #kept
+      while n and guard > 0 do last, n, guard = n, next_of(n), guard - 1 end
+      out[#out + 1] = { kind = "line", points = { e[1], e[2], last[3], last[4] } }
+    end
   end
   return out
 end
