@@ -161,7 +161,7 @@
 /* A compound's storage: a Concave of up to 3 + 29 + 11 + 1 vertices, or a
  * Group of three members of up to 265 vertices. */
 #define CONCAVE_MAX 44
-#define CBUF_DOUBLES 8192
+#define CBUF_DOUBLES 49152 /* a Concave of the most vertices, or a small tile layer */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -242,7 +242,10 @@ typedef struct spec {
     c2d_shape s;
     c2d_vec storage[2 * MAXPTS];
     c2d_vec pts[MAXPTS];
-    int compound;    /* a Concave or a Group: its block is cbuf */
+    int compound;    /* a Concave, a Group or a tile layer: its block is cbuf */
+    int columns, rows;                 /* a tile layer's size */
+    unsigned short codes[36];          /* and its tiles' codes */
+    c2d_tile_kind kinds[6];
     double cbuf[CBUF_DOUBLES];
 } spec;
 
@@ -280,6 +283,20 @@ static const char *const lua_ctor[C2D_KIND_COUNT] = {
 static void print_spec(const char *name, const spec *s)
 {
     int i;
+    if (s->kind == C2D_TILES) {
+        fprintf(stderr, "  %s = c2d.tiles(%.17g, %.17g, %.17g, %.17g, %d, %d, {", name, s->nums[0], s->nums[1], s->nums[2],
+                s->nums[3], s->columns, s->rows);
+        for (i = 0; i < s->columns * s->rows; i++) fprintf(stderr, i ? ", %d" : "%d", s->codes[i]);
+        fprintf(stderr, "}, {");
+        for (i = 1; i < 6; i++) {
+            int j;
+            fprintf(stderr, "%s[%d] = {", i > 1 ? ", " : "", i);
+            for (j = 0; j < 2 * s->kinds[i].count; j++) fprintf(stderr, j ? ", %.17g" : "%.17g", s->kinds[i].uv[j]);
+            fprintf(stderr, "}");
+        }
+        fprintf(stderr, "})   -- %s\n", s->ok ? "built" : "refused");
+        return;
+    }
     if (s->compound) {
         const c2d_shape *pieces;
         int np = s->ok ? c2d_pieces(&s->s, &pieces) : 0;
@@ -384,7 +401,7 @@ static double shape_mag(const c2d_shape *s)
 {
     double nums[2 * C2D_MAX_VERTICES], c = 0, z = 0;
     int n = c2d_numbers(s, nums), i;
-    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP) {
+    if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_TILES) {
         /* Its box: the farthest coordinate, and its sides as the size. */
         c2d_bounds b;
         c2d_bbox(s, &b);
@@ -405,7 +422,7 @@ static int is_fan(const c2d_shape *s)
     return s->kind == C2D_FAN;
 }
 
-static int is_compound(const c2d_shape *s) { return s->kind == C2D_CONCAVE || s->kind == C2D_GROUP; }
+static int is_compound(const c2d_shape *s) { return s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_TILES; }
 
 /* Same kind and numbers: then f(a, b) == -f(b, a) cannot hold for a normal,
  * since both calls see the same arguments. */
@@ -623,6 +640,42 @@ static void decode_group(reader *r, spec *sp)
     if (sp->ok) CHECK(c2d_pieces(&sp->s, ms) == m, "a Group of %d members has %d pieces", m, c2d_pieces(&sp->s, ms));
 }
 
+/* A tile layer of up to 6 x 6 tiles: five kinds from a palette of pieces
+ * (full, half, slopes, 1:2 ramps, a thin bar, a point, a segment) and codes
+ * 0 (empty) to 5. */
+static void decode_tiles(reader *r, spec *sp)
+{
+    static const c2d_tile_kind palette[12] = {
+        { 4, { 0, 0, 1, 0, 1, 1, 0, 1 } }, { 4, { 0, 0.5, 1, 0.5, 1, 1, 0, 1 } }, { 4, { 0, 0, 0.5, 0, 0.5, 1, 0, 1 } },
+        { 3, { 0, 1, 1, 1, 1, 0 } }, { 3, { 0, 0, 0, 1, 1, 1 } }, { 3, { 0, 0, 1, 0, 1, 1 } },
+        { 3, { 0, 1, 1, 1, 1, 0.5 } }, { 4, { 0, 1, 1, 1, 1, 0, 0, 0.5 } }, { 4, { 0, 0, 1, 0, 1, 0.25, 0, 0.25 } },
+        { 1, { 0.5, 0.5 } }, { 2, { 0, 0.5, 1, 0.5 } }, { 5, { 0.5, 0, 1, 0.4, 0.8, 1, 0.2, 1, 0, 0.4 } },
+    };
+    unsigned char kind_of[C2D_TILE_CODES];
+    int i, bad;
+    sp->kind = C2D_TILES;
+    sp->compound = 1;
+    sp->columns = 1 + byte(r) % 6;
+    sp->rows = 1 + byte(r) % 6;
+    sp->nums[0] = finite_number(r);
+    sp->nums[1] = finite_number(r);
+    sp->nums[2] = fabs(finite_number(r));
+    sp->nums[3] = fabs(finite_number(r));
+    if (sp->nums[2] == 0) sp->nums[2] = 1;
+    if (sp->nums[3] == 0) sp->nums[3] = 1;
+    sp->n = 4;
+    memset(sp->kinds, 0, sizeof sp->kinds);
+    for (i = 1; i < 6; i++) sp->kinds[i] = palette[byte(r) % 12];
+    memset(kind_of, 0, sizeof kind_of);
+    for (i = 1; i < 6; i++) kind_of[i] = (unsigned char)i;
+    for (i = 0; i < sp->columns * sp->rows; i++) sp->codes[i] = (unsigned short)(byte(r) % 6);
+    /* at least one tile solid: an empty layer is the empty set (distance infinite), which no other kind is */
+    for (i = 0; i < sp->columns * sp->rows && sp->codes[i] == 0; i++) {}
+    if (i == sp->columns * sp->rows) sp->codes[0] = 1;
+    if (c2d_tiles_size(sp->columns, sp->rows) > sizeof sp->cbuf) return;
+    sp->ok = c2d_make_tiles(&sp->s, sp->nums, sp->columns, sp->rows, sp->kinds, 6, kind_of, sp->codes, sp->cbuf, &bad) == C2D_OK;
+}
+
 /* Read a shape's kind and numbers, build it, check the constructor's contract. */
 static void decode_shape(reader *r, spec *sp)
 {
@@ -636,6 +689,7 @@ static void decode_shape_at(reader *r, spec *sp, int member)
     memset(sp, 0, sizeof *sp);
     if (!member && (kb & 0x80) && k == 10) { decode_concave(r, sp); return; }
     if (!member && (kb & 0x80) && k == 11) { decode_group(r, sp); return; }
+    if (!member && (kb & 0x80) && k == 2) { decode_tiles(r, sp); return; }
     if (k <= 9) {
         sp->kind = (c2d_kind)k;
         if (k == C2D_POLYGON) {
@@ -781,7 +835,8 @@ static void check_shape(const spec *sp, int ranged)
     if (ranged) {
         double t = tol_for(m, is_fan(s));
         CHECK(finite_vec(c) && finite_vec(p), "center or position not finite");
-        CHECK(dist_point(p, s) <= t, "position (%.17g, %.17g) is %.3g off the shape",
+        /* (a tile layer's position is its corner, which its tiles need not hold) */
+        CHECK(s->kind == C2D_TILES || dist_point(p, s) <= t, "position (%.17g, %.17g) is %.3g off the shape",
               p.x, p.y, dist_point(p, s));
         CHECK(is_compound(s) || c2d_contains(s, c.x, c.y) || dist_point(c, s) <= t,
               "centroid (%.17g, %.17g) is %.3g outside the shape", c.x, c.y, dist_point(c, s));
@@ -1211,7 +1266,7 @@ static void check_outline(const spec *S, int segments, int ranged)
     if (out == NULL) return;
     n = c2d_outline(s, segments, out, room);
     /* A Group has no one outline (its members have theirs): 0 points. */
-    if (s->kind == C2D_GROUP) CHECK(n == 0, "c2d_outline of a Group returned %d points", n);
+    if (s->kind == C2D_GROUP || s->kind == C2D_TILES) CHECK(n == 0, "c2d_outline of a %s returned %d points", c2d_kind_name(s->kind), n);
     else CHECK(n >= 1 && n <= room, "c2d_outline returned %d points (room %d)", n, room);
     for (i = 0; i < n; i++) CHECK(!nan_vec(out[i]), "NaN in outline point %d", i);
     if (ranged) {
