@@ -19,26 +19,45 @@
 -- (a rectangle world has no slopes), so their floors are square where the
 -- layer's slope.
 --
--- 1. Build: the c2d.tiles call alone (the data table exists already), best of
---    3; one AABB per solid tile added to c2d.world(CELL) (the shapes made and
---    added, then one query so that nothing is left to file), and to
---    bump.newWorld(BUMP_CELL) (world:add with the tile's index as its item,
---    the leanest item bump.lua takes), each once. Memory: the Lua heap
---    (collectgarbage("count") after full collections, before and after) and,
---    on Linux, the growth of the process's resident memory (VmRSS), which also
---    sees what the World's C side takes with malloc (collectgarbage does not);
---    RSS is approximate (freed memory the allocator keeps is reused).
+-- Each part runs alone, in turn (the layer, the AABB World, bump.lua): its
+-- build and memory, its moves, then it is dropped, so that no part's moves,
+-- and the collector's passes over the heap they cause, run beside another
+-- part's hundreds of thousands of objects.
+--
+-- 1. Build. The layer: the c2d.tiles call alone (the data table exists
+--    already), best of 5; also, for reference, from the same codes as a string
+--    of one byte per tile. The alternatives: one AABB per solid tile added to
+--    c2d.world(CELL) (the shapes made and added, then one query so that
+--    nothing is left to file), and to bump.newWorld(BUMP_CELL) (world:add with
+--    the tile's index as its item, the leanest item bump.lua takes), best of 3
+--    builds. Memory, from the first build: the Lua heap's growth
+--    (collectgarbage("count") after full collections) and, on Linux, the
+--    growth of the process's resident memory (VmRSS), which also sees the
+--    World's C side (malloc'd: collectgarbage does not count it). RSS growth
+--    is approximate: memory a part before it freed is reused and not counted
+--    (so it can read near 0), which only ever flatters an alternative. The
+--    layer is one Lua userdata and allocates nothing else, so its heap growth
+--    is exact; an alternative's memory is the larger of its two figures.
 -- 2. Moves: MOVERS 16 x 16 boxes placed in empty 2 x 2 blocks of tiles (8 px
---    from any tile, no two overlapping), each with a velocity of up to 3 px a
---    frame on each axis. Every frame each mover calls move toward its
---    position plus its velocity (default filter: slide, movers meet movers
+--    from any tile, no two sharing a tile), each with a velocity of up to 3 px
+--    a frame on each axis. Every frame each mover calls move toward its
+--    position plus its velocity (default filter: slide; movers meet movers
 --    too) and turns back on an axis where it did not reach the goal. FRAMES
 --    frames per run, best of ROUNDS runs, the movers put back at their start
---    before each run; the three worlds see the same movers.
+--    before each run; the three worlds see the same movers. After the runs,
+--    the movers whose box shrunk by 0.01 px meets a tile are counted (0 when
+--    every answer kept them out of the tiles). Through the layer, a move
+--    sweeps against a Group of the pieces near the mover's path (the general
+--    path); through the AABB World or bump.lua, against nearby rectangles.
 --
--- Frames: 100 (ROUNDS 3), which keeps a full run, bump.lua included, under
--- about two minutes on Lua 5.4 (map, bump.lua's build and its moves are the
--- bulk); TILES_FRAMES=n in the environment changes it.
+-- Cells: 32 px for the collide2d Worlds (twice a tile, about a mover),
+-- bump.lua's default 64 for bump.lua (TILES_CELL, TILES_BUMP_CELL change
+-- them). Frames: 100, ROUNDS 8 (TILES_FRAMES, TILES_ROUNDS change them): a
+-- full run, bump.lua included, takes about a minute under Lua 5.4 and half
+-- that under LuaJIT on a 2-core machine (bump.lua's builds and moves and the
+-- map are the bulk), inside the two minutes aimed at, so nothing is scaled
+-- down. The machine's noise shows: the moves' figures can wander by half from
+-- run to run (best-of keeps the least disturbed run).
 local ok, c2d = pcall(require, "collide2d")
 if not ok then
   print("bench/tiles.lua: cannot load collide2d: " .. tostring(c2d))
@@ -50,7 +69,7 @@ local N, TILE = 1000, 16             -- columns = rows, tile size in px
 local FILL, SMOOTH = 0.475, 4        -- noise density, automaton rounds
 local MOVERS, SIZE, SPEED = 2000, 16, 3
 local FRAMES = tonumber(os.getenv("TILES_FRAMES") or "") or 100
-local ROUNDS = tonumber(os.getenv("TILES_ROUNDS") or "") or 5
+local ROUNDS = tonumber(os.getenv("TILES_ROUNDS") or "") or 8
 -- grid cells: collide2d World, bump.lua
 local CELL = tonumber(os.getenv("TILES_CELL") or "") or 32
 local BUMP_CELL = tonumber(os.getenv("TILES_BUMP_CELL") or "") or 64
@@ -235,10 +254,25 @@ end
 
 ---------------------------------------------------------------- moves
 -- The movers as shapes in a collide2d World; run(frames) moves them and
--- answers the collisions met and the turns taken.
+-- answers the collisions met and the turns taken; sunk() counts the movers
+-- whose box, shrunk by SUNK px on each side, meets a tile (a check on the
+-- answers: a mover sliding along the tiles never sinks into them).
+local SUNK = 0.01
 local function c2d_movers(w, M)
-  local shapes, x, y, vx, vy = {}, {}, {}, {}, {}
-  for i = 1, #M.x do shapes[i] = w:add(c2d.aabb(M.x[i], M.y[i], SIZE, SIZE)) end
+  local shapes, x, y, vx, vy, mover = {}, {}, {}, {}, {}, {}
+  for i = 1, #M.x do
+    shapes[i] = w:add(c2d.aabb(M.x[i], M.y[i], SIZE, SIZE))
+    mover[shapes[i]] = true
+  end
+  local function tile(other) return not mover[other] end
+  local function sunk()
+    local n = 0
+    for i = 1, #shapes do
+      local px, py = shapes[i]:position()
+      if #w:queryRect(px + SUNK, py + SUNK, SIZE - 2 * SUNK, SIZE - 2 * SUNK, tile) > 0 then n = n + 1 end
+    end
+    return n
+  end
   local function reset()
     for i = 1, #M.x do
       shapes[i]:moveTo(M.x[i], M.y[i])
@@ -259,7 +293,7 @@ local function c2d_movers(w, M)
     end
     return hits, turns
   end
-  return reset, run
+  return reset, run, sunk
 end
 
 local function bump_movers(w, M)
@@ -267,6 +301,16 @@ local function bump_movers(w, M)
   for i = 1, #M.x do
     items[i] = { mover = i }
     w:add(items[i], M.x[i], M.y[i], SIZE, SIZE)
+  end
+  local function tile(item) return type(item) == "number" end
+  local function sunk()
+    local n = 0
+    for i = 1, #items do
+      local px, py = w:getRect(items[i])
+      local _, len = w:queryRect(px + SUNK, py + SUNK, SIZE - 2 * SUNK, SIZE - 2 * SUNK, tile)
+      if len > 0 then n = n + 1 end
+    end
+    return n
   end
   local function reset()
     for i = 1, #M.x do
@@ -288,39 +332,46 @@ local function bump_movers(w, M)
     end
     return hits, turns
   end
-  return reset, run
+  return reset, run, sunk
 end
 
--- The worlds' runs take turns, ROUNDS times, so that a busy spell of the
--- machine falls on all of them; each keeps its best ms per frame, and its
--- collisions and turns per frame (the same every run: the movers start over).
-local function time_moves(list)
-  for _, e in ipairs(list) do e.best = math.huge end
-  for _ = 1, ROUNDS do
-    for _, e in ipairs(list) do
-      if not e.failed then
-        local okr, err = pcall(function()
-          e.reset()
-          collectgarbage("collect")
-          local t0 = clock()
-          local hits, turns = e.run(FRAMES)
-          e.best = math.min(e.best, (clock() - t0) / FRAMES)
-          e.hits, e.turns = hits / FRAMES, turns / FRAMES
-        end)
-        if not okr then e.failed = tostring(err) end
-      end
+-- Moves in world w (movers made by make): the best ms per frame of ROUNDS
+-- runs, collisions and turns per frame (the same every run: the movers
+-- start over), and the movers sunk into tiles after the last run. Answers
+-- nil and the message on an error.
+local function time_moves(w, make, M)
+  local okm, res = pcall(function()
+    local reset, run, sunk = make(w, M)
+    local best, hits, turns = math.huge, 0, 0
+    for _ = 1, ROUNDS do
+      reset()
+      collectgarbage("collect")
+      local t0 = clock()
+      hits, turns = run(FRAMES)
+      best = math.min(best, (clock() - t0) / FRAMES)
     end
-  end
+    return { best, hits / FRAMES, turns / FRAMES, sunk() }
+  end)
+  if okm then return res end
+  return nil, tostring(res)
 end
 
 ---------------------------------------------------------------- the run
 local t_start = clock()
-print(("Tile layer benchmark under %s: a %d x %d map of %d-px tiles, %d movers of %d x %d px, %d frames (best of %d)")
-  :format(runtime, N, N, TILE, MOVERS, SIZE, SIZE, FRAMES, ROUNDS))
+print(("Tile layer benchmark under %s (collide2d backend: %s): a %d x %d map of %d-px tiles, %d movers of %d x %d px, %d frames (best of %d)")
+  :format(runtime, tostring(c2d.backend), N, N, TILE, MOVERS, SIZE, SIZE, FRAMES, ROUNDS))
 
 local t0 = clock()
 local data, solid, slopes = make_map()
 local M = place_movers(data)
+-- The same codes as a string of one byte per tile, for a second timing of
+-- the layer's build (made here, before any measuring).
+local data_string
+do
+  local bytes = {}
+  for i = 1, N * N do bytes[i] = string.char(data[i]) end
+  data_string = table.concat(bytes)
+end
 print(("Map: %d solid tiles (%.1f%%), %d of them slopes; made in %.1f s (not timed below); %d movers placed")
   :format(solid, 100 * solid / (N * N), slopes, clock() - t0, #M.x))
 print()
@@ -339,6 +390,32 @@ else
   bump_note = "bump.lua skipped (set BUMP_LUA=/path/to/bump.lua to compare)"
 end
 
+-- Each part in turn, alone: its build and memory, then its moves, then it is
+-- dropped, so that no part's moves (and the collector's passes over the heap
+-- they cause) run beside another part's hundreds of thousands of objects.
+local mv = {}
+local function moves(key, w, make)
+  local r, err = time_moves(w, make, M)
+  if r then mv[key] = r else
+    errors[#errors + 1] = key .. ": move: " .. err
+    io.stderr:write("bench/tiles.lua: ", key, ": move: ", err, "\n")
+  end
+end
+-- The least of t and the times of WORLD_BUILDS - 1 more builds, each
+-- dropped before the next (run after the first world is gone).
+local WORLD_BUILDS = 3
+local function rebuild(t, what, build, ...)
+  for _ = 2, WORLD_BUILDS do
+    mem()
+    local w, tb = try(what, build, ...)
+    if not w then break end
+    w = nil -- luacheck: ignore
+    t = math.min(t, tb)
+  end
+  mem()
+  return t
+end
+
 -- 1. The layer: its memory from one build (the layer is one Lua userdata and
 -- allocates nothing else, so the heap's growth is all of it), then the time.
 local h0, r0 = mem()
@@ -346,33 +423,43 @@ local layer = try("c2d.tiles", c2d.tiles, 0, 0, TILE, TILE, N, N, data, KINDS)
 local h1, r1 = mem()
 local layer_heap, layer_rss = layer and h1 - h0, layer and r0 and r1 and r1 - r0
 local t_layer = layer and try("c2d.tiles", time_layer, data)
--- The same codes as a string of one byte per tile (made before timing).
-local bytes = {}
-for i = 1, N * N do bytes[i] = string.char(data[i]) end
-local data_string = table.concat(bytes)
-bytes = nil -- luacheck: ignore
 local t_layer_s = layer and try("c2d.tiles from a string", time_layer, data_string)
-data_string = nil -- luacheck: ignore
-local lw, t_ladd
+local t_ladd
 if layer then
-  lw = c2d.world(CELL)
+  local lw = c2d.world(CELL)
   local ta = clock()
-  if try("w:add(layer)", lw.add, lw, layer) then t_ladd = clock() - ta else lw = nil end
+  if try("w:add(layer)", lw.add, lw, layer) then
+    t_ladd = clock() - ta
+    moves("layer", lw, c2d_movers)
+  end
 end
+layer = nil -- luacheck: ignore
+mem()
 
 -- 2. One AABB per solid tile in a collide2d World.
 h0, r0 = mem()
 local aw, t_aw = try("collide2d World of AABBs", build_c2d_world, data)
 h1, r1 = mem()
 local aw_heap, aw_rss = aw and h1 - h0, aw and r0 and r1 and r1 - r0
+if aw then
+  moves("aabbs", aw, c2d_movers)
+  aw = nil -- luacheck: ignore
+  t_aw = rebuild(t_aw, "collide2d World of AABBs", build_c2d_world, data)
+end
 
 -- 3. bump.lua.
-local bw, t_bw, bw_heap, bw_rss
+local t_bw, bw_heap, bw_rss
 if bump then
   h0, r0 = mem()
+  local bw
   bw, t_bw = try("bump.lua world", build_bump_world, bump, data)
   h1, r1 = mem()
   bw_heap, bw_rss = bw and h1 - h0, bw and r0 and r1 and r1 - r0
+  if bw then
+    moves("bump", bw, bump_movers)
+    bw = nil -- luacheck: ignore
+    t_bw = rebuild(t_bw, "bump.lua world", build_bump_world, bump, data)
+  end
 end
 
 -- An alternative's memory: the larger of its heap and RSS growth (RSS sees
@@ -403,41 +490,19 @@ if t_ladd then print(("| (the layer added to a World: w:add(layer) | %.3f | | | 
 print("(memory less by: the alternative's larger of heap and RSS growth, over the layer's heap growth)")
 print()
 
--- 4. Moves.
-local mv, list = {}, {}
-local function measure(key, w, make)
-  if not w then return end
-  local e = { key = key }
-  local okm, reset, run = pcall(make, w, M)
-  if okm then e.reset, e.run = reset, run else e.failed = tostring(reset) end
-  list[#list + 1] = e
-end
-measure("layer", lw, c2d_movers)
-measure("aabbs", aw, c2d_movers)
-if bump then measure("bump", bw, bump_movers) end
-time_moves(list)
-for _, e in ipairs(list) do
-  if e.failed then
-    errors[#errors + 1] = e.key .. ": move: " .. e.failed
-    io.stderr:write("bench/tiles.lua: ", e.key, ": move: ", e.failed, "\n")
-  else
-    mv[e.key] = { e.best, e.hits, e.turns }
-  end
-end
-
-print(("| moves: %d movers, %d frames | ms per frame | µs per move | collisions per frame | turns per frame | layer's time against it |")
+print(("| moves: %d movers, %d frames | ms per frame | µs per move | collisions per frame | turns per frame | movers sunk into tiles | layer's time against it |")
   :format(MOVERS, FRAMES))
-print("|---|---|---|---|---|---|")
+print("|---|---|---|---|---|---|---|")
 local function mv_row(label, key)
   local r = mv[key]
-  if not r then print(("| %s | error or skipped | | | | |"):format(label)); return end
+  if not r then print(("| %s | error or skipped | | | | | |"):format(label)); return end
   local rel = "-"
   if key ~= "layer" and mv.layer then rel = ("%.2fx (%s)"):format(mv.layer[1] / r[1], mv.layer[1] <= r[1] and "layer faster or equal" or "layer slower") end
-  print(("| %s | %.2f | %.2f | %.0f | %.0f | %s |"):format(label, r[1] * 1e3, r[1] * 1e6 / MOVERS, r[2], r[3], rel))
+  print(("| %s | %.2f | %.2f | %.0f | %.0f | %d | %s |"):format(label, r[1] * 1e3, r[1] * 1e6 / MOVERS, r[2], r[3], r[4], rel))
 end
 mv_row("(a) World holding the one tile layer", "layer")
 mv_row("(b) World holding one AABB per solid tile", "aabbs")
-if bump then mv_row("(c) bump.lua, one rect per solid tile", "bump") else print(("| (c) bump.lua | %s | | | | |"):format(bump_note)) end
+if bump then mv_row("(c) bump.lua, one rect per solid tile", "bump") else print(("| (c) bump.lua | %s | | | | | |"):format(bump_note)) end
 print("(layer's time against it: layer ms / that ms; below 1 means the layer is faster)")
 print()
 

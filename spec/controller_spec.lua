@@ -80,6 +80,35 @@ describe("controller", function()
     end
   end)
 
+  describe("walking one tile layer: a floor, 1:2 ramps up, plateaus, 45-degree slopes down", function()
+    -- 100 x 2 tiles of 32 from (0, 368): the floor row (y 400..432) full, and the
+    -- row above it repeating, every 10 tiles (320 px): 3 empty, a 1:2 ramp up over
+    -- two tiles (from y 400 to 368), 3 plateau tiles (top 368), a 45-degree slope
+    -- down to the floor, 1 empty. Every seam is between two tiles of one shape.
+    local function level(w)
+      local row = ("...lh###\\."):rep(10)
+      return w:add(c2d.tiles(0, 368, 32, 32, 100, 2, row .. ("#"):rep(100),
+        { ["#"] = "full", l = "ramp-br-low", h = "ramp-br-high", ["\\"] = "slope-bl" }))
+    end
+    for _, kind in ipairs(kinds) do
+      it(kind .. ": 2,900 frames, x by exactly speed * dt each frame, always grounded and resting on the layer", function()
+        local w = c2d.world(64)
+        level(w)
+        local s = w:add(movers[kind](20, 390))
+        local ctl = c2d.controller(w, s, { snap = 8, maxSlope = rad(50) })
+        assert.is_true(settle(ctl))
+        local speed = 60
+        for frame = 1, 2900 do
+          local x0 = s:position()
+          local x = ctl:move(speed * DT, 900 * DT * DT)
+          assert.is_true(abs(x - (x0 + speed * DT)) <= 1e-9 * abs(x0), ("frame %d: x %.17g after %.17g"):format(frame, x, x0))
+          assert.is_true(ctl:isGrounded(), "grounded at frame " .. frame)
+          assert.is_true(resting(w, s), "resting at frame " .. frame)
+        end
+      end)
+    end
+  end)
+
   describe("slopes", function()
     -- A slope rising to the right at angle a from x = 100 (its foot on a floor
     -- at y = 300), 200 px across.

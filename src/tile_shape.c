@@ -339,20 +339,27 @@ int c2d_tiles_piece(const c2d_shape *s, int column, int row, c2d_shape *out, c2d
     return 1;
 }
 
-int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, c2d_shape *g)
+int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, const c2d_shape **pieces)
 {
     struct c2d_tiles *t = s->tiles;
     tile_range rg;
     collect k;
-    int i, bad;
+    *pieces = t->gathered;
     if (!c2d_tile_range(s, box, reach, &rg)) return 0;
     k.out = t->gathered; k.verts = t->gverts; k.n = 0; k.room = C2D_TILE_GATHER; k.over = 0;
     c2d_tiles_each(s, &rg, box, reach, collect_piece, &k);
-    if (k.over) return -1;
-    if (k.n == 0) return 0;
-    for (i = 0; i < k.n; i++) t->gptr[i] = &t->gathered[i];
-    c2d_make_group(g, t->gptr, k.n, t->group, &bad);
-    return k.n;
+    return k.over ? -1 : k.n;
+}
+
+int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, c2d_shape *g)
+{
+    struct c2d_tiles *t = s->tiles;
+    const c2d_shape *pieces;
+    int i, bad, n = c2d_tiles_collect(s, box, reach, &pieces);
+    if (n <= 0) return n;
+    for (i = 0; i < n; i++) t->gptr[i] = &t->gathered[i];
+    c2d_make_group(g, t->gptr, n, t->group, &bad);
+    return n;
 }
 
 /* ---- storage ---- */

@@ -48,6 +48,10 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
 typedef int (*tile_fn)(void *ud, const c2d_shape *piece);
 int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *box, double reach, tile_fn f, void *ud);
 
+/* The layer's pieces that meet box grown by reach, in the layer's room
+ * (*pieces): how many (-1 when more than C2D_TILE_GATHER). */
+int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, const c2d_shape **pieces);
+
 /* The layer's pieces that meet box grown by reach as a Group in the layer's
  * room (g), or 0 when there are none (-1 when more than C2D_TILE_GATHER). */
 int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, c2d_shape *g);

@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "geometry.h"
+#include "tiles.h"
 
 
 /* The mover: a copy of the shape, unlinked from any world, swept in its place
@@ -238,17 +238,26 @@ c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n)
 }
 
 /* Call f on each convex piece of s (a Concave's pieces, a Group's members and
- * their pieces); stop when it returns 0. */
+ * their pieces, a tile layer's pieces that meet box); stop when it returns 0.
+ * A layer's pieces are gathered in its own room, where they stay until its
+ * next query (more than a Group holds: the layer as one shape). */
 typedef int (*piece_fn)(void *ud, const c2d_shape *piece);
 
-static int each_piece(const c2d_shape *s, piece_fn f, void *ud)
+static int each_piece(const c2d_shape *s, const c2d_bounds *box, piece_fn f, void *ud)
 {
     const c2d_shape *pieces;
     int n, i;
+    if (s->kind == C2D_TILES) {
+        n = c2d_tiles_collect(s, box, 0, &pieces);
+        if (n < 0) return f(ud, s);
+        for (i = 0; i < n; i++)
+            if (!f(ud, &pieces[i])) return 0;
+        return 1;
+    }
     if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) return f(ud, s);
     n = c2d_pieces(s, &pieces);
     for (i = 0; i < n; i++)
-        if (!each_piece(&pieces[i], f, ud)) return 0;
+        if (!each_piece(&pieces[i], box, f, ud)) return 0;
     return 1;
 }
 
@@ -454,7 +463,7 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
             }
             sw.shape = o;
             sw.slot = slots[i];
-            each_piece(o, sweep_piece, &sw);
+            each_piece(o, &box, sweep_piece, &sw);
         }
         if (sw.nties == 0) { pos = goal; break; }
         meet.t = sw.best_t;
