@@ -848,6 +848,25 @@ local function each_shape(check)
 end
 
 describe(("Tile layers against a Group of their tiles built apart (%d seeded random maps up to 8 x 8)"):format(MAPS), function()
+  it("the exact oracle: hand-worked signs, and a point 1e-15 outside a slanted edge", function()
+    assert.are.equal(1, orient_sign(0, 0, 1, 0, 0, 1))
+    assert.are.equal(-1, orient_sign(0, 0, 0, 1, 1, 0))
+    assert.are.equal(0, orient_sign(0, 0, 2, 2, 1, 1))
+    -- (1 + 2^-52, 1) is right of the line from (0, 0) to (2, 2)
+    assert.are.equal(-1, orient_sign(0, 0, 2, 2, 1 + 2 ^ -52, 1))
+    -- 1e9 + 1 and 1e9 + 1e-6: products far below the coordinates' ulp count
+    assert.are.equal(1, orient_sign(1e9, 1e9, 1e9 + 1, 1e9, 1e9, 1e9 + 2 ^ -20))
+    assert.are.equal(-1, orient_sign(1e9, 1e9, 1e9 + 1, 1e9, 1e9, 1e9 - 2 ^ -20))
+    -- a slope-br tile from (0, 16) to (16, 0): (12, 4) on it, 1 ulp above it outside
+    local v = { 0, 16, 16, 16, 16, 0 }
+    assert.is_true(exact_in_piece(v, 12, 4)); assert.is_true(exact_in_piece(v, 12, 4 + 2 ^ -50))
+    assert.is_false(exact_in_piece(v, 12, 4 - 2 ^ -51))
+    -- the reverse winding, a segment and a point piece
+    assert.is_false(exact_in_piece({ 16, 0, 16, 16, 0, 16 }, 12, 4 - 2 ^ -51))
+    assert.is_true(exact_in_piece({ 0, 8, 16, 8 }, 5, 8)); assert.is_false(exact_in_piece({ 0, 8, 16, 8 }, 17, 8))
+    assert.is_true(exact_in_piece({ 3, 4 }, 3, 4)); assert.is_false(exact_in_piece({ 3, 4 }, 3, 4 + 2 ^ -50))
+  end)
+
   it("the maps hold every kind of tile, and sizes and places of every sort", function()
     local seen, solid, far6, far9, frac = {}, 0, 0, 0, 0
     for _, c in ipairs(CASES) do
