@@ -263,6 +263,26 @@ describe("Tile layers: hand-worked", function()
         end
       end)
 
+      it("a Group touching the layer in two places (an edge's middle and a corner) has contact depth 0", function()
+        -- tiles of 2: row 1 (1,1) and (2,1), x 0..4, y 0..2 (one run of full tiles);
+        -- row 2 (3,2), x 4..6, y 2..4. The point (2, 0) lies on the run's top; the
+        -- disk of radius 1 at (6, 5) touches (3,2)'s corner (6, 4) from below. Each
+        -- touches, neither overlaps: depth 0, and the move is nothing.
+        local L = c2d.tiles(o, o, 2, 2, 3, 2, { 1, 1, 0, 0, 0, 1 })
+        local cases = {
+          c2d.group(c2d.disk(o + 6, o + 5, 1), c2d.point(o + 2, o)),
+          c2d.group(c2d.point(o + 2, o), c2d.disk(o + 6, o + 5, 1)),
+          c2d.group(c2d.disk(o + 6, o + 5, 1), c2d.point(o + 3, o)), -- off the seam too
+        }
+        for i, s in ipairs(cases) do
+          local _, _, depth = s:contact(L)
+          near(depth, 0, 1e-9, "case " .. i .. " s:contact(L) depth")
+          local _, _, depth2 = L:contact(s)
+          near(depth2, 0, 1e-9, "case " .. i .. " L:contact(s) depth")
+          assert.is_true(s:hits(L))
+        end
+      end)
+
       it("a box sliding along the floor passes every seam and stops only at the wall", function()
         local L = map_at(o)
         for x0 = 0, 31 do
@@ -1037,18 +1057,93 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
     end)
   end)
 
-  -- Where more than 128 pairs of pieces are in reach, a Group's contact follows
-  -- candidate directions (README, Concave and Group: it always separates, but not
-  -- always by the very least move), and the layer, which gathers only the pieces
-  -- near the shape, may then find a shorter move than its reference. Seed 5 is
-  -- such a case, checked apart: the Group answers 27.3997, the layer 27.2566, and
-  -- a move of 27.2398 along the angle 5.99346 rad separates too (so neither is the
-  -- least there). A depth that differs is therefore taken only when it is the
-  -- shallower and the layer's move, made, leaves the shape clear of the reference
-  -- (no overlap beyond the tolerance): then the reference is the one that missed.
-  -- Those are counted, and must stay rare.
+  -- Deciding a contact or sweep the reference gets wrong. Two faults of the
+  -- reference Group turned up, each checked apart from both:
+  --  * beyond 128 pairs of pieces in reach a Group's contact follows candidate
+  --    directions (README, Concave and Group: it separates, but not always by the
+  --    least move): seed 5 (of 1000 + seed) answers 27.3997 where the layer
+  --    answers 27.2566, and a move of 27.2398 along 5.99346 rad separates too;
+  --  * a point or segment on a seam or at the corner where four pieces meet:
+  --    c2d.point(21, 6):contact(c2d.group(four 16 x 6 squares about (16, 6)))
+  --    answers 5 along (-1, 0), which leaves the point at (16, 6), inside all
+  --    four; the least move is 6, up or down. With some other pieces a Group also
+  --    answers a longer move than it needs (a point and a segment beside two
+  --    triangles that meet at one point: 13 where 1 separates).
+  --  * a zero-width box lying exactly on a column seam across a map, the two
+  --    tiles beside it solid in one row only: the Group moves it down 3.97 to that
+  --    row's top, where it still runs between the two (seed 2542 of 50000 + seed);
+  --    the layer's 6.75 clears the row.
+  -- So where the depths differ, each answer's move is made and checked on its
+  -- own: it must leave no member of the shape overlapping any reference piece
+  -- (convex pairs, exact) and no point of a shape without area (points, segments,
+  -- flat boxes and polygons, zero radii; 65 points along a segment) inside the
+  -- union (a small disk about it covered). The layer's answer must pass, and be the shallower or the only one
+  -- that passes. Those are counted, and must stay rare.
+
+  -- Points along a member without area, or nil for one with area.
+  local function thin_points(q)
+    local kind = q:type()
+    local function along(x1, y1, x2, y2)
+      local t = {}
+      for k = 0, 64 do t[#t + 1] = { x1 + (x2 - x1) * k / 64, y1 + (y2 - y1) * k / 64 } end
+      return t
+    end
+    local function flat(v) -- a flat vertex list: its extreme points, or nil when it has area
+      local area, ext = 0, 0
+      for i = 1, #v / 2 do
+        local j = i % (#v / 2) + 1
+        local xi, yi, xj, yj = v[2 * i - 1] - v[1], v[2 * i] - v[2], v[2 * j - 1] - v[1], v[2 * j] - v[2]
+        area = area + xi * yj - xj * yi
+        ext = max(ext, abs(xi), abs(yi))
+      end
+      if abs(area) > 1e-9 * ext * ext then return nil end
+      local lo, hi = 1, 1
+      for i = 1, #v / 2 do
+        if v[2 * i - 1] + v[2 * i] < v[2 * lo - 1] + v[2 * lo] then lo = i end
+        if v[2 * i - 1] + v[2 * i] > v[2 * hi - 1] + v[2 * hi] then hi = i end
+      end
+      return along(v[2 * lo - 1], v[2 * lo], v[2 * hi - 1], v[2 * hi])
+    end
+    local n = { q:unpack() }
+    if kind == "Point" then return { { n[1], n[2] } } end
+    if kind == "Segment" then return along(n[1], n[2], n[3], n[4]) end
+    if kind == "Disk" then return n[3] == 0 and { { n[1], n[2] } } or nil end
+    if kind == "Capsule" then return n[5] == 0 and along(n[1], n[2], n[3], n[4]) or nil end
+    if kind == "AABB" then return (n[3] == 0 or n[4] == 0) and along(n[1], n[2], n[1] + n[3], n[2] + n[4]) or nil end
+    if kind == "Fan" then
+      if n[3] == 0 then return { { n[1], n[2] } } end
+      if n[5] == 0 then return along(n[1], n[2], n[1] + n[3] * math.cos(n[4]), n[2] + n[3] * math.sin(n[4])) end
+      return nil
+    end
+    if kind == "Box" or kind == "Triangle" or kind == "Polygon" then
+      if kind == "Polygon" and #n == 2 then return { { n[1], n[2] } } end
+      if kind == "Polygon" and #n == 4 then return along(n[1], n[2], n[3], n[4]) end
+      return flat(q:outline())
+    end
+    return nil -- Concave: has area
+  end
+
+  -- Whether s (moved already) overlaps the union of the reference pieces.
+  local function overlaps_union(c, s, tol)
+    local eps = 1e-7 * max(c.m.tw, c.m.th) + 4 * c.far
+    local members = s:type() == "Group" and { s:unpack() } or { s }
+    for _, q in ipairs(members) do
+      for _, p in ipairs(c.members) do
+        local _, _, d = q:contact(p)
+        if d and d > tol then return true end
+      end
+      local pts = thin_points(q)
+      if pts then
+        for _, pt in ipairs(pts) do
+          if c.R:covers(c2d.disk(pt[1], pt[2], eps)) then return true end
+        end
+      end
+    end
+    return false
+  end
+
   it("contact: both nil, or depths within 1e-9 of the size, either order", function()
-    local shallower, total = {}, 0
+    local decided, total = {}, 0
     each_shape(function(c, sh, F)
       local s, L, R = sh.s, c.L, c.R
       if not R then
@@ -1064,28 +1159,30 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
         if (a[1] == nil) ~= (b[1] == nil) then
           F("%s: depth %s, the Group's %s", name, tostring(a[3]), tostring(b[3]))
         elseif a[1] and abs(a[3] - b[3]) > tol then
-          local clear = false
-          if a[3] < b[3] then
-            -- the layer's move, made on s (way 2 moves the layer: s goes the other way)
-            local k = way == 1 and 1 or -1
-            local moved = s:clone():move(k * a[1] * a[3], k * a[2] * a[3])
-            local _, _, left = moved:contact(R)
-            clear = left == nil or left <= tol
-          end
-          if clear then
-            shallower[#shallower + 1] = ("seed %d %s: %.17g, the Group's %.17g"):format(c.seed, name, a[3], b[3])
+          -- each move, made on s (way 2 moves the layer: s goes the other way)
+          local k = way == 1 and 1 or -1
+          local layer_ok = not overlaps_union(c, s:clone():move(k * a[1] * a[3], k * a[2] * a[3]), tol)
+          local ref_ok = not overlaps_union(c, s:clone():move(k * b[1] * b[3], k * b[2] * b[3]), tol)
+          if layer_ok and (a[3] < b[3] or not ref_ok) then
+            decided[#decided + 1] = ("seed %d %s: %.17g, the Group's %.17g%s"):format(c.seed, name, a[3], b[3],
+              ref_ok and "" or " (which leaves an overlap)")
           else
-            F("%s: depth %.17g normal (%.17g, %.17g), the Group's %.17g normal (%.17g, %.17g)",
-              name, a[3], a[1], a[2], b[3], b[1], b[2])
+            F("%s: depth %.17g normal (%.17g, %.17g)%s, the Group's %.17g normal (%.17g, %.17g)%s",
+              name, a[3], a[1], a[2], layer_ok and "" or " (leaves an overlap)", b[3], b[1], b[2],
+              ref_ok and "" or " (leaves an overlap)")
           end
         end
       end
     end)
-    assert.is_true(#shallower <= total / 200,
-      ("%d of %d contacts shallower than the reference's:\n%s"):format(#shallower, total, table.concat(shallower, "\n")))
+    assert.is_true(#decided <= total / 100,
+      ("%d of %d contacts decided against the reference:\n%s"):format(#decided, total, table.concat(decided, "\n")))
   end)
 
+  -- A sweep that starts in overlap is t = 0; where the reference misses that
+  -- overlap (a point at the corner of four tiles, as for contact) and the shape
+  -- checked apart does overlap the union, the layer's 0 stands.
   it("sweep: both nil, or t within 1e-9 (s through the layer, the layer through s, both moving)", function()
+    local decided, total = 0, 0
     each_shape(function(c, sh, F)
       local s, L, R = sh.s, c.L, c.R
       for k, mv in ipairs(sh.moves) do
@@ -1100,17 +1197,19 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
           a = pack(s:sweep(dx, dy, L, bdx, bdy))
           b = R and pack(s:sweep(dx, dy, R, bdx, bdy)) or {}
         end
-        if (a[1] == nil) ~= (b[1] == nil) then
-          F("%s: t %s, the Group's %s", way, tostring(a[1]), tostring(b[1]))
-        elseif a[1] then
-          local len = sqrt((dx - bdx) ^ 2 + (dy - bdy) ^ 2)
-          if abs(a[1] - b[1]) > 1e-9 + c.far / max(1e-300, len) then
-            F("%s: t %.17g normal (%.17g, %.17g), the Group's %.17g normal (%.17g, %.17g)",
-              way, a[1], a[2], a[3], b[1], b[2], b[3])
+        total = total + 1
+        local len = sqrt((dx - bdx) ^ 2 + (dy - bdy) ^ 2)
+        if (a[1] == nil) ~= (b[1] == nil) or (a[1] and abs(a[1] - b[1]) > 1e-9 + c.far / max(1e-300, len)) then
+          if a[1] == 0 and R and overlaps_union(c, s, 1e-9 * sh.size + c.far) then
+            decided = decided + 1
+          else
+            F("%s: t %s normal (%s, %s), the Group's %s normal (%s, %s)", way, tostring(a[1]), tostring(a[2]),
+              tostring(a[3]), tostring(b[1]), tostring(b[2]), tostring(b[3]))
           end
         end
       end
     end)
+    assert.is_true(decided <= total / 100, decided .. " of " .. total .. " sweeps decided against the reference")
   end)
 end)
 

@@ -90,7 +90,8 @@ c2d_distance_result c2d_tiles_distance(const c2d_shape *a, const c2d_shape *b)
             continue;
         }
         all = rg.c0 == 0 && rg.r0 == 0 && rg.c1 == t->columns - 1 && rg.r1 == t->rows - 1;
-        c2d_tiles_each(l, &rg, &nw.other->bounds, reach, nearer_piece, &nw);
+        /* once the range is the whole map, every piece in it is a candidate */
+        c2d_tiles_each(l, &rg, &nw.other->bounds, all ? C2D_INF : reach, nearer_piece, &nw);
         if (nw.best.distance <= reach || all) return nw.best;
         reach = isfinite(nw.best.distance) ? nw.best.distance : 4 * reach;
         if (!isfinite(reach)) return nw.best;
