@@ -893,7 +893,9 @@ static double check_pair(const spec *A, const spec *B, int ranged, double extra_
         CHECK(in_bbox(a, ab.a, t) && in_bbox(b, ab.b, t), "a closest point lies outside its shape's bbox");
         /* Neither shape holds a point nearer the other than the distance. */
         if (!hab) {
-            double e1 = dist_point(c2d_position(a), b), e2 = dist_point(c2d_position(b), a);
+            /* (a tile layer's position, its corner, is no point of it) */
+            double e1 = a->kind == C2D_TILES ? INFINITY : dist_point(c2d_position(a), b);
+            double e2 = b->kind == C2D_TILES ? INFINITY : dist_point(c2d_position(b), a);
             CHECK(e1 >= ab.distance - t && e2 >= ab.distance - t,
                   "a position is nearer the other shape (%.17g, %.17g) than the distance %.17g", e1, e2, ab.distance);
         }

@@ -902,14 +902,17 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
   end)
 
   -- On a map whose numbers are not all integers a point within an ulp of a slanted
-  -- edge can come out either way in the reference (its Polygon rounds in another
-  -- frame than the layer's Triangle), so a disagreement there is decided by the
-  -- exact oracle: the layer must be the one that is right. On integer maps every
+  -- edge can come out either way (the library is exact only where the differences
+  -- in a query's frame are, and the reference's Polygon rounds in another frame
+  -- than the layer's Triangle): a disagreement there is taken when the layer is
+  -- right by the exact oracle, or when the point is within the rounding of the
+  -- coordinates (64 ulps) of the union's edge by both. On integer maps every
   -- difference is exact and the two must agree outright.
   local function contains_check(c, px, py, got, want, fail, what)
     if got == want then return end
     local exact = exact_in_union(c.verts, px, py)
-    if got == exact and not c.m.int then
+    local p = c2d.point(px, py)
+    if not c.m.int and (got == exact or max(c.R:distance(p), c.L:distance(p)) <= c.far) then
       c.reference_rounded = (c.reference_rounded or 0) + 1
       return
     end
@@ -1178,9 +1181,14 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
       ("%d of %d contacts decided against the reference:\n%s"):format(#decided, total, table.concat(decided, "\n")))
   end)
 
-  -- A sweep that starts in overlap is t = 0; where the reference misses that
-  -- overlap (a point at the corner of four tiles, as for contact) and the shape
-  -- checked apart does overlap the union, the layer's 0 stands.
+  -- Where the two differ, each answer is checked on its own: a hit at t must be a
+  -- touch that moves into the union (the shape a hair further along overlaps it,
+  -- by the check above), and a hit earlier than the layer's must not be one. Two
+  -- faults of the reference turned up: a point at the corner of four tiles that
+  -- it takes for touching (as for contact: the layer's t = 0 stands), and a
+  -- segment sliding along a row seam with tiles on one side here and on the
+  -- other side there (never both at once) that it stops at t = 0 (seed 226 of
+  -- 170000 + seed; the layer slides, nil).
   it("sweep: both nil, or t within 1e-9 (s through the layer, the layer through s, both moving)", function()
     local decided, total = 0, 0
     each_shape(function(c, sh, F)
@@ -1200,7 +1208,16 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
         total = total + 1
         local len = sqrt((dx - bdx) ^ 2 + (dy - bdy) ^ 2)
         if (a[1] == nil) ~= (b[1] == nil) or (a[1] and abs(a[1] - b[1]) > 1e-9 + c.far / max(1e-300, len)) then
-          if a[1] == 0 and R and overlaps_union(c, s, 1e-9 * sh.size + c.far) then
+          -- s moved by the relative motion to time t (the layer held still)
+          local rx, ry = dx - bdx, dy - bdy
+          if k == 2 then rx, ry = -dx, -dy end
+          local tol = 1e-9 * sh.size + c.far
+          local function overlaps_at(t) return overlaps_union(c, s:clone():move(rx * t, ry * t), tol) end
+          local delta = 1e-6
+          local function real_hit(t) return overlaps_at(min(1, t + delta)) or (t == 0 and overlaps_at(0)) end
+          local layer_ok = R ~= nil and (a[1] == nil or real_hit(a[1]))
+          if layer_ok and b[1] and (a[1] == nil or b[1] < a[1]) then layer_ok = not real_hit(b[1]) end
+          if layer_ok then
             decided = decided + 1
           else
             F("%s: t %s normal (%s, %s), the Group's %s normal (%s, %s)", way, tostring(a[1]), tostring(a[2]),
