@@ -1319,6 +1319,19 @@ static void check_covers(const spec *A, const spec *B, int ranged)
         double t = tol_for(fmax(shape_mag(a), shape_mag(p)), is_fan(a) || is_fan(p)) + 1e-15 * shape_mag(p) + turn_slack(p, 0, shape_mag(p));
         c2d_vec c = c2d_center(p);
         double d = dist_point(c, a);
+        if (p->kind == C2D_TILES) { /* its centre is the map's: its tiles' pieces' instead */
+            int col, row;
+            for (row = 0; row < B->rows; row++)
+                for (col = 0; col < B->columns; col++) {
+                    c2d_shape tp;
+                    c2d_vec tv[C2D_MAX_TILE_VERTICES];
+                    if (!c2d_tiles_piece(p, col, row, &tp, tv)) continue;
+                    c = c2d_center(&tp);
+                    d = dist_point(c, a);
+                    CHECK(d <= t, "a covers b, but the centre (%.17g, %.17g) of b's tile (%d, %d) is %.3g from a", c.x, c.y, col, row, d);
+                }
+            continue;
+        }
         CHECK(d <= t, "a covers b, but the centre (%.17g, %.17g) of b's piece %d is %.3g from a", c.x, c.y, k, d);
         if (is_compound(p)) continue;
         m = c2d_outline(p, 24, pts, C2D_MAX_VERTICES + 64);

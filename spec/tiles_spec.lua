@@ -418,6 +418,46 @@ describe("Tile layers: hand-worked", function()
   end
 end)
 
+describe("Tile layers: contact where pieces meet at a single point (found by the random comparison)", function()
+  it("a segment through the one point where a slope-bl and a slope-tr meet only touches: depth 0", function()
+    -- tiles 21 x 5: (1,1) slope-bl (0,0) (0,5) (21,5): y >= 5x/21; (2,2) slope-tr
+    -- (21,5) (42,5) (42,10): 5 <= y <= 5 + 5(x-21)/21. The segment y = 8 + (x-30)/3
+    -- (slope 1/3) meets y = 5 at x = 21; left of it it is above slope-bl's
+    -- hypotenuse (slope 5/21 < 1/3), right of it below slope-tr's: one point.
+    local L = c2d.tiles(0, 0, 21, 5, 2, 2, { 1, 0, 0, 7 }, { [1] = "slope-bl", [7] = "slope-tr" })
+    local s = c2d.segment(30, 8, -12, -6)
+    assert.is_true(s:hits(L))
+    local _, _, depth = s:contact(L)
+    near(depth, 0, 1e-9, "s:contact(L) depth")
+    local _, _, depth2 = L:contact(s)
+    near(depth2, 0, 1e-9, "L:contact(s) depth")
+  end)
+
+  it("a segment that fits along a column seam, tiles beside it on one side at a time: the least move is into that slot", function()
+    -- tiles 38 x 40: (1,1) and (2,1) ramp-tr-high: (0,0) (38,0) (38,40) (0,20) and
+    -- (38,0) (76,0) (76,40) (38,20); (3,1) (76,0) (76,40) (114,0); (1,2) (0,40)
+    -- (0,80) (38,40); (2,2) slope-tl (38,40) (76,40) (38,80). The segment x = 57,
+    -- y 8..40, is inside (2,1)'s ramp for y 8..30. Moved by (-19, 12) to x = 38,
+    -- y 20..52, it has (1,1) on its left for y 20..40 and (2,2) on its right for
+    -- y 40..52, nothing on the other side of either (the pieces beside the seam
+    -- meet it at the single point (38, 40)): it only touches, so the least move is
+    -- at most sqrt(19^2 + 12^2) = sqrt 505. Every other way out is longer: up 40;
+    -- within the column the gap between (2,1)'s ramp and (2,2) is at most 20 high
+    -- (the segment is 32), and under (2,2)'s hypotenuse it takes 52 / sqrt(1 +
+    -- (40/38)^2) = 35.8; to the seam x = 76, (19, 32).
+    local L = c2d.tiles(0, 0, 38, 40, 3, 2, { 1, 1, 9421, 9421, 4, 0 },
+      { [1] = "ramp-tr-high", [4] = "slope-tl", [9421] = { 0, 0, 0, 1, 1, 0 } })
+    local moved = c2d.segment(38, 52, 38, 20)
+    for _, p in ipairs(L:pieces()) do -- the slot: touching each piece, overlapping none
+      local _, _, d = moved:contact(p)
+      assert.is_true(d == nil or d == 0, tostring(p))
+    end
+    local nx, ny, depth = c2d.segment(57, 40, 57, 8):contact(L)
+    near(depth, sqrt(505), 1e-9, "depth")
+    near(nx, -19 / sqrt(505), 1e-9, "nx"); near(ny, 12 / sqrt(505), 1e-9, "ny")
+  end)
+end)
+
 -- 2. Seeded random maps against a Group of their tiles built here -----------------
 
 -- The kinds as defined (README's table), in the order given there.
@@ -912,7 +952,7 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
     if got == want then return end
     local exact = exact_in_union(c.verts, px, py)
     local p = c2d.point(px, py)
-    if not c.m.int and (got == exact or max(c.R:distance(p), c.L:distance(p)) <= c.far) then
+    if not c.m.int and (got == exact or max((c.R:distance(p)), (c.L:distance(p))) <= c.far) then
       c.reference_rounded = (c.reference_rounded or 0) + 1
       return
     end
