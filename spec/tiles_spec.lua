@@ -433,6 +433,27 @@ describe("Tile layers: contact where pieces meet at a single point (found by the
     near(depth2, 0, 1e-9, "L:contact(s) depth")
   end)
 
+  it("a segment down the seam of two slope-bl tiles side by side (a sawtooth floor) only touches, and slides along it", function()
+    -- tiles of 16 from (32, 48): (1,1) slope-bl (32,48) (32,64) (48,64), which meets
+    -- x = 48 only at (48, 64); (2,1) slope-bl (48,48) (48,64) (64,64), whose left
+    -- edge is x = 48, y 48..64. The segment x = 48, y 34..70 lies on that edge with
+    -- nothing solid on its left but the single point (48, 64): it touches, depth 0,
+    -- and moving along its own line (down, or the layer up) never enters the tiles.
+    local L = c2d.tiles(32, 48, 16, 16, 2, 1, { 1, 1 }, { [1] = "slope-bl" })
+    local s = c2d.segment(48, 70, 48, 34)
+    assert.is_true(s:hits(L))
+    local _, _, depth = s:contact(L)
+    near(depth, 0, 1e-9, "s:contact(L) depth")
+    assert.is_nil(s:sweep(0, 46, L), "s sliding down the seam")
+    assert.is_nil(L:sweep(0, -46, s), "the layer sliding up past s")
+    -- the same tiles one row lower in a 4 x 1 layer from the origin: the same
+    local L2 = c2d.tiles(0, 0, 16, 16, 4, 1, { 0, 0, 1, 1 }, { [1] = "slope-bl" })
+    local s2 = c2d.segment(48, 22, 48, -14)
+    local _, _, depth2 = s2:contact(L2)
+    near(depth2, 0, 1e-9, "4 x 1: s:contact(L) depth")
+    assert.is_nil(s2:sweep(0, 46, L2), "4 x 1: s sliding down the seam")
+  end)
+
   it("a segment that fits along a column seam, tiles beside it on one side at a time: the least move is into that slot", function()
     -- tiles 38 x 40: (1,1) and (2,1) ramp-tr-high: (0,0) (38,0) (38,40) (0,20) and
     -- (38,0) (76,0) (76,40) (38,20); (3,1) (76,0) (76,40) (114,0); (1,2) (0,40)

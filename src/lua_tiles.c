@@ -276,11 +276,15 @@ int c2d_lua_tiles_pieces(lua_State *L)
 /* Register c2d.tiles and the layers' get (closures over the kind metatables). */
 void c2d_open_tiles(lua_State *L, int module, int methods, int mts)
 {
+    static const luaL_Reg constructor[] = { { "tiles", l_tiles }, { NULL, NULL } };
+    static const luaL_Reg method[] = { { "get", c2d_lua_tiles_get }, { NULL, NULL } };
     int k;
+    lua_pushvalue(L, module);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
-    lua_pushcclosure(L, l_tiles, C2D_KIND_COUNT);
-    lua_setfield(L, module, "tiles");
+    luaL_setfuncs(L, constructor, C2D_KIND_COUNT);
+    lua_pop(L, 1);
+    lua_pushvalue(L, methods);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
-    lua_pushcclosure(L, c2d_lua_tiles_get, C2D_KIND_COUNT);
-    lua_setfield(L, methods, "get");
+    luaL_setfuncs(L, method, C2D_KIND_COUNT);
+    lua_pop(L, 1);
 }
