@@ -239,8 +239,7 @@ c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n)
 
 /* Call f on each convex piece of s (a Concave's pieces, a Group's members and
  * their pieces, a tile layer's pieces that meet box); stop when it returns 0.
- * A layer's pieces are gathered in its own room, where they stay until its
- * next query (more than a Group holds: the layer as one shape). */
+ * A layer's pieces are made one at a time and live only through the call. */
 typedef int (*piece_fn)(void *ud, const c2d_shape *piece);
 
 static int each_piece(const c2d_shape *s, const c2d_bounds *box, piece_fn f, void *ud)
@@ -248,11 +247,8 @@ static int each_piece(const c2d_shape *s, const c2d_bounds *box, piece_fn f, voi
     const c2d_shape *pieces;
     int n, i;
     if (s->kind == C2D_TILES) {
-        n = c2d_tiles_collect(s, box, 0, &pieces);
-        if (n < 0) return f(ud, s);
-        for (i = 0; i < n; i++)
-            if (!f(ud, &pieces[i])) return 0;
-        return 1;
+        tile_range rg;
+        return !c2d_tile_range(s, box, 0, &rg) || c2d_tiles_each(s, &rg, box, 0, f, ud);
     }
     if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) return f(ud, s);
     n = c2d_pieces(s, &pieces);
@@ -266,6 +262,8 @@ typedef struct touch {
     const c2d_shape *shape, *piece;
     int slot;
     c2d_sweep_result r;
+    c2d_shape own;     /* a tile layer's piece, which lives only through the sweep: a copy */
+    c2d_vec own_verts[C2D_MAX_TILE_VERTICES];
 } touch;
 
 /* What the sweep of one step gathers. */
@@ -292,6 +290,14 @@ static int sweep_piece(void *ud, const c2d_shape *piece)
         touch *t = &st->ties[st->nties++];
         t->shape = st->shape;
         t->piece = piece;
+        if (st->shape->kind == C2D_TILES) {
+            t->own = *piece;
+            if (piece->kind == C2D_POLYGON) {
+                memcpy(t->own_verts, piece->verts, sizeof *piece->verts * (size_t)piece->count);
+                t->own.verts = t->own_verts;
+            }
+            t->piece = &t->own;
+        }
         t->slot = st->slot;
         t->r = r;
     }
