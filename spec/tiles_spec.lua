@@ -1092,10 +1092,10 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
       local want = c.R ~= nil and c.R:hits(s) or false
       if a ~= b then
         F("L:hits(s) %s, s:hits(L) %s", tostring(a), tostring(b))
-      elseif a ~= want and s:type() == "Point" then -- a point: the exact oracle decides, as for contains
+      elseif a ~= want and s:type() == "Point" then -- a point: decided as for contains
         local px, py = s:unpack()
         local exact = exact_in_union(c.verts, px, py)
-        if a ~= exact or c.m.int then
+        if c.m.int or (a ~= exact and max((c.R:distance(s)), (c.L:distance(s))) > c.far) then
           F("L:hits(s) %s, the Group's %s, exactly %s", tostring(a), tostring(want), tostring(exact))
         end
       elseif a ~= want then
@@ -1146,28 +1146,33 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
     end)
   end)
 
-  -- Deciding a contact or sweep the reference gets wrong. Two faults of the
-  -- reference Group turned up, each checked apart from both:
+  -- Deciding a contact or sweep the reference gets wrong. Faults of the reference
+  -- Group that turned up in runs of these maps over other seeds (3,000 maps each),
+  -- each checked apart from both:
   --  * beyond 128 pairs of pieces in reach a Group's contact follows candidate
   --    directions (README, Concave and Group: it separates, but not always by the
-  --    least move): seed 5 (of 1000 + seed) answers 27.3997 where the layer
-  --    answers 27.2566, and a move of 27.2398 along 5.99346 rad separates too;
-  --  * a point or segment on a seam or at the corner where four pieces meet:
-  --    c2d.point(21, 6):contact(c2d.group(four 16 x 6 squares about (16, 6)))
+  --    least move). A 10-vertex Concave star deep among 8 x 8 tiles of 10.375 x
+  --    6.25: the Group 27.3997, the layer 27.2566, and a move of 27.2398 (along
+  --    5.99346 rad) separates too, so neither is the least there. Both answers
+  --    then come from that search, and the layer's need only separate (another
+  --    star at 1e9: the layer 44.42, the Group 43.52);
+  --  * a point at the corner where four pieces meet:
+  --    c2d.point(21, 6):contact(c2d.group(the four 16 x 6 squares about (16, 6)))
   --    answers 5 along (-1, 0), which leaves the point at (16, 6), inside all
-  --    four; the least move is 6, up or down. With some other pieces a Group also
-  --    answers a longer move than it needs (a point and a segment beside two
-  --    triangles that meet at one point: 13 where 1 separates).
-  --  * a zero-width box lying exactly on a column seam across a map, the two
-  --    tiles beside it solid in one row only: the Group moves it down 3.97 to that
-  --    row's top, where it still runs between the two (seed 2542 of 50000 + seed);
-  --    the layer's 6.75 clears the row.
+  --    four; the least move is 6, up or down (a layer of full tiles merges each
+  --    row's run into one box, and answers 6);
+  --  * a zero-width box lying exactly on a column seam down a map, the tiles
+  --    beside it both solid in one row only: the Group moves it down to that
+  --    row's top, where it still runs between the two; the layer clears the row;
+  --  * a point and a segment beside two triangles that meet at one point: the
+  --    Group 13 where 1 separates.
   -- So where the depths differ, each answer's move is made and checked on its
   -- own: it must leave no member of the shape overlapping any reference piece
   -- (convex pairs, exact) and no point of a shape without area (points, segments,
   -- flat boxes and polygons, zero radii; 65 points along a segment) inside the
-  -- union (a small disk about it covered). The layer's answer must pass, and be the shallower or the only one
-  -- that passes. Those are counted, and must stay rare.
+  -- union (a small disk about it covered). The layer's answer must pass, and be
+  -- the shallower, or the only one that passes, or one of two search answers.
+  -- Those are counted, and must stay rare.
 
   -- Points along a member without area, or nil for one with area.
   local function thin_points(q)
@@ -1252,9 +1257,20 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
           local k = way == 1 and 1 or -1
           local layer_ok = not overlaps_union(c, s:clone():move(k * a[1] * a[3], k * a[2] * a[3]), tol)
           local ref_ok = not overlaps_union(c, s:clone():move(k * b[1] * b[3], k * b[2] * b[3]), tol)
-          if layer_ok and (a[3] < b[3] or not ref_ok) then
-            decided[#decided + 1] = ("seed %d %s: %.17g, the Group's %.17g%s"):format(c.seed, name, a[3], b[3],
-              ref_ok and "" or " (which leaves an overlap)")
+          -- the pairs of pieces within the deeper move's reach: beyond 128 both are
+          -- the direction search's answers (README: they separate, not always least)
+          local reach, x0, y0, x1, y1 = max(a[3], b[3]), s:bbox()
+          local near_pieces = 0
+          for _, p in ipairs(c.members) do
+            local px0, py0, px1, py1 = p:bbox()
+            if px0 <= x1 + reach and px1 >= x0 - reach and py0 <= y1 + reach and py1 >= y0 - reach then
+              near_pieces = near_pieces + 1
+            end
+          end
+          local searched = near_pieces * #s:pieces() > 128
+          if layer_ok and (a[3] < b[3] or not ref_ok or searched) then
+            decided[#decided + 1] = ("seed %d %s: %.17g, the Group's %.17g%s%s"):format(c.seed, name, a[3], b[3],
+              ref_ok and "" or " (which leaves an overlap)", searched and " (over 128 pairs of pieces)" or "")
           else
             F("%s: depth %.17g normal (%.17g, %.17g)%s, the Group's %.17g normal (%.17g, %.17g)%s",
               name, a[3], a[1], a[2], layer_ok and "" or " (leaves an overlap)", b[3], b[1], b[2],
@@ -1273,8 +1289,8 @@ describe(("Tile layers against a Group of their tiles built apart (%d seeded ran
   -- faults of the reference turned up: a point at the corner of four tiles that
   -- it takes for touching (as for contact: the layer's t = 0 stands), and a
   -- segment sliding along a row seam with tiles on one side here and on the
-  -- other side there (never both at once) that it stops at t = 0 (seed 226 of
-  -- 170000 + seed; the layer slides, nil).
+  -- other side there (never both at once), which it stops at t = 0 (the layer
+  -- slides: nil).
   it("sweep: both nil, or t within 1e-9 (s through the layer, the layer through s, both moving)", function()
     local decided, total = 0, 0
     each_shape(function(c, sh, F)

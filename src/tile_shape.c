@@ -217,7 +217,14 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
     out->r0 = r0 <= 0 ? 0 : (int)r0;
     out->c1 = c1 >= t->columns - 1 ? t->columns - 1 : (int)c1;
     out->r1 = r1 >= t->rows - 1 ? t->rows - 1 : (int)r1;
-    return 1;
+    /* Tiles far smaller than their coordinates' ulps land on the same
+     * doubles as their neighbours: take in each tile whose edge, as
+     * computed, still reaches the box. */
+    while (out->c0 > 0 && at_x(s, out->c0, 0) >= box->minx - reach) out->c0--;
+    while (out->c1 < t->columns - 1 && at_x(s, out->c1, 1) <= box->maxx + reach) out->c1++;
+    while (out->r0 > 0 && at_y(s, out->r0, 0) >= box->miny - reach) out->r0--;
+    while (out->r1 < t->rows - 1 && at_y(s, out->r1, 1) <= box->maxy + reach) out->r1++;
+    return out->c0 <= out->c1 && out->r0 <= out->r1;
 }
 
 /* The piece of kind k in tile (c, r), into *p (a Polygon's vertices at verts). */
