@@ -452,3 +452,17 @@ describe("a ray whose direction is far longer than its reach, into a polygon of 
     end
   end)
 end)
+
+describe("raycast through a corner, whatever maxt", function()
+  it("meets the AABB's corner at t = 0.5 for every maxt from 0.5 up", function()
+    -- from (-23, 50) along (-2, -6): at t = 0.5 the ray is at (-24, 47), the
+    -- AABB's corner (x -25..-24, y 47..47.5); it enters the box no earlier
+    local a = c2d.aabb(-25, 47, 1, 0.5)
+    for _, m in ipairs { 0.5, 0.6, 0.75, 0.8, 0.9, 1, 1.1, 3, 100 } do
+      local t, nx, ny = a:raycast(-23, 50, -2, -6, m)
+      assert.are.equal(0.5, t, "maxt " .. m)
+      assert.are.same({ 1, 0 }, { nx, ny }, "maxt " .. m)
+    end
+    assert.is_nil(a:raycast(-23, 50, -2, -6, 0.49))
+  end)
+end)

@@ -836,7 +836,7 @@ static C2D_NOINLINE int tiles_covers(const c2d_shape *a, const c2d_shape *b)
         c2d_tiles_each(b, &rg, &b->bounds, 0, piece_covered, &cw);
         return cw.ok;
     }
-    n = c2d_tiles_gather(a, &b->bounds, 0, &g);
+    n = c2d_tiles_gather(a, &b->bounds, 0, 1, &g);
     if (n == 0) return 0;
     if (n > 0) return c2d_covers(&g, b);
     return c2d_tiles_all_full(a, &b->bounds);

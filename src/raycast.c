@@ -292,18 +292,26 @@ static C2D_NOINLINE c2d_sweep_result raycast_general(const c2d_shape *s, c2d_vec
 
 c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
-    /* The whole ray as one step (t in [0, 1]) when that is a number, so that
-     * its reach scales with the shape; t is scaled back by maxt. */
+    /* The whole ray as about one step (t in [1/2, 1]) when that is a number,
+     * so that its reach scales with the shape; the step is maxt rounded up to
+     * a power of two, which scales the direction exactly (a ray through a
+     * corner still meets it whatever maxt is), and t is scaled back by it. */
     const c2d_bounds *b = &s->bounds;
-    double ox = origin.x, oy = origin.y, dx = dir.x * maxt, dy = dir.y * maxt;
+    double ox = origin.x, oy = origin.y, dx = dir.x, dy = dir.y;
     double span = 1, reach, size, start;
     c2d_sweep_result r;
-    if (maxt > 0 && isfinite(dx) && isfinite(dy)) {
-        span = maxt;
-        maxt = 1;
-    } else {
-        dx = dir.x;
-        dy = dir.y;
+    if (maxt > 0 && isfinite(maxt)) {
+        int k;
+        double m = frexp(maxt, &k), sx, sy;
+        if (m == 0.5) { m = 1; k--; } /* a power of two: the step is maxt itself */
+        sx = ldexp(dir.x, k);
+        sy = ldexp(dir.y, k);
+        if (isfinite(sx) && isfinite(sy) && ldexp(sx, -k) == dir.x && ldexp(sy, -k) == dir.y) {
+            span = ldexp(1, k);
+            maxt = m;
+            dx = sx;
+            dy = sy;
+        }
     }
     start = dmax(fabs(ox), fabs(oy));
     /* (maxt = 0 tests the start alone: the direction, however long, reaches

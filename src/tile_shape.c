@@ -210,6 +210,7 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
         out->c0 = out->r0 = 0;
         out->c1 = t->columns - 1;
         out->r1 = t->rows - 1;
+        out->merge = 1;
         return 1;
     }
     if (c1 < 0 || r1 < 0 || c0 >= t->columns || r0 >= t->rows) return 0;
@@ -217,6 +218,7 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
     out->r0 = r0 <= 0 ? 0 : (int)r0;
     out->c1 = c1 >= t->columns - 1 ? t->columns - 1 : (int)c1;
     out->r1 = r1 >= t->rows - 1 ? t->rows - 1 : (int)r1;
+    out->merge = 1;
     /* Tiles far smaller than their coordinates' ulps land on the same
      * doubles as their neighbours: take in each tile whose edge, as
      * computed, still reaches the box. */
@@ -277,7 +279,7 @@ int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *b
             const tile_kind *k = &t->kinds[t->kind_of[row[c]]];
             if (k->form == TILE_EMPTY) continue;
             make_piece(s, k, c, r, &p, verts);
-            if (k->form == TILE_FULL) { /* the run of full tiles from here */
+            if (k->form == TILE_FULL && rg->merge) { /* the run of full tiles from here */
                 int e = c;
                 while (e < rg->c1 && t->kinds[t->kind_of[row[e + 1]]].form == TILE_FULL) e++;
                 if (e > c) {
@@ -346,23 +348,24 @@ int c2d_tiles_piece(const c2d_shape *s, int column, int row, c2d_shape *out, c2d
     return 1;
 }
 
-int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, const c2d_shape **pieces)
+int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, int merge, const c2d_shape **pieces)
 {
     struct c2d_tiles *t = s->tiles;
     tile_range rg;
     collect k;
     *pieces = t->gathered;
     if (!c2d_tile_range(s, box, reach, &rg)) return 0;
+    rg.merge = merge;
     k.out = t->gathered; k.verts = t->gverts; k.n = 0; k.room = C2D_TILE_GATHER; k.over = 0;
     c2d_tiles_each(s, &rg, box, reach, collect_piece, &k);
     return k.over ? -1 : k.n;
 }
 
-int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, c2d_shape *g)
+int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, int merge, c2d_shape *g)
 {
     struct c2d_tiles *t = s->tiles;
     const c2d_shape *pieces;
-    int i, bad, n = c2d_tiles_collect(s, box, reach, &pieces);
+    int i, bad, n = c2d_tiles_collect(s, box, reach, merge, &pieces);
     if (n <= 0) return n;
     for (i = 0; i < n; i++) t->gptr[i] = &t->gathered[i];
     c2d_make_group(g, t->gptr, n, t->group, &bad);

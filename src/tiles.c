@@ -234,7 +234,7 @@ void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_resul
     /* The answer from the pieces within reach of o is the answer when it
      * moves o no further than reach: every other piece is beyond that. */
     for (round = 0; round < 8; round++) {
-        int n = c2d_tiles_gather(l, &o->bounds, reach, &g);
+        int n = c2d_tiles_gather(l, &o->bounds, reach, 0, &g);
         if (n == 0) return;
         if (n < 0) { box_contact(a, b, out); return; }
         if (l == a) c2d_contact(&g, o, out);
@@ -274,7 +274,7 @@ static c2d_sweep_result sweep_span(const c2d_shape *a, c2d_vec da, const c2d_sha
     box.miny = dmin(o->bounds.miny + v.y * t0, o->bounds.miny + v.y * t1);
     box.maxy = dmax(o->bounds.maxy + v.y * t0, o->bounds.maxy + v.y * t1);
     memset(&r, 0, sizeof r);
-    n = c2d_tiles_gather(l, &box, 0, &g);
+    n = c2d_tiles_gather(l, &box, 0, 1, &g);
     if (n == 0) return r;
     if (n > 0) return l == a ? c2d_sweep(&g, da, b, db) : c2d_sweep(a, da, &g, db);
     /* Halving the span helps while the motion over it is longer than the

@@ -40,6 +40,7 @@ struct c2d_tiles {
  * (0 when none). */
 typedef struct tile_range {
     int c0, c1, r0, r1;
+    int merge;      /* runs of full tiles along a row as one AABB (c2d_tile_range: 1) */
 } tile_range;
 int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile_range *out);
 
@@ -50,11 +51,13 @@ int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *b
 
 /* The layer's pieces that meet box grown by reach, in the layer's room
  * (*pieces): how many (-1 when more than C2D_TILE_GATHER). */
-int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, const c2d_shape **pieces);
+int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, int merge, const c2d_shape **pieces);
 
+/* (merge 0: every tile its own piece, as contact takes them: a point on a
+ * run's top is then at a corner of two pieces, which the regions read right.) */
 /* The layer's pieces that meet box grown by reach as a Group in the layer's
  * room (g), or 0 when there are none (-1 when more than C2D_TILE_GATHER). */
-int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, c2d_shape *g);
+int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, int merge, c2d_shape *g);
 
 /* Point a copied block's pointers into storage. */
 void c2d_tiles_relocate(c2d_shape *dst, void *storage);
