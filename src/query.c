@@ -9,6 +9,7 @@
 #include <float.h>
 #include <string.h>
 #include "hits.h"
+#include "tiles.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
 
@@ -40,6 +41,7 @@ int c2d_shape_order(const c2d_shape *a, const c2d_shape *b)
         for (i = 0; i < a->count; i++)
             if ((c = c2d_shape_order(&a->pieces[i], &b->pieces[i])) != 0) return c;
     }
+    if (a->kind == C2D_TILES) return c2d_tiles_order(a, b);
     return 0;
 }
 

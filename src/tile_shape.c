@@ -194,6 +194,18 @@ int c2d_tiles_kind_of(const c2d_shape *s, int code)
     return s->tiles->kind_of[code];
 }
 
+int c2d_tiles_order(const c2d_shape *a, const c2d_shape *b)
+{
+    const struct c2d_tiles *x = a->tiles, *y = b->tiles;
+    int c;
+    if (x->columns != y->columns) return x->columns < y->columns ? -1 : 1;
+    if (x->rows != y->rows) return x->rows < y->rows ? -1 : 1;
+    if ((c = memcmp(x->codes, y->codes, sizeof *x->codes * (size_t)x->columns * (size_t)x->rows)) != 0) return c < 0 ? -1 : 1;
+    if ((c = memcmp(x->kind_of, y->kind_of, C2D_TILE_CODES)) != 0) return c < 0 ? -1 : 1;
+    if ((c = memcmp(x->kinds, y->kinds, sizeof x->kinds)) != 0) return c < 0 ? -1 : 1;
+    return 0;
+}
+
 /* ---- pieces ---- */
 
 /* The coordinate of tile line i (a column's or row's edge) at fraction u into it. */

@@ -59,12 +59,26 @@ static int nearer_piece(void *ud, const c2d_shape *p)
     return 1;
 }
 
+/* Two layers in the canonical order, as compounds take them: the pieces of
+ * one order are walked, so that both orders give one answer. */
+static int both_reversed(const c2d_shape *a, const c2d_shape *b)
+{
+    return is_tiles(a) && is_tiles(b) && c2d_shape_order(a, b) > 0;
+}
+
 c2d_distance_result c2d_tiles_distance(const c2d_shape *a, const c2d_shape *b)
 {
     near_walk nw;
     const c2d_shape *l = a;
     double reach;
     int swapped = !is_tiles(a);
+    if (both_reversed(a, b)) {
+        c2d_distance_result r = c2d_tiles_distance(b, a);
+        c2d_vec t = r.a;
+        r.a = r.b;
+        r.b = t;
+        return r;
+    }
     if (swapped) l = b;
     nw.other = swapped ? a : b;
     nw.swapped = swapped;
@@ -227,6 +241,11 @@ void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_resul
     double reach = 0;
     int round;
     memset(out, 0, sizeof *out);
+    if (both_reversed(a, b)) {
+        c2d_tiles_contact(b, a, out);
+        out->normal = vscale(out->normal, -1);
+        return;
+    }
     if (a == b) { /* a layer against itself: the pieces overlap wherever there are any */
         if (c2d_tiles_hits(a, a)) box_contact(a, a, out);
         return;
@@ -302,6 +321,11 @@ static c2d_sweep_result sweep_span(const c2d_shape *a, c2d_vec da, const c2d_sha
 
 c2d_sweep_result c2d_tiles_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
 {
+    if (both_reversed(a, b)) {
+        c2d_sweep_result r = c2d_tiles_sweep(b, db, a, da);
+        r.normal = vscale(r.normal, -1);
+        return r;
+    }
     if (a == b) { /* a layer against itself: at t = 0 where it has pieces */
         c2d_sweep_result r;
         c2d_contact_result c;

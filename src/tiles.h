@@ -62,6 +62,10 @@ int c2d_tiles_gather(const c2d_shape *s, const c2d_bounds *box, double reach, in
 /* Point a copied block's pointers into storage. */
 void c2d_tiles_relocate(c2d_shape *dst, void *storage);
 
+/* The canonical order of two layers at the same corner with the same tile
+ * size (c2d_shape_order): by their sizes, codes and kinds. */
+int c2d_tiles_order(const c2d_shape *a, const c2d_shape *b);
+
 /* Does box lie within the layer's tiles, every tile it meets full. */
 int c2d_tiles_all_full(const c2d_shape *s, const c2d_bounds *box);
 
