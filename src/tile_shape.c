@@ -215,9 +215,9 @@ static double at_y(const c2d_shape *s, int i, double v) { return s->p[0].y + (i 
 int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile_range *out)
 {
     const struct c2d_tiles *t = s->tiles;
-    /* One tile of margin each side: the division rounds, the pieces' own boxes decide. */
-    double c0 = (box->minx - reach - s->p[0].x) / s->w - 1, c1 = (box->maxx + reach - s->p[0].x) / s->w + 1;
-    double r0 = (box->miny - reach - s->p[0].y) / s->h - 1, r1 = (box->maxy + reach - s->p[0].y) / s->h + 1;
+    /* The tiles the division says; the edges as computed settle the ends (below). */
+    double c0 = (box->minx - reach - s->p[0].x) / s->w, c1 = (box->maxx + reach - s->p[0].x) / s->w;
+    double r0 = (box->miny - reach - s->p[0].y) / s->h, r1 = (box->maxy + reach - s->p[0].y) / s->h;
     if (c0 != c0 || c1 != c1 || r0 != r0 || r1 != r1) { /* an infinite box grown by an infinite reach */
         out->c0 = out->r0 = 0;
         out->c1 = t->columns - 1;
@@ -225,15 +225,15 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
         out->merge = 1;
         return 1;
     }
-    if (c1 < 0 || r1 < 0 || c0 >= t->columns || r0 >= t->rows) return 0;
+    if (c1 < -1 || r1 < -1 || c0 > t->columns || r0 > t->rows) return 0;
     out->c0 = c0 <= 0 ? 0 : (int)c0;
     out->r0 = r0 <= 0 ? 0 : (int)r0;
     out->c1 = c1 >= t->columns - 1 ? t->columns - 1 : (int)c1;
     out->r1 = r1 >= t->rows - 1 ? t->rows - 1 : (int)r1;
     out->merge = 1;
-    /* Tiles far smaller than their coordinates' ulps land on the same
-     * doubles as their neighbours: take in each tile whose edge, as
-     * computed, still reaches the box. */
+    /* The division rounds, and tiles far smaller than their coordinates'
+     * ulps land on the same doubles as their neighbours: take in each tile
+     * whose edge, as computed, still reaches the box. */
     while (out->c0 > 0 && at_x(s, out->c0, 0) >= box->minx - reach) out->c0--;
     while (out->c1 < t->columns - 1 && at_x(s, out->c1, 1) <= box->maxx + reach) out->c1++;
     while (out->r0 > 0 && at_y(s, out->r0, 0) >= box->miny - reach) out->r0--;
@@ -247,12 +247,18 @@ static void make_piece(const c2d_shape *s, const tile_kind *k, int c, int r, c2d
     double nums[2 * C2D_MAX_TILE_VERTICES];
     int i, bad;
     if (k->form == TILE_FULL || k->form == TILE_RECT) {
-        /* The corners as they are computed, not from a width (which would round). */
+        /* What c2d_make sets for an AABB, with the corners as they are
+         * computed, not from a width (which would round). */
+        static const c2d_shape blank;
         c2d_vec lo = v2(at_x(s, c, k->uv[0]), at_y(s, r, k->uv[1]));
         c2d_vec hi = v2(at_x(s, c, k->uv[2]), at_y(s, r, k->uv[3]));
-        nums[0] = lo.x; nums[1] = lo.y; nums[2] = hi.x - lo.x; nums[3] = hi.y - lo.y;
-        c2d_make(p, C2D_AABB, nums, 4, NULL, &bad);
+        *p = blank;
+        p->kind = C2D_AABB;
+        p->count = 2;
+        p->p[0] = lo;
         p->p[1] = hi;
+        p->w = hi.x - lo.x;
+        p->h = hi.y - lo.y;
         p->ccw = hi.x > lo.x && hi.y > lo.y;
         p->bounds.minx = lo.x; p->bounds.miny = lo.y;
         p->bounds.maxx = hi.x; p->bounds.maxy = hi.y;

@@ -189,7 +189,11 @@ c2d_sweep_result c2d_tiles_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec d
     }
     if (len == 0) tout = 0;
     if (!(tin <= tout)) return rw.best;
-    step = len > 0 ? C2D_RAY_STRETCH * dmin(s->w, s->h) / len : C2D_INF;
+    /* a stretch crosses about C2D_RAY_STRETCH tiles, counted along each axis */
+    {
+        double per_t = fabs(dir.x) / s->w + fabs(dir.y) / s->h;
+        step = per_t > 0 ? C2D_RAY_STRETCH / per_t : C2D_INF;
+    }
     t0 = tin;
     for (;;) {
         double t1 = dmin(tout, t0 + step);
