@@ -265,6 +265,7 @@ void c2d_tiles_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_resul
         if (!out->hit || out->depth <= reach) return;
         reach = out->depth + out->depth * 0x1p-20;
     }
+    box_contact(a, b, out); /* the set of pieces still growing: a move that surely separates */
 }
 
 typedef struct piece_sweep {
