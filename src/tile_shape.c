@@ -225,11 +225,11 @@ int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile
         out->merge = 1;
         return 1;
     }
-    if (c1 < -1 || r1 < -1 || c0 > t->columns || r0 > t->rows) return 0;
-    out->c0 = c0 <= 0 ? 0 : (int)c0;
-    out->r0 = r0 <= 0 ? 0 : (int)r0;
-    out->c1 = c1 >= t->columns - 1 ? t->columns - 1 : (int)c1;
-    out->r1 = r1 >= t->rows - 1 ? t->rows - 1 : (int)r1;
+    if (!c2d_near(&s->bounds, box, reach)) return 0; /* (the layer's bounds are its outer edges as computed) */
+    out->c0 = c0 <= 0 ? 0 : c0 >= t->columns - 1 ? t->columns - 1 : (int)c0;
+    out->r0 = r0 <= 0 ? 0 : r0 >= t->rows - 1 ? t->rows - 1 : (int)r0;
+    out->c1 = c1 <= 0 ? 0 : c1 >= t->columns - 1 ? t->columns - 1 : (int)c1;
+    out->r1 = r1 <= 0 ? 0 : r1 >= t->rows - 1 ? t->rows - 1 : (int)r1;
     out->merge = 1;
     /* The division rounds, and tiles far smaller than their coordinates'
      * ulps land on the same doubles as their neighbours: take in each tile
