@@ -261,6 +261,27 @@ end
 -- whose box, shrunk by SUNK px on each side, meets a tile (a check on the
 -- answers: a mover sliding along the tiles never sinks into them).
 local SUNK = 0.01
+
+-- run(frames) for the movers (shapes or bump items) of either world: each
+-- frame each one moves toward its next position and turns back on the axis
+-- it was stopped on; the collisions met and the turns taken.
+local function stepper(w, movers, x, y, vx, vy)
+  return function(frames)
+    local hits, turns, n = 0, 0, #movers
+    for _ = 1, frames do
+      for i = 1, n do
+        local gx, gy = x[i] + vx[i], y[i] + vy[i]
+        local nx, ny, _, len = w:move(movers[i], gx, gy)
+        if nx ~= gx then vx[i] = -vx[i]; turns = turns + 1 end
+        if ny ~= gy then vy[i] = -vy[i]; turns = turns + 1 end
+        x[i], y[i] = nx, ny
+        hits = hits + len
+      end
+    end
+    return hits, turns
+  end
+end
+
 local function c2d_movers(w, M)
   local shapes, x, y, vx, vy, mover = {}, {}, {}, {}, {}, {}
   for i = 1, #M.x do
@@ -282,21 +303,7 @@ local function c2d_movers(w, M)
       x[i], y[i], vx[i], vy[i] = M.x[i], M.y[i], M.vx[i], M.vy[i]
     end
   end
-  local function run(frames)
-    local hits, turns, n = 0, 0, #shapes
-    for _ = 1, frames do
-      for i = 1, n do
-        local gx, gy = x[i] + vx[i], y[i] + vy[i]
-        local nx, ny, _, len = w:move(shapes[i], gx, gy)
-        if nx ~= gx then vx[i] = -vx[i]; turns = turns + 1 end
-        if ny ~= gy then vy[i] = -vy[i]; turns = turns + 1 end
-        x[i], y[i] = nx, ny
-        hits = hits + len
-      end
-    end
-    return hits, turns
-  end
-  return reset, run, sunk
+  return reset, stepper(w, shapes, x, y, vx, vy), sunk
 end
 
 local function bump_movers(w, M)
@@ -321,21 +328,7 @@ local function bump_movers(w, M)
       x[i], y[i], vx[i], vy[i] = M.x[i], M.y[i], M.vx[i], M.vy[i]
     end
   end
-  local function run(frames)
-    local hits, turns, n = 0, 0, #items
-    for _ = 1, frames do
-      for i = 1, n do
-        local gx, gy = x[i] + vx[i], y[i] + vy[i]
-        local nx, ny, _, len = w:move(items[i], gx, gy)
-        if nx ~= gx then vx[i] = -vx[i]; turns = turns + 1 end
-        if ny ~= gy then vy[i] = -vy[i]; turns = turns + 1 end
-        x[i], y[i] = nx, ny
-        hits = hits + len
-      end
-    end
-    return hits, turns
-  end
-  return reset, run, sunk
+  return reset, stepper(w, items, x, y, vx, vy), sunk
 end
 
 -- Moves in world w (movers made by make): the best ms per frame of ROUNDS

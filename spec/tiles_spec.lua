@@ -47,6 +47,15 @@ local OFFSETS = {
 
 local function both_hit(L, s) return L:hits(s), s:hits(L) end
 
+
+-- A case found open in the core (a plain Group of the pieces answers the
+-- same): pending, unless C2D_OPEN_CASES is set in the environment to run it.
+local function open_case(reason)
+  if os.getenv("C2D_OPEN_CASES") then return false end
+  pending(reason)
+  return true
+end
+
 describe("Tile layers: the layer itself", function()
   it("unpack, tostring, type, bbox, position, center, get", function()
     local L = map_at(0)
@@ -433,10 +442,7 @@ end)
 
 describe("Tile layers: contact where pieces meet at a single point (found by the random comparison)", function()
   it("a segment through the one point where a slope-bl and a slope-tr meet only touches: depth 0", function()
-    if not os.getenv("C2D_OPEN_CASES") then
-      pending("Group contact of a segment through the single point where two pieces meet answers 3, not 0 (a plain Group of the pieces too)")
-      return
-    end
+    if open_case("Group contact of a segment through the single point where two pieces meet answers 3, not 0 (a plain Group of the pieces too)") then return end
     -- tiles 21 x 5: (1,1) slope-bl (0,0) (0,5) (21,5): y >= 5x/21; (2,2) slope-tr
     -- (21,5) (42,5) (42,10): 5 <= y <= 5 + 5(x-21)/21. The segment y = 8 + (x-30)/3
     -- (slope 1/3) meets y = 5 at x = 21; left of it it is above slope-bl's
@@ -451,10 +457,7 @@ describe("Tile layers: contact where pieces meet at a single point (found by the
   end)
 
   it("a segment down the seam of two slope-bl tiles side by side (a sawtooth floor) only touches, and slides along it", function()
-    if not os.getenv("C2D_OPEN_CASES") then
-      pending("Group contact and sweep of a segment along a seam with pieces on one side at a time: depth 15.6 and t = 0 (a plain Group of the pieces too)")
-      return
-    end
+    if open_case("Group contact and sweep of a segment along a seam with pieces on one side at a time: depth 15.6 and t = 0 (a plain Group of the pieces too)") then return end
     -- tiles of 16 from (32, 48): (1,1) slope-bl (32,48) (32,64) (48,64), which meets
     -- x = 48 only at (48, 64); (2,1) slope-bl (48,48) (48,64) (64,64), whose left
     -- edge is x = 48, y 48..64. The segment x = 48, y 34..70 lies on that edge with
@@ -476,10 +479,7 @@ describe("Tile layers: contact where pieces meet at a single point (found by the
   end)
 
   it("a segment that fits along a column seam, tiles beside it on one side at a time: the least move is into that slot", function()
-    if not os.getenv("C2D_OPEN_CASES") then
-      pending("Group contact misses the slot along a seam met by pieces at single points: 35.8 for sqrt 505 (a plain Group of the pieces too)")
-      return
-    end
+    if open_case("Group contact misses the slot along a seam met by pieces at single points: 35.8 for sqrt 505 (a plain Group of the pieces too)") then return end
     -- tiles 38 x 40: (1,1) and (2,1) ramp-tr-high: (0,0) (38,0) (38,40) (0,20) and
     -- (38,0) (76,0) (76,40) (38,20); (3,1) (76,0) (76,40) (114,0); (1,2) (0,40)
     -- (0,80) (38,40); (2,2) slope-tl (38,40) (76,40) (38,80). The segment x = 57,
