@@ -262,8 +262,6 @@ typedef struct touch {
     const c2d_shape *shape, *piece;
     int slot;
     c2d_sweep_result r;
-    c2d_shape own;     /* a tile layer's piece, which lives only through the sweep: a copy */
-    c2d_vec own_verts[C2D_MAX_TILE_VERTICES];
 } touch;
 
 /* What the sweep of one step gathers. */
@@ -291,12 +289,18 @@ static int sweep_piece(void *ud, const c2d_shape *piece)
         t->shape = st->shape;
         t->piece = piece;
         if (st->shape->kind == C2D_TILES) {
-            t->own = *piece;
+            /* a tile's piece lives only through the sweep: a copy in the
+             * layer's room, one slot per touch, kept through this step (the
+             * move's own frame stays small, for callbacks nested in it) */
+            struct c2d_tiles *lt = st->shape->tiles;
+            int k = st->nties - 1;
+            lt->gathered[k] = *piece;
             if (piece->kind == C2D_POLYGON) {
-                memcpy(t->own_verts, piece->verts, sizeof *piece->verts * (size_t)piece->count);
-                t->own.verts = t->own_verts;
+                c2d_vec *v = lt->gverts + (size_t)k * C2D_MAX_TILE_VERTICES;
+                memcpy(v, piece->verts, sizeof *v * (size_t)piece->count);
+                lt->gathered[k].verts = v;
             }
-            t->piece = &t->own;
+            t->piece = &lt->gathered[k];
         }
         t->slot = st->slot;
         t->r = r;
