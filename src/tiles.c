@@ -345,7 +345,9 @@ c2d_sweep_result c2d_tiles_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape
     /* Overlapping at the start: t = 0 and the pair's contact, which reads
      * every piece its move can reach (a start inside the union by 13 but
      * within 1e-316 of the only piece its box meets is not a resting touch). */
-    if (c2d_tiles_hits(a, b)) {
+    if (a->kind != C2D_LINE && b->kind != C2D_LINE && c2d_tiles_hits(a, b)) {
+        /* (a Line's contact with a compound pushes the whole of it to one
+         * side, which is no measure of overlap: its pieces' sweeps decide) */
         c2d_contact_result c;
         c2d_tiles_contact(a, b, &c);
         if (c.hit && c.depth > c2d_rest_depth(a, b)) {
