@@ -10,90 +10,9 @@
 -- gives it one collision shape (a rectangle or a convex polygon in the tile
 -- editor) is that piece, any other tile is full, gid 0 empty.
 local c2d = require "collide2d"
+local json = require "collide2d.json" -- the JSON reader the map loaders share
 
 local tiled = {}
-
--- ---- a small JSON reader (objects, arrays, strings, numbers, true, false, null) ----
-
-local function json_error(s, i, what)
-  error(("collide2d.tiled: bad JSON at character %d: %s"):format(i, what), 0)
-end
-
-local escapes = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", b = "\b", f = "\f", n = "\n", r = "\r", t = "\t" }
-
-local function skip(s, i)
-  return s:find("[^ \t\r\n]", i) or #s + 1
-end
-
-local decode_value
-
-local function decode_string(s, i)
-  local out, j = {}, i + 1
-  while true do
-    local k = s:find('["\\]', j)
-    if not k then json_error(s, i, "unterminated string") end
-    out[#out + 1] = s:sub(j, k - 1)
-    if s:sub(k, k) == '"' then return table.concat(out), k + 1 end
-    local e = s:sub(k + 1, k + 1)
-    if e == "u" then
-      local code = tonumber(s:sub(k + 2, k + 5), 16)
-      if not code then json_error(s, k, "bad \\u escape") end
-      if code < 128 then out[#out + 1] = string.char(code)
-      elseif code < 2048 then out[#out + 1] = string.char(192 + math.floor(code / 64), 128 + code % 64)
-      else out[#out + 1] = string.char(224 + math.floor(code / 4096), 128 + math.floor(code / 64) % 64, 128 + code % 64) end
-      j = k + 6
-    elseif escapes[e] then
-      out[#out + 1] = escapes[e]
-      j = k + 2
-    else
-      json_error(s, k, "bad escape")
-    end
-  end
-end
-
-function decode_value(s, i)
-  i = skip(s, i)
-  local c = s:sub(i, i)
-  if c == "{" then
-    local t = {}
-    i = skip(s, i + 1)
-    if s:sub(i, i) == "}" then return t, i + 1 end
-    while true do
-      if s:sub(i, i) ~= '"' then json_error(s, i, "object key expected") end
-      local key
-      key, i = decode_string(s, i)
-      i = skip(s, i)
-      if s:sub(i, i) ~= ":" then json_error(s, i, "':' expected") end
-      t[key], i = decode_value(s, i + 1)
-      i = skip(s, i)
-      c = s:sub(i, i)
-      if c == "}" then return t, i + 1 end
-      if c ~= "," then json_error(s, i, "',' or '}' expected") end
-      i = skip(s, i + 1)
-    end
-  elseif c == "[" then
-    local t, n = {}, 0
-    i = skip(s, i + 1)
-    if s:sub(i, i) == "]" then return t, i + 1 end
-    while true do
-      n = n + 1
-      t[n], i = decode_value(s, i)
-      i = skip(s, i)
-      c = s:sub(i, i)
-      if c == "]" then return t, i + 1 end
-      if c ~= "," then json_error(s, i, "',' or ']' expected") end
-      i = i + 1
-    end
-  elseif c == '"' then
-    return decode_string(s, i)
-  elseif s:find("^true", i) then return true, i + 4
-  elseif s:find("^false", i) then return false, i + 5
-  elseif s:find("^null", i) then return nil, i + 4
-  end
-  local num = s:match("^-?%d+%.?%d*[eE]?[-+]?%d*", i)
-  if not num or not tonumber(num) then json_error(s, i, "value expected") end
-  return tonumber(num), i + #num
-end
 
 -- The map: a table as it is, or a JSON string decoded.
 function tiled.load(map)
@@ -101,8 +20,7 @@ function tiled.load(map)
   if type(map) ~= "string" then
     error(("bad argument #1 to 'load' (table or JSON string expected, got %s)"):format(type(map)), 2)
   end
-  local value, i = decode_value(map, 1)
-  if skip(map, i) <= #map then json_error(map, i, "text after the value") end
+  local value = json.decode(map, "collide2d.tiled")
   if type(value) ~= "table" then error("collide2d.tiled: the JSON is not a map (an object expected)", 2) end
   return value
 end
