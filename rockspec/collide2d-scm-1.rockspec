@@ -66,6 +66,7 @@ build = {
       ["collide2d.bump"] = "lua/collide2d/bump.lua",
       ["collide2d.draw"] = "lua/collide2d/draw.lua",
       ["collide2d.tiled"] = "lua/collide2d/tiled.lua",
+      ["collide2d.ldtk"] = "lua/collide2d/ldtk.lua",
       ["collide2d.json"] = "lua/collide2d/json.lua",
       ["collide2d.ffi"] = "lua/collide2d/ffi.lua",
       ["collide2d.ffi_decls"] = "lua/collide2d/ffi_decls.lua",
