@@ -1452,6 +1452,149 @@ describe("Tile layers in play", function()
   end
 end)
 
+describe("Tile layers: one-way tiles", function()
+  -- 20 x 16 tiles of 20 from (o, o): row 16 (y o+300..o+320) full, the floor;
+  -- row 13 (y o+240..o+260): columns 1-5 full, 6-10 one-way from the top,
+  -- 11-13 full, 14-18 the named "top" half made one-way ({ "top", oneway =
+  -- true }: y o+240..o+250), 19-20 empty. An AABB 16 x 32 stands on the
+  -- floor (y o+268..o+300).
+  local function to(x, y) return { x, y } end -- (a move's end, without its collisions)
+  local function level(o)
+    local data = {}
+    for i = 1, 20 * 16 do data[i] = 0 end
+    for c = 1, 20 do data[15 * 20 + c] = 1 end
+    for c = 1, 5 do data[12 * 20 + c] = 1 end
+    for c = 6, 10 do data[12 * 20 + c] = 2 end
+    for c = 11, 13 do data[12 * 20 + c] = 1 end
+    for c = 14, 18 do data[12 * 20 + c] = 3 end
+    local w = c2d.world(32)
+    local L = w:add(c2d.tiles(o, o, 20, 20, 20, 16, data,
+      { [1] = "full", [2] = "oneway", [3] = { "top", oneway = true } }))
+    return w, L
+  end
+
+  for _, o in ipairs { 0, 2 ^ 20 } do
+    it(("are jumped through from below, landed on, walked along and dropped through (at %g)"):format(o), function()
+      local w, L = level(o)
+      -- every query takes a one-way tile as solid
+      assert.is_true(L:contains(o + 130, o + 250))
+      assert.is_true(L:contains(o + 290, o + 250)); assert.is_false(L:contains(o + 290, o + 251))
+      -- under column 7 (x o+120..o+140): 60 up goes through the one-way
+      -- tile (it is met from below only) to y o+208, its feet on the top
+      local s = w:add(c2d.aabb(o + 122, o + 268, 16, 32))
+      local x, y = w:move(s, o + 122, o + 208)
+      assert.are.same({ o + 122, o + 208 }, { x, y })
+      -- falling back: it lands on the one-way tile's top, o + 240
+      local cols, len
+      x, y, cols, len = w:move(s, o + 122, o + 230)
+      assert.are.same({ o + 122, o + 208 }, { x, y })
+      assert.are.equal(1, len); assert.are.equal(L, cols[1].other)
+      assert.are.same({ 0, -1 }, { cols[1].nx, cols[1].ny })
+      -- walked along the row, over the seam into the full tiles at x o+100:
+      -- the full tiles are solid all round, so it walks on them too
+      x, y = w:move(s, o + 60, o + 208)
+      assert.are.same({ o + 60, o + 208 }, { x, y })
+      -- the full tiles beside the one-way ones are solid from below: a jump
+      -- under column 3 (x o+40..o+60) stops at their bottom, o + 260
+      local t = w:add(c2d.aabb(o + 42, o + 268, 16, 32))
+      x, y = w:move(t, o + 42, o + 200)
+      assert.are.same({ o + 42, o + 260 }, { x, y })
+      -- in the one-way row (in columns 9 and 10 where the move begins),
+      -- moving right: the one-way tiles do not stop it, the full tile in
+      -- column 11 does, at its face x o+200 (a run of full tiles is never
+      -- joined with one-way ones)
+      local v = w:add(c2d.aabb(o + 170, o + 235, 16, 32))
+      x, y = w:move(v, o + 250, o + 235)
+      assert.are.same({ o + 184, o + 235 }, { x, y })
+      -- under the half tiles (column 15, x o+280..o+300): up through them,
+      -- landing on their top o + 240; sideways inside the one-way row it is
+      -- not stopped by their sides
+      local u = w:add(c2d.aabb(o + 282, o + 268, 16, 32))
+      x, y = w:move(u, o + 282, o + 200)
+      assert.are.same({ o + 282, o + 200 }, { x, y })
+      x, y = w:move(u, o + 282, o + 220)
+      assert.are.same({ o + 282, o + 208 }, { x, y })
+      u:moveTo(o + 382, o + 230)            -- right of the row, in its height
+      x, y = w:move(u, o + 282, o + 230)    -- left into the half tiles' sides
+      assert.are.same({ o + 282, o + 230 }, { x, y })
+      -- dropping through: a move with the filter's through flag, here by the
+      -- controller's drop (it passes every one-way tile), then falling on
+      local ctl = c2d.controller(w, s, { snap = 4 })
+      s:moveTo(o + 122, o + 208)
+      ctl:move(0, 4, nil, true)
+      for _ = 1, 30 do ctl:move(0, 4) end
+      assert.are.same({ o + 122, o + 268 }, { s:position() })
+    end)
+  end
+
+  it("never push a shape out of them; the full tiles beside them do", function()
+    -- one row of three tiles of 10 at (0, 0) over an empty row; a 6 x 6 box
+    -- at (12, 3) lies inside the middle tile, 3 below its top and 7 above
+    -- its bottom: out of a full tile, w:push moves it down 7 to (12, 10)
+    local function world_of(codes)
+      local w = c2d.world(16)
+      w:add(c2d.tiles(0, 0, 10, 10, 3, 2, codes, { [1] = "full", [2] = "oneway" }))
+      return w, w:add(c2d.aabb(12, 3, 6, 6))
+    end
+    local w, s = world_of { 1, 1, 1, 0, 0, 0 }
+    local x, y, _, len = w:push(s)
+    assert.are.same({ 12, 10, 1 }, { x, y, len })
+    -- in a one-way tile: left where it is, nothing met
+    w, s = world_of { 2, 2, 2, 0, 0, 0 }
+    x, y, _, len = w:push(s)
+    assert.are.same({ 12, 3, 0 }, { x, y, len })
+    -- across a full tile (x 0..10) and a one-way one: out of the full one
+    -- alone, 3 to the right (its part x 7..10), to (10, 3) in the one-way tile
+    w, s = world_of { 1, 2, 1, 0, 0, 0 }
+    s:moveTo(7, 3)
+    x, y = w:push(s)
+    assert.are.same({ 10, 3 }, { x, y })
+  end)
+
+  it("take a side of their own: { nx, ny } from any direction", function()
+    -- one tile of 10 at (0, 0), solid only from the right ((1, 0))
+    local w = c2d.world(16)
+    w:add(c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }, { [1] = { 0, 0, 1, 0, 1, 1, 0, 1, oneway = { 1, 0 } } }))
+    local s = w:add(c2d.aabb(20, 2, 4, 4))
+    -- from the right: stopped at its right face x = 10
+    assert.are.same({ 10, 2 }, to(w:move(s, -20, 2)))
+    -- from the left: through
+    s:moveTo(-20, 2)
+    assert.are.same({ 20, 2 }, to(w:move(s, 20, 2)))
+    -- a side of huge or tiny parts is the same direction
+    local w2 = c2d.world(16)
+    w2:add(c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }, { [1] = { "full", oneway = { 1e300, 0 } } }))
+    local s2 = w2:add(c2d.aabb(20, 2, 4, 4))
+    assert.are.same({ 10, 2 }, to(w2:move(s2, -20, 2)))
+    local w3 = c2d.world(16)
+    w3:add(c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }, { [1] = { "full", oneway = { 5e-324, 0 } } }))
+    local s3 = w3:add(c2d.aabb(20, 2, 4, 4))
+    assert.are.same({ 10, 2 }, to(w3:move(s3, -20, 2)))
+  end)
+
+  it("are refused with a clear error when their side is not a direction", function()
+    local function make(kind) return c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }, { [1] = kind }) end
+    for _, bad in ipairs {
+      { { "full", oneway = { 0, 0 } }, "must not be" },
+      { { "full", oneway = { 0 / 0, 1 } }, "finite" },
+      { { "full", oneway = { 1 / 0, 1 } }, "finite" },
+      { { "full", oneway = "up" }, "oneway must be" },
+      { { "full", 1 }, "stands alone" },
+      { { "fall", oneway = true }, "unknown kind name" },
+    } do
+      local ok, err = pcall(make, bad[1])
+      assert.is_false(ok)
+      assert.is_truthy(tostring(err):find("kinds[1]", 1, true), tostring(err))
+      assert.is_truthy(tostring(err):find(bad[2], 1, true), tostring(err))
+    end
+    -- oneway = false is solid all round: the same as "full"
+    local w = c2d.world(16)
+    w:add(make { "full", oneway = false })
+    local s = w:add(c2d.aabb(-20, 2, 4, 4))
+    assert.are.same({ -4, 2 }, to(w:move(s, 20, 2)))
+  end)
+end)
+
 -- 4. Bad input --------------------------------------------------------------------
 
 describe("Tile layers: bad input", function()

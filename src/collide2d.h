@@ -209,6 +209,10 @@ enum { C2D_TILE_CODES = 65536, C2D_TILE_KINDS = 256, C2D_MAX_TILE_VERTICES = 8 }
 typedef struct c2d_tile_kind {
     int count;
     double uv[2 * C2D_MAX_TILE_VERTICES];
+    /* (0, 0): solid all round. Otherwise a one-way piece: every query takes
+     * it as solid, but a World move meets it only as c2d_world_set_oneway's
+     * shapes, from the side side points to (in x, y: (0, -1) is the top). */
+    c2d_vec side;
 } c2d_tile_kind;
 size_t c2d_tiles_size(int columns, int rows);
 /* nums: x, y, tile_w, tile_h (*bad the index at fault); columns, rows >= 1;

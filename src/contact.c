@@ -49,7 +49,10 @@ int c2d_convex_part_within(const c2d_shape *a, const c2d_shape *b, double d)
 {
     body A, B;
     c2d_vec o = a->p[0];
-    if (c2d_is_compound(a) || c2d_is_compound(b) || a->kind == C2D_LINE || b->kind == C2D_LINE) return 0;
+    /* (a compound, a layer or a Line has no body to read) */
+    if (c2d_is_compound(a) || c2d_is_compound(b) || a->kind == C2D_LINE || b->kind == C2D_LINE ||
+        a->kind == C2D_TILES || b->kind == C2D_TILES)
+        return 0;
     c2d_body(&A, a, &o);
     c2d_body(&B, b, &o);
     return c2d_bodies_part_within(&A, &B, d);

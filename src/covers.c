@@ -833,7 +833,7 @@ static C2D_NOINLINE int tiles_covers(const c2d_shape *a, const c2d_shape *b)
         cw.a = a;
         cw.ok = 1;
         if (a == b || !c2d_tile_range(b, &b->bounds, 0, &rg)) return 1;
-        c2d_tiles_each(b, &rg, &b->bounds, 0, piece_covered, &cw);
+        c2d_tiles_each(b, &rg, &b->bounds, 0, piece_covered, &cw, NULL);
         return cw.ok;
     }
     n = c2d_tiles_gather(a, &b->bounds, 0, 1, &g);

@@ -3,6 +3,7 @@
  * pieces. A layer is a shape (the Tiles kind): every query and transform of
  * lua_collide2d.c takes it.
  */
+#include <math.h>
 #include <string.h>
 #include "lua_shape.h"
 #include "collide2d_lua.h"
@@ -17,24 +18,25 @@ typedef struct named_kind {
 } named_kind;
 
 static const named_kind named_kinds[] = {
-    { "empty", { 0, { 0 } } },
-    { "full", { 4, { 0, 0, 1, 0, 1, 1, 0, 1 } } },
-    { "top", { 4, { 0, 0, 1, 0, 1, 0.5, 0, 0.5 } } },
-    { "bottom", { 4, { 0, 0.5, 1, 0.5, 1, 1, 0, 1 } } },
-    { "left", { 4, { 0, 0, 0.5, 0, 0.5, 1, 0, 1 } } },
-    { "right", { 4, { 0.5, 0, 1, 0, 1, 1, 0.5, 1 } } },
-    { "slope-br", { 3, { 0, 1, 1, 1, 1, 0 } } },
-    { "slope-bl", { 3, { 0, 0, 0, 1, 1, 1 } } },
-    { "slope-tr", { 3, { 0, 0, 1, 0, 1, 1 } } },
-    { "slope-tl", { 3, { 0, 0, 1, 0, 0, 1 } } },
-    { "ramp-br-low", { 3, { 0, 1, 1, 1, 1, 0.5 } } },
-    { "ramp-br-high", { 4, { 0, 1, 1, 1, 1, 0, 0, 0.5 } } },
-    { "ramp-bl-low", { 3, { 0, 0.5, 0, 1, 1, 1 } } },
-    { "ramp-bl-high", { 4, { 0, 0, 0, 1, 1, 1, 1, 0.5 } } },
-    { "ramp-tr-low", { 3, { 0, 0, 1, 0, 1, 0.5 } } },
-    { "ramp-tr-high", { 4, { 0, 0, 1, 0, 1, 1, 0, 0.5 } } },
-    { "ramp-tl-low", { 3, { 0, 0, 1, 0, 0, 0.5 } } },
-    { "ramp-tl-high", { 4, { 0, 0, 1, 0, 1, 0.5, 0, 1 } } },
+    { "empty", { 0, { 0 }, { 0, 0 } } },
+    { "full", { 4, { 0, 0, 1, 0, 1, 1, 0, 1 }, { 0, 0 } } },
+    { "top", { 4, { 0, 0, 1, 0, 1, 0.5, 0, 0.5 }, { 0, 0 } } },
+    { "bottom", { 4, { 0, 0.5, 1, 0.5, 1, 1, 0, 1 }, { 0, 0 } } },
+    { "left", { 4, { 0, 0, 0.5, 0, 0.5, 1, 0, 1 }, { 0, 0 } } },
+    { "right", { 4, { 0.5, 0, 1, 0, 1, 1, 0.5, 1 }, { 0, 0 } } },
+    { "slope-br", { 3, { 0, 1, 1, 1, 1, 0 }, { 0, 0 } } },
+    { "slope-bl", { 3, { 0, 0, 0, 1, 1, 1 }, { 0, 0 } } },
+    { "slope-tr", { 3, { 0, 0, 1, 0, 1, 1 }, { 0, 0 } } },
+    { "slope-tl", { 3, { 0, 0, 1, 0, 0, 1 }, { 0, 0 } } },
+    { "ramp-br-low", { 3, { 0, 1, 1, 1, 1, 0.5 }, { 0, 0 } } },
+    { "ramp-br-high", { 4, { 0, 1, 1, 1, 1, 0, 0, 0.5 }, { 0, 0 } } },
+    { "ramp-bl-low", { 3, { 0, 0.5, 0, 1, 1, 1 }, { 0, 0 } } },
+    { "ramp-bl-high", { 4, { 0, 0, 0, 1, 1, 1, 1, 0.5 }, { 0, 0 } } },
+    { "ramp-tr-low", { 3, { 0, 0, 1, 0, 1, 0.5 }, { 0, 0 } } },
+    { "ramp-tr-high", { 4, { 0, 0, 1, 0, 1, 1, 0, 0.5 }, { 0, 0 } } },
+    { "ramp-tl-low", { 3, { 0, 0, 1, 0, 0, 0.5 }, { 0, 0 } } },
+    { "ramp-tl-high", { 4, { 0, 0, 1, 0, 1, 0.5, 0, 1 }, { 0, 0 } } },
+    { "oneway", { 4, { 0, 0, 1, 0, 1, 1, 0, 1 }, { 0, -1 } } }, /* a full tile a move meets from above only */
 };
 #define N_NAMED (int)(sizeof named_kinds / sizeof named_kinds[0])
 
@@ -60,20 +62,65 @@ static int code_of(lua_State *L, int i)
     return -1;
 }
 
-/* The kind at the top of the stack (a name or a table of u, v numbers) into k. */
+/* The named kind at index i into k (an error naming the code when unknown). */
+static void read_named(lua_State *L, int i, int arg, const char *fname, int code, c2d_tile_kind *k)
+{
+    const char *name = lua_tostring(L, i);
+    int j;
+    for (j = 0; j < N_NAMED; j++)
+        if (strcmp(name, named_kinds[j].name) == 0) { *k = named_kinds[j].kind; return; }
+    tiles_error(L, arg, fname, "kinds[%d]: unknown kind name (empty, full, top, bottom, left, right, "
+                "slope-br/bl/tr/tl, ramp-br/bl/tr/tl-low/high, oneway, or a table of u, v numbers)", code);
+}
+
+/* The field oneway of the kind table at the top of the stack (nil or false:
+ * solid all round; true: one-way from the top; { nx, ny }: from that side)
+ * into k's side. */
+static void read_oneway(lua_State *L, int arg, const char *fname, int code, c2d_tile_kind *k)
+{
+    lua_getfield(L, -1, "oneway");
+    if (lua_type(L, -1) == LUA_TBOOLEAN) {
+        k->side.x = 0;
+        k->side.y = lua_toboolean(L, -1) ? -1 : 0;
+    } else if (lua_type(L, -1) == LUA_TTABLE) {
+        double v[2];
+        int j;
+        for (j = 0; j < 2; j++) {
+            lua_rawgeti(L, -1, j + 1);
+            v[j] = lua_tonumber(L, -1);
+            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v[j]))
+                tiles_error(L, arg, fname, "kinds[%d]: oneway must be true or { nx, ny } of finite numbers", code);
+            lua_pop(L, 1);
+        }
+        if (v[0] == 0 && v[1] == 0) tiles_error(L, arg, fname, "kinds[%d]: oneway { nx, ny } must not be { 0, 0 }", code);
+        k->side.x = v[0];
+        k->side.y = v[1];
+    } else if (!lua_isnil(L, -1)) {
+        tiles_error(L, arg, fname, "kinds[%d]: oneway must be true, false or { nx, ny }", code);
+    }
+    lua_pop(L, 1);
+}
+
+/* The kind at the top of the stack into k: a name, or a table of u, v
+ * numbers or of one name ({ "top" }), either with an optional field oneway. */
 static void read_kind(lua_State *L, int arg, const char *fname, int code, c2d_tile_kind *k)
 {
     memset(k, 0, sizeof *k);
     if (lua_type(L, -1) == LUA_TSTRING) {
-        const char *name = lua_tostring(L, -1);
-        int j;
-        for (j = 0; j < N_NAMED; j++)
-            if (strcmp(name, named_kinds[j].name) == 0) { *k = named_kinds[j].kind; return; }
-        tiles_error(L, arg, fname, "kinds[%d]: unknown kind name (empty, full, top, bottom, left, right, "
-                    "slope-br/bl/tr/tl, ramp-br/bl/tr/tl-low/high, or a table of u, v numbers)", code);
+        read_named(L, -1, arg, fname, code, k);
+        return;
     }
     if (lua_type(L, -1) == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1), j;
+        lua_rawgeti(L, -1, 1);
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            if (n != 1) tiles_error(L, arg, fname, "kinds[%d]: a name in a table stands alone: { name, oneway = ... }", code);
+            read_named(L, -1, arg, fname, code, k);
+            lua_pop(L, 1);
+            read_oneway(L, arg, fname, code, k);
+            return;
+        }
+        lua_pop(L, 1);
         if (n % 2 != 0 || n > 2 * C2D_MAX_TILE_VERTICES)
             tiles_error(L, arg, fname, "kinds[%d]: a piece is 0 to 8 points: an even count of at most 16 numbers", code);
         for (j = 0; j < n; j++) {
@@ -83,6 +130,7 @@ static void read_kind(lua_State *L, int arg, const char *fname, int code, c2d_ti
             lua_pop(L, 1);
         }
         k->count = n / 2;
+        read_oneway(L, arg, fname, code, k);
         return;
     }
     tiles_error(L, arg, fname, "kinds[%d] must be a kind name or a table of u, v numbers", code);
@@ -105,7 +153,9 @@ static int read_kinds(lua_State *L, int arg, const char *fname, c2d_tile_kind *k
         read_kind(L, arg, fname, code, &k);
         lua_pop(L, 1);
         for (j = 0; j < n; j++)
-            if (kinds[j].count == k.count && memcmp(kinds[j].uv, k.uv, sizeof k.uv) == 0) break;
+            if (kinds[j].count == k.count && memcmp(kinds[j].uv, k.uv, sizeof k.uv) == 0 &&
+                kinds[j].side.x == k.side.x && kinds[j].side.y == k.side.y)
+                break;
         if (j == n) {
             if (n == C2D_TILE_KINDS) c2d_lua_arg_error(L, arg, fname, "kinds: at most 256 different pieces");
             kinds[n++] = k;

@@ -49,6 +49,14 @@ static int take_kind(tile_kind *k, const c2d_tile_kind *from)
     int n = from->count, i, lo_u = 0, hi_u = 0, lo_v = 0, hi_v = 0;
     double area2 = 0;
     memset(k, 0, sizeof *k);
+    if (!isfinite(from->side.x) || !isfinite(from->side.y)) return 0;
+    if (from->side.x != 0 || from->side.y != 0) {
+        /* (scaled first: a side of tiny or huge parts keeps its direction) */
+        double m = dmax(fabs(from->side.x), fabs(from->side.y)), x = from->side.x / m, y = from->side.y / m,
+               l = sqrt(x * x + y * y);
+        k->side.x = x / l;
+        k->side.y = y / l;
+    }
     if (n == 0) { k->form = TILE_EMPTY; return 1; }
     if (n < 0 || n > C2D_MAX_TILE_VERTICES) return 0;
     for (i = 0; i < 2 * n; i++)
@@ -147,7 +155,7 @@ c2d_error c2d_make_tiles(c2d_shape *s, const double *nums, int columns, int rows
         for (i = 0; i < nkinds; i++) take_kind(&t->kinds[i], &kinds[i]);
         memcpy(t->kind_of, kind_of, C2D_TILE_CODES);
     } else {
-        static const c2d_tile_kind full = { 4, { 0, 0, 1, 0, 1, 1, 0, 1 } };
+        static const c2d_tile_kind full = { 4, { 0, 0, 1, 0, 1, 1, 0, 1 }, { 0, 0 } };
         t->nkinds = 2;
         t->kinds[0].form = TILE_EMPTY;
         take_kind(&t->kinds[1], &full);
@@ -285,7 +293,14 @@ static void make_piece(const c2d_shape *s, const tile_kind *k, int c, int r, c2d
     }
 }
 
-int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *box, double reach, tile_fn f, void *ud)
+/* Is b a full tile of a's side. */
+static int same_full(const tile_kind *a, const tile_kind *b)
+{
+    return b->form == TILE_FULL && b->side.x == a->side.x && b->side.y == a->side.y;
+}
+
+int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *box, double reach, tile_fn f, void *ud,
+                   c2d_vec *side)
 {
     const struct c2d_tiles *t = s->tiles;
     c2d_shape p;
@@ -295,11 +310,11 @@ int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *b
         const unsigned short *row = t->codes + (size_t)r * (size_t)t->columns;
         for (c = rg->c0; c <= rg->c1; c++) {
             const tile_kind *k = &t->kinds[t->kind_of[row[c]]];
-            if (k->form == TILE_EMPTY) continue;
+            if (k->form == TILE_EMPTY || (t->solid_only && (k->side.x != 0 || k->side.y != 0))) continue;
             make_piece(s, k, c, r, &p, verts);
-            if (k->form == TILE_FULL && rg->merge) { /* the run of full tiles from here */
+            if (k->form == TILE_FULL && rg->merge) { /* the run of full tiles of this side from here */
                 int e = c;
-                while (e < rg->c1 && t->kinds[t->kind_of[row[e + 1]]].form == TILE_FULL) e++;
+                while (e < rg->c1 && same_full(k, &t->kinds[t->kind_of[row[e + 1]]])) e++;
                 if (e > c) {
                     p.p[1].x = at_x(s, e, 1);
                     p.w = p.p[1].x - p.p[0].x;
@@ -307,6 +322,7 @@ int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *b
                     c = e;
                 }
             }
+            if (side != NULL) *side = k->side;
             if (c2d_near(&p.bounds, box, reach) && !f(ud, &p)) return 0;
         }
     }
@@ -323,11 +339,12 @@ int c2d_tiles_all_full(const c2d_shape *s, const c2d_bounds *box)
         return 0;
     for (r = rg.r0; r <= rg.r1; r++)
         for (c = rg.c0; c <= rg.c1; c++) {
+            const tile_kind *k = &t->kinds[t->kind_of[t->codes[(size_t)r * (size_t)t->columns + (size_t)c]]];
             /* a tile whose closed cell meets the box */
             if (at_x(s, c, 1) < box->minx || at_x(s, c, 0) > box->maxx || at_y(s, r, 1) < box->miny ||
                 at_y(s, r, 0) > box->maxy)
                 continue;
-            if (t->kinds[t->kind_of[t->codes[(size_t)r * (size_t)t->columns + (size_t)c]]].form != TILE_FULL) return 0;
+            if (k->form != TILE_FULL || (t->solid_only && (k->side.x != 0 || k->side.y != 0))) return 0;
         }
     return 1;
 }
@@ -375,7 +392,7 @@ int c2d_tiles_collect(const c2d_shape *s, const c2d_bounds *box, double reach, i
     if (!c2d_tile_range(s, box, reach, &rg)) return 0;
     rg.merge = merge;
     k.out = t->gathered; k.verts = t->gverts; k.n = 0; k.room = C2D_TILE_GATHER; k.over = 0;
-    c2d_tiles_each(s, &rg, box, reach, collect_piece, &k);
+    c2d_tiles_each(s, &rg, box, reach, collect_piece, &k, NULL);
     return k.over ? -1 : k.n;
 }
 

@@ -20,7 +20,7 @@ static int each_near(const c2d_shape *s, const c2d_bounds *box, double reach, ti
 {
     tile_range rg;
     if (!c2d_tile_range(s, box, reach, &rg)) return 1;
-    return c2d_tiles_each(s, &rg, box, reach, f, ud);
+    return c2d_tiles_each(s, &rg, box, reach, f, ud, NULL);
 }
 
 /* ---- hits, distance ---- */
@@ -105,7 +105,7 @@ c2d_distance_result c2d_tiles_distance(const c2d_shape *a, const c2d_shape *b)
         }
         all = rg.c0 == 0 && rg.r0 == 0 && rg.c1 == t->columns - 1 && rg.r1 == t->rows - 1;
         /* once the range is the whole map, every piece in it is a candidate */
-        c2d_tiles_each(l, &rg, &nw.other->bounds, all ? C2D_INF : reach, nearer_piece, &nw);
+        c2d_tiles_each(l, &rg, &nw.other->bounds, all ? C2D_INF : reach, nearer_piece, &nw, NULL);
         if (nw.best.distance <= reach || all) return nw.best;
         reach = isfinite(nw.best.distance) ? nw.best.distance : 4 * reach;
         if (!isfinite(reach)) return nw.best;

@@ -21,6 +21,7 @@ typedef struct tile_kind {
     int form;                 /* TILE_* */
     int count;
     double uv[2 * C2D_MAX_TILE_VERTICES]; /* counter-clockwise in (x, y) */
+    c2d_vec side;             /* a one-way piece's side (a unit vector), or (0, 0) */
 } tile_kind;
 
 struct c2d_tiles {
@@ -34,6 +35,7 @@ struct c2d_tiles {
     c2d_vec *gverts;          /* C2D_MAX_TILE_VERTICES for each */
     const c2d_shape **gptr;   /* C2D_TILE_GATHER */
     void *group;              /* a Group of C2D_TILE_GATHER pieces */
+    int solid_only;           /* 1: one-way pieces are left out (a World's push, which they never make) */
 };
 
 /* The range of columns and rows whose tiles may meet box grown by reach
@@ -45,9 +47,12 @@ typedef struct tile_range {
 int c2d_tile_range(const c2d_shape *s, const c2d_bounds *box, double reach, tile_range *out);
 
 /* Call f on each solid piece in range whose box meets box grown by reach
- * (runs of full tiles along a row as one AABB); stop when f returns 0 (then 0). */
+ * (runs of full tiles of one side along a row as one AABB); stop when f
+ * returns 0 (then 0). side, unless NULL, holds each piece's one-way side
+ * while f sees it. */
 typedef int (*tile_fn)(void *ud, const c2d_shape *piece);
-int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *box, double reach, tile_fn f, void *ud);
+int c2d_tiles_each(const c2d_shape *s, const tile_range *rg, const c2d_bounds *box, double reach, tile_fn f, void *ud,
+                   c2d_vec *side);
 
 /* The layer's pieces that meet box grown by reach, in the layer's room
  * (*pieces): how many (-1 when more than C2D_TILE_GATHER). */

@@ -239,21 +239,23 @@ c2d_vec c2d_response_goal(c2d_response r, c2d_vec at, c2d_vec goal, c2d_vec n)
 
 /* Call f on each convex piece of s (a Concave's pieces, a Group's members and
  * their pieces, a tile layer's pieces that meet box); stop when it returns 0.
- * A layer's pieces are made one at a time and live only through the call. */
+ * A layer's pieces are made one at a time and live only through the call;
+ * side holds each one's one-way side ((0, 0) for every other piece). */
 typedef int (*piece_fn)(void *ud, const c2d_shape *piece);
 
-static int each_piece(const c2d_shape *s, const c2d_bounds *box, piece_fn f, void *ud)
+static int each_piece(const c2d_shape *s, const c2d_bounds *box, piece_fn f, void *ud, c2d_vec *side)
 {
     const c2d_shape *pieces;
     int n, i;
+    side->x = side->y = 0;
     if (s->kind == C2D_TILES) {
         tile_range rg;
-        return !c2d_tile_range(s, box, 0, &rg) || c2d_tiles_each(s, &rg, box, 0, f, ud);
+        return !c2d_tile_range(s, box, 0, &rg) || c2d_tiles_each(s, &rg, box, 0, f, ud, side);
     }
     if (s->kind != C2D_CONCAVE && s->kind != C2D_GROUP) return f(ud, s);
     n = c2d_pieces(s, &pieces);
     for (i = 0; i < n; i++)
-        if (!each_piece(&pieces[i], box, f, ud)) return 0;
+        if (!each_piece(&pieces[i], box, f, ud, side)) return 0;
     return 1;
 }
 
@@ -270,6 +272,9 @@ typedef struct sweep_step {
     int slot;
     int oneway;        /* shape is one-way, solid on the side `side` points to */
     c2d_vec side;
+    c2d_vec piece_side; /* the piece's own (a layer's one-way tiles), or (0, 0) */
+    const c2d_shape *moved; /* the mover where the move began */
+    int through;       /* one-way shapes and pieces are not met */
     c2d_vec v, from;   /* the step's motion, and where it starts */
     double best_t;
     touch ties[C2D_MOVE_TIES];
@@ -279,10 +284,17 @@ typedef struct sweep_step {
 static int sweep_piece(void *ud, const c2d_shape *piece)
 {
     sweep_step *st = (sweep_step *)ud;
-    c2d_sweep_result r = c2d_sweep(st->mover, st->v, piece, v2(0, 0));
+    c2d_vec ps = st->piece_side;
+    int oneway_piece = ps.x != 0 || ps.y != 0;
+    c2d_sweep_result r;
+    if (oneway_piece && st->through) return 1;
+    r = c2d_sweep(st->mover, st->v, piece, v2(0, 0));
     if (!r.hit || r.t > st->best_t) return 1;
     if (r.t == 0 && sliding(st->v, r.normal, st->from)) return 1; /* along it, up to rounding */
     if (st->oneway && r.normal.x * st->side.x + r.normal.y * st->side.y <= 0) return 1; /* not its solid side */
+    /* a layer's one-way tile, as a one-way shape of its own: met from its
+     * side, and not at all when the mover was in it as the move began */
+    if (oneway_piece && (r.normal.x * ps.x + r.normal.y * ps.y <= 0 || overlapping(st->moved, piece))) return 1;
     if (r.t < st->best_t) { st->best_t = r.t; st->nties = 0; }
     if (st->nties < C2D_MOVE_TIES) {
         touch *t = &st->ties[st->nties++];
@@ -459,6 +471,8 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
         sw.from = pos;
         sw.best_t = 2;
         sw.nties = 0;
+        sw.moved = s;
+        sw.through = through;
         for (i = 0; i < nc; i++) {
             const c2d_shape *o = c2d_world_shape(w, slots[i]);
             unsigned oc, om;
@@ -473,7 +487,7 @@ c2d_move_status c2d_world_move(c2d_world *w, c2d_shape *s, c2d_vec goal, const c
             }
             sw.shape = o;
             sw.slot = slots[i];
-            each_piece(o, &box, sweep_piece, &sw);
+            each_piece(o, &box, sweep_piece, &sw, &sw.piece_side);
         }
         if (sw.nties == 0) { pos = goal; break; }
         meet.t = sw.best_t;
@@ -582,6 +596,32 @@ static int keeps(const pusher *pu, const c2d_shape *o)
     return pu->calls == NULL || pu->calls->keep == NULL || pu->calls->keep(pu->calls->ud, o);
 }
 
+/* One-way shapes never push, and neither do a layer's one-way tiles: while
+ * push asks the core about a layer, the layer leaves them out (set and
+ * cleared around each call, so that no callback sees the layer so). */
+static void solid_only(const c2d_shape *o, int on)
+{
+    if (o->kind == C2D_TILES) o->tiles->solid_only = on;
+}
+
+static int push_contact(const c2d_shape *a, const c2d_shape *o, c2d_contact_result *c)
+{
+    c2d_error e;
+    solid_only(o, 1);
+    e = c2d_contact(a, o, c);
+    solid_only(o, 0);
+    return e == C2D_OK && c->hit;
+}
+
+static int push_overlapping(const c2d_shape *a, const c2d_shape *o)
+{
+    int r;
+    solid_only(o, 1);
+    r = overlapping(a, o);
+    solid_only(o, 0);
+    return r;
+}
+
 /* The shapes push counts as overlaps where the mover is: in pu->list, kept
  * and overlapping beyond a touch; how many, or -1. */
 static int push_overlaps(pusher *pu)
@@ -589,7 +629,7 @@ static int push_overlaps(pusher *pu)
     int k = push_takers(pu), i, out = 0;
     for (i = 0; i < k; i++) {
         const c2d_shape *o = pu->list[i];
-        if (keeps(pu, o) && overlapping(&pu->m.s, o)) pu->list[out++] = o;
+        if (keeps(pu, o) && push_overlapping(&pu->m.s, o)) pu->list[out++] = o;
     }
     return k < 0 ? -1 : out;
 }
@@ -610,8 +650,10 @@ static int exit_along(mover *m, c2d_vec p, c2d_vec u, const c2d_shape *o, double
     for (k = 0; k < 64 && isfinite(far); k++, far *= 2) {
         c2d_sweep_result sr;
         if (c2d_move_to(&m->s, p.x + u.x * far, p.y + u.y * far) != C2D_OK) return 0;
-        if (overlapping(&m->s, o)) continue;
+        if (push_overlapping(&m->s, o)) continue;
+        solid_only(o, 1);
         sr = c2d_sweep(&m->s, v2(-u.x * far, -u.y * far), o, v2(0, 0));
+        solid_only(o, 0);
         *exit = sr.hit ? far - far * sr.t : 0;
         return 1;
     }
@@ -691,7 +733,7 @@ c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_c
             if (!keeps(&pu, o) || at_most_touching(&pu.m.s, o)) continue;
             /* (a contact no deeper than the deepest so far is passed over) */
             if (c2d_convex_part_within(&pu.m.s, o, depth)) continue;
-            if (c2d_contact(&pu.m.s, o, &c) != C2D_OK || !c.hit) continue;
+            if (!push_contact(&pu.m.s, o, &c)) continue;
             if (c.depth > depth) { depth = c.depth; best = o; best_c = c; }
         }
         if (best == NULL) { clear = 1; break; }
@@ -713,7 +755,7 @@ c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_c
         if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
         for (i = 0; i < k && nd < C2D_PUSH_DIRECTIONS - 4; i++) {
             c2d_contact_result c;
-            if (c2d_contact(&pu.m.s, pu.list[i], &c) == C2D_OK && c.hit && isfinite(c.depth)) dirs[nd++] = c.normal;
+            if (push_contact(&pu.m.s, pu.list[i], &c) && isfinite(c.depth)) dirs[nd++] = c.normal;
         }
         for (i = 0; i < 4; i++) dirs[nd++] = v2(axes[i][0], axes[i][1]);
         for (i = 0; i < nd; i++) {
@@ -737,7 +779,7 @@ c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_c
             if (k < 0) { st = C2D_MOVE_NO_MEMORY; goto done; }
             for (i = 0; i < k; i++) {
                 c2d_contact_result c;
-                if (c2d_contact(&pu.m.s, pu.list[i], &c) == C2D_OK && c.hit && calls != NULL && calls->pushed != NULL)
+                if (push_contact(&pu.m.s, pu.list[i], &c) && calls != NULL && calls->pushed != NULL)
                     calls->pushed(calls->ud, pu.list[i], c.normal, c.depth);
             }
         }

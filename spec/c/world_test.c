@@ -248,6 +248,46 @@ static void test_tile_layer(void)
     free(copy_storage);
 }
 
+/* One-way tiles through the C API: a row of 3 tiles of 10 at (0, 10) whose
+ * kind 1 is a full tile met from above only (side (0, -1)). A 6 x 6 box
+ * under it (y 22..28) goes up through it to y 0; falling, it lands on its
+ * top (y 10 - 6 = 4); dropping (through_oneway) it goes through. */
+static void test_oneway_tiles(void)
+{
+    static const unsigned short codes[3] = { 1, 1, 1 };
+    static unsigned char kind_of[C2D_TILE_CODES];
+    c2d_tile_kind kinds[2];
+    size_t bytes = c2d_tiles_size(3, 1);
+    double nums[4] = { 0, 10, 10, 10 };
+    void *storage = malloc(bytes);
+    c2d_world *w = c2d_world_new(16);
+    c2d_shape layer, box = aabb(12, 22, 6, 6);
+    c2d_move_calls calls;
+    c2d_vec end;
+    int bad;
+    if (storage == NULL || w == NULL) { failed++; free(storage); c2d_world_free(w); return; }
+    memset(kinds, 0, sizeof kinds);
+    kinds[1].count = 4;
+    kinds[1].uv[2] = kinds[1].uv[4] = kinds[1].uv[5] = kinds[1].uv[7] = 1;
+    kinds[1].side = v2(0, -1);
+    kind_of[1] = 1;
+    CHECK(c2d_make_tiles(&layer, nums, 3, 1, kinds, 2, kind_of, codes, storage, &bad) == C2D_OK);
+    kinds[1].side = v2(0, 0.0 / 0.0);
+    CHECK(c2d_make_tiles(&box, nums, 3, 1, kinds, 2, kind_of, codes, storage, &bad) == C2D_ERR_TILE_KIND &&
+          bad == C2D_TILE_BAD_KIND + 1);
+    box = aabb(12, 22, 6, 6);
+    c2d_world_add(w, &layer, 1, 0xFFFFFFFFu);
+    c2d_world_add(w, &box, 1, 0xFFFFFFFFu);
+    CHECK(c2d_contains(&layer, 15, 15)); /* a query takes it as solid */
+    CHECK(c2d_world_move(w, &box, v2(12, 0), NULL, 1, &end) == C2D_MOVE_DONE && end.y == 0);
+    CHECK(c2d_world_move(w, &box, v2(12, 8), NULL, 1, &end) == C2D_MOVE_DONE && end.y == 4);
+    memset(&calls, 0, sizeof calls);
+    calls.through_oneway = 1;
+    CHECK(c2d_world_move(w, &box, v2(12, 30), &calls, 1, &end) == C2D_MOVE_DONE && end.y == 30);
+    c2d_world_free(w);
+    free(storage);
+}
+
 int main(void)
 {
     test_slide_along_a_floor();
@@ -256,6 +296,7 @@ int main(void)
     test_bits();
     test_handed_to_lua();
     test_tile_layer();
+    test_oneway_tiles();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
