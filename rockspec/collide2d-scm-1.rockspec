@@ -71,4 +71,6 @@ build = {
       ["collide2d.ffi"] = "lua/collide2d/ffi.lua",
       ["collide2d.ffi_decls"] = "lua/collide2d/ffi_decls.lua",
    },
+   -- lua-language-server definitions (never loaded): point Lua.workspace.library at this folder
+   copy_directories = { "library" },
 }
