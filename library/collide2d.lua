@@ -410,6 +410,14 @@ function collide2d.outline(s, segments) end
 ---@return integer? code
 function collide2d.get(layer, c, r) end
 
+---The tiles of a layer whose pieces hit `shape` (touching counts), row by row, as `{c1, r1, c2, r2, ...}`.
+---@param layer collide2d.TileLayer
+---@param shape collide2d.Shape
+---@param out? integer[] a table to reuse (what it held past the pairs is cleared)
+---@return integer[] cells
+---@return integer n how many tiles
+function collide2d.tilesHit(layer, shape, out) end
+
 -- ---------------------------------------------------------------------------
 -- Shape
 -- ---------------------------------------------------------------------------
@@ -586,6 +594,13 @@ function TileLayer:set(c, r, code) end
 ---@param h? number
 ---@return collide2d.Shape[] pieces
 function TileLayer:pieces(x, y, w, h) end
+
+---The tiles whose pieces hit `shape` (touching counts), row by row, as `{c1, r1, c2, r2, ...}`.
+---@param shape collide2d.Shape
+---@param out? integer[] a table to reuse (no garbage per frame; what it held past the pairs is cleared)
+---@return integer[] cells
+---@return integer n how many tiles
+function TileLayer:tilesHit(shape, out) end
 
 ---x, y, tileW, tileH, columns, rows.
 ---@return number x

@@ -1404,6 +1404,62 @@ describe("Tile layers in play", function()
     assert.are.equal(0, L:get(1, 1))
   end)
 
+  it("tilesHit lists the tiles a shape hits, row by row, touching included", function()
+    local L = map_at(0)
+    local function hit(shape, out) return { L:tilesHit(shape, out) } end
+    -- a disk centred on the floor's top inside tile (2, 3): that tile alone
+    assert.are.same({ { 2, 3 }, 1 }, hit(c2d.disk(24, 32, 2)))
+    -- a box across the seam x = 16, its bottom 2 into the floor
+    assert.are.same({ { 1, 3, 2, 3 }, 2 }, hit(c2d.aabb(14, 30, 4, 4)))
+    -- a box touching the wall's face x = 48 and the floor's top y = 32 at
+    -- the corner (48, 32): the wall's tile (4, 2), and (3, 3) and (4, 3)
+    assert.are.same({ { 4, 2, 3, 3, 4, 3 }, 3 }, hit(c2d.aabb(44, 28, 4, 4)))
+    -- 1 ulp above the floor (32 - 2^-48 is the next double below 32): none
+    assert.are.same({ {}, 0 }, hit(c2d.aabb(20, 28 - 2 ^ -48, 4, 4)))
+    -- a Line along y = 40 crosses every floor tile
+    assert.are.same({ { 1, 3, 2, 3, 3, 3, 4, 3 }, 4 }, hit(c2d.line(0, 40, 1, 40)))
+    -- the out table is reused, what it held past the pairs cleared
+    local out = { 9, 9, 9, 9, 9, 9, 9 }
+    local t, n = L:tilesHit(c2d.disk(24, 32, 2), out)
+    assert.are.equal(out, t); assert.are.equal(1, n)
+    assert.are.same({ 2, 3 }, out)
+    -- more than fit in the binding's room on the stack: 30 x 30 tiles of 1
+    local B = c2d.tiles(0, 0, 1, 1, 30, 30, string.rep("#", 900))
+    t, n = B:tilesHit(c2d.aabb(0, 0, 30, 30))
+    assert.are.equal(900, n); assert.are.equal(1800, #t)
+    assert.are.same({ 1, 1, 30, 30 }, { t[1], t[2], t[1799], t[1800] })
+    -- one-way tiles are tiles like any other here
+    local K = c2d.tiles(0, 0, 10, 10, 2, 1, { 1, 2 }, { [1] = "full", [2] = "oneway" })
+    assert.are.same({ { 1, 1, 2, 1 }, 2 }, { K:tilesHit(c2d.aabb(5, 5, 10, 1)) })
+    -- errors name the argument
+    local function message(f, ...) local _, e = pcall(f, ...) return tostring(e) end
+    assert.are.equal("bad argument #2 to 'tilesHit' (collide2d shape expected, got number)", message(L.tilesHit, L, 5))
+    assert.are.equal("bad argument #3 to 'tilesHit' (table (out) expected, got number)", message(L.tilesHit, L, L, 5))
+    assert.has_error(function() c2d.disk(0, 0, 1):tilesHit(L) end)
+  end)
+
+  it("pieces(box) finds the tiles by their edges as computed, for tiles below their coordinates' ulps", function()
+    -- tiles of 2^-40 at x = 2^20 (ulp 2^-32 there: 256 tiles share a double
+    -- as their left edge): a box at exactly x = 2^20 + 2^-32 meets the tiles
+    -- whose computed cells touch that double, however the division rounds
+    local o = 2 ^ 20
+    local L = c2d.tiles(o, 0, 2 ^ -40, 1, 1024, 1, string.rep("#", 1024))
+    local x = o + 2 ^ -32
+    local pieces = L:pieces(x, 0, 0, 1)
+    assert.is_true(#pieces > 0)
+    for _, p in ipairs(pieces) do
+      local x0, _, w = p:unpack()
+      assert.is_true(x0 <= x and x0 + w >= x)
+    end
+    -- every tile whose piece is at that x is listed: count them the slow way
+    local count = 0
+    for c = 1, 1024 do
+      local x0, x1 = o + (c - 1) * 2 ^ -40, o + c * 2 ^ -40
+      if x0 <= x and x1 >= x then count = count + 1 end
+    end
+    assert.are.equal(count, #pieces)
+  end)
+
   for _, o in ipairs { 0, 2 ^ 20 } do
     it(("in a World: query finds it, move slides along the floor's seams and stops at a wall (at %g)"):format(o), function()
       -- 40 x 2 tiles of 16 from (o, o + 100): row 1 empty but for a wall in

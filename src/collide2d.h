@@ -234,6 +234,11 @@ int c2d_tiles_kind_of(const c2d_shape *s, int code);
  * verts, room for C2D_MAX_TILE_VERTICES); 0 when the tile is empty or outside
  * the layer. */
 int c2d_tiles_piece(const c2d_shape *s, int column, int row, c2d_shape *out, c2d_vec *verts);
+/* The tiles whose pieces meet box (o NULL: their pieces' boxes; else those
+ * that hit o, which box then bounds, as o's bbox does), row by row: column,
+ * row pairs (from 0) into cells, room pairs at most; how many there are (more
+ * than room: the rest were not written). Empty tiles are never listed. */
+int c2d_tiles_cells(const c2d_shape *s, const c2d_bounds *box, const c2d_shape *o, int *cells, int room);
 
 /* A compound's pieces (Concave: convex Polygons; Group: members); returns how
  * many, 0 for any other kind. */

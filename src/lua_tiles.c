@@ -287,47 +287,84 @@ int c2d_lua_tiles_set(lua_State *L)
     return 1;
 }
 
+/* The tiles of the layer at 1 whose pieces meet box (and hit o unless NULL),
+ * as column, row pairs: in room (CELLS_ROOM pairs) when they fit, else in a
+ * userdata pushed for them. */
+enum { CELLS_ROOM = 256 };
+static const int *cells_of(lua_State *L, const lshape *p, const c2d_bounds *box, const c2d_shape *o, int *room, int *n)
+{
+    int *cells = room;
+    *n = c2d_tiles_cells(&p->s, box, o, room, CELLS_ROOM);
+    if (*n > CELLS_ROOM) {
+        cells = (int *)lua_newuserdata(L, sizeof *cells * 2 * (size_t)*n);
+        c2d_tiles_cells(&p->s, box, o, cells, *n);
+    }
+    return cells;
+}
+
 /* layer:pieces([x, y, w, h]) -> the pieces of the solid tiles meeting the
  * box (default: the whole layer), one per tile, row by row */
 int c2d_lua_tiles_pieces(lua_State *L)
 {
     lshape *p = check_tiles(L, "pieces");
     c2d_bounds box = p->s.bounds;
-    int c, r, k = 0, columns = p->s.count;
-    double c0, c1, r0, r1;
+    int room[2 * CELLS_ROOM], i, n;
+    const int *cells;
     if (!lua_isnoneornil(L, 2)) {
         double x = c2d_lua_number(L, 2, "pieces", "x"), y = c2d_lua_number(L, 3, "pieces", "y");
         double w = c2d_lua_number(L, 4, "pieces", "w"), h = c2d_lua_number(L, 5, "pieces", "h");
         if (w < 0 || h < 0) c2d_lua_arg_error(L, w < 0 ? 4 : 5, "pieces", "w and h must not be negative");
         box.minx = x; box.miny = y; box.maxx = x + w; box.maxy = y + h;
     }
-    lua_newtable(L);
-    /* the tiles whose cells may meet the box (a tile of margin for the rounding of the division) */
-    c0 = (box.minx - p->s.p[0].x) / p->s.w - 1; c1 = (box.maxx - p->s.p[0].x) / p->s.w + 1;
-    r0 = (box.miny - p->s.p[0].y) / p->s.h - 1; r1 = (box.maxy - p->s.p[0].y) / p->s.h + 1;
-    if (c0 < 0) c0 = 0;
-    if (r0 < 0) r0 = 0;
-    if (c1 > columns - 1) c1 = columns - 1;
-    if (r1 > (1 << 28)) r1 = 1 << 28;
-    for (r = (int)r0; r <= (int)r1 && c2d_tiles_get(&p->s, 0, r) >= 0; r++)
-        for (c = (int)c0; c <= (int)c1; c++) {
-            c2d_shape piece;
-            c2d_vec verts[C2D_MAX_TILE_VERTICES];
-            if (!c2d_tiles_piece(&p->s, c, r, &piece, verts)) continue;
-            if (piece.bounds.maxx < box.minx || piece.bounds.minx > box.maxx || piece.bounds.maxy < box.miny ||
-                piece.bounds.miny > box.maxy)
-                continue;
-            c2d_lua_pushshape(L, &piece);
-            lua_rawseti(L, -2, ++k);
-        }
+    cells = cells_of(L, p, &box, NULL, room, &n);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        c2d_shape piece;
+        c2d_vec verts[C2D_MAX_TILE_VERTICES];
+        c2d_tiles_piece(&p->s, cells[2 * i], cells[2 * i + 1], &piece, verts);
+        c2d_lua_pushshape(L, &piece);
+        lua_rawseti(L, -2, i + 1);
+    }
     return 1;
 }
 
-/* Register c2d.tiles and the layers' get (closures over the kind metatables). */
+/* layer:tilesHit(shape [, out]) -> out, n: the tiles whose pieces hit shape,
+ * row by row, as out = { column1, row1, column2, row2, ... } (out reused
+ * when given: what it held past the pairs is cleared) */
+static int c2d_lua_tiles_hit(lua_State *L)
+{
+    lshape *p = check_tiles(L, "tilesHit");
+    lshape *o = c2d_lua_check_shape(L, 2, "tilesHit");
+    int room[2 * CELLS_ROOM], i, n, old = 0, has_out = !lua_isnoneornil(L, 3);
+    const int *cells;
+    c2d_bounds box;
+    if (has_out && lua_type(L, 3) != LUA_TTABLE) c2d_lua_type_error(L, 3, "tilesHit", "table (out)");
+    lua_settop(L, 3);
+    if (!c2d_bbox(&o->s, &box)) box.minx = box.miny = -HUGE_VAL, box.maxx = box.maxy = HUGE_VAL;
+    cells = cells_of(L, p, &box, &o->s, room, &n);
+    if (has_out) {
+        lua_pushvalue(L, 3);
+        old = (int)lua_rawlen(L, -1);
+    } else {
+        lua_createtable(L, 2 * n, 0);
+    }
+    for (i = 0; i < 2 * n; i++) {
+        lua_pushinteger(L, cells[i] + 1);
+        lua_rawseti(L, -2, i + 1);
+    }
+    for (i = old; i > 2 * n; i--) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pushinteger(L, n);
+    return 2;
+}
+
+/* Register c2d.tiles and the layers' get and tilesHit (closures over the kind metatables). */
 void c2d_open_tiles(lua_State *L, int module, int methods, int mts)
 {
     static const luaL_Reg constructor[] = { { "tiles", l_tiles }, { NULL, NULL } };
-    static const luaL_Reg method[] = { { "get", c2d_lua_tiles_get }, { NULL, NULL } };
+    static const luaL_Reg method[] = { { "get", c2d_lua_tiles_get }, { "tilesHit", c2d_lua_tiles_hit }, { NULL, NULL } };
     int k;
     lua_pushvalue(L, module);
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);

@@ -23,6 +23,28 @@ static int each_near(const c2d_shape *s, const c2d_bounds *box, double reach, ti
     return c2d_tiles_each(s, &rg, box, reach, f, ud, NULL);
 }
 
+/* ---- which tiles ---- */
+
+int c2d_tiles_cells(const c2d_shape *s, const c2d_bounds *box, const c2d_shape *o, int *cells, int room)
+{
+    tile_range rg;
+    int r, c, n = 0;
+    if (s->kind != C2D_TILES || !c2d_tile_range(s, box, 0, &rg)) return 0;
+    for (r = rg.r0; r <= rg.r1; r++)
+        for (c = rg.c0; c <= rg.c1; c++) {
+            c2d_shape p;
+            c2d_vec verts[C2D_MAX_TILE_VERTICES];
+            if (!c2d_tiles_piece(s, c, r, &p, verts) || !c2d_near(&p.bounds, box, 0)) continue;
+            if (o != NULL && !c2d_hits(&p, o)) continue;
+            if (n < room) {
+                cells[2 * n] = c;
+                cells[2 * n + 1] = r;
+            }
+            n++;
+        }
+    return n;
+}
+
 /* ---- hits, distance ---- */
 
 typedef struct near_walk {
