@@ -72,6 +72,37 @@ describe("Tile layers: the layer itself", function()
     assert.is_nil(L:get(0, 1)); assert.is_nil(L:get(5, 1)); assert.is_nil(L:get(1, 4)); assert.is_nil(L:get(1, 0))
   end)
 
+  it(("reads a table of codes whole, every code kept (backend %s)"):format(c2d.backend), function()
+    -- 300 x 200 tiles whose codes run through [0, 65535] by a step prime to
+    -- 65536: every tile's get is its own code; the layer is the same one
+    -- whichever way the backend reads the table (LuaJIT's FFI front end reads
+    -- it in Lua, the C binding through the Lua API)
+    local data = {}
+    for i = 1, 60000 do data[i] = (i * 7919) % 65536 end
+    local L = c2d.tiles(0, 0, 1, 1, 300, 200, data)
+    for r = 1, 200, 7 do
+      for c = 1, 300, 11 do assert.are.equal(data[(r - 1) * 300 + c], L:get(c, r)) end
+    end
+    assert.are.equal(data[60000], L:get(300, 200))
+    -- -0 is code 0; 65535 is the last code
+    local E = c2d.tiles(0, 0, 1, 1, 3, 1, { -0.0, 65535, 1 }, { [65535] = "full" })
+    assert.are.same({ 0, 65535, 1 }, { E:get(1, 1), E:get(2, 1), E:get(3, 1) })
+    assert.is_true(E:contains(1.5, 0.5)); assert.is_false(E:contains(2.5, 0.5)) -- code 1 is not in kinds: empty
+    -- a table with a metatable is read raw, as any other
+    local M = setmetatable({ 1, 0 }, { __index = function() return 1 end })
+    assert.are.same({ 1, 0 }, { c2d.tiles(0, 0, 1, 1, 2, 1, M):get(1, 1), c2d.tiles(0, 0, 1, 1, 2, 1, M):get(2, 1) })
+    -- a bad code anywhere is the same error whatever the backend
+    for _, bad in ipairs { 0 / 0, 1 / 0, -1, 65536, 0.5, "1" } do
+      local d = { 1, 1, 1 }
+      d[2] = bad
+      local ok, err = pcall(c2d.tiles, 0, 0, 1, 1, 3, 1, d)
+      assert.is_false(ok)
+      assert.are.equal("bad argument #7 to 'tiles' (data[2] must be a whole number in [0, 65535])", err)
+    end
+    local ok, err = pcall(c2d.tiles, 0, 0, 1, 1, 3, 1, { 1, nil, 1 })
+    assert.is_false(ok); assert.is_truthy(err:find("data", 1, true))
+  end)
+
   it("pieces: one per solid tile, row by row, or those meeting a box", function()
     local L = map_at(0)
     local all = L:pieces()

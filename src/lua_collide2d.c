@@ -1276,6 +1276,8 @@ static void open_ffi(lua_State *L, int backend, int module, int method_table, in
         lua_rawseti(L, -2, k + 1);
     }
     lua_setfield(L, -2, "metatables");
+    lua_getfield(L, LUA_REGISTRYINDEX, C2D_TILES_WIDE);
+    lua_setfield(L, -2, "tiles_wide");
     lua_call(L, 1, 0);
 }
 

@@ -71,6 +71,9 @@ lshape *c2d_lua_new_shape(lua_State *L, size_t bytes, int mt);
 /* Tile layers (lua_tiles.c): c2d.tiles into the table at module and layer:get
  * into the methods at methods; layer:set, which the shapes' set hands on. */
 void c2d_open_tiles(lua_State *L, int module, int methods, int mts);
+/* Where c2d_open_tiles leaves, in the registry, the constructor collide2d.ffi
+ * calls with the codes it has read (see read_wide in lua_tiles.c). */
+#define C2D_TILES_WIDE "collide2d.tiles_wide"
 int c2d_lua_tiles_set(lua_State *L);
 int c2d_lua_tiles_pieces(lua_State *L);
 

@@ -203,8 +203,21 @@ static int count_arg(lua_State *L, int i, const char *fname, const char *name)
     return (int)x;
 }
 
-/* c2d.tiles(x, y, tileW, tileH, columns, rows, data [, kinds]) */
-static int l_tiles(lua_State *L)
+/* The codes at arg for collide2d.ffi: a string of count codes, two bytes
+ * each in the machine's order, which the FFI front end fills from a table of
+ * codes in a compiled loop (through the Lua API, reading a million-entry
+ * table is most of a big layer's cost under LuaJIT). */
+static void read_wide(lua_State *L, int arg, const char *fname, size_t count, unsigned short *codes)
+{
+    size_t n = 0;
+    const char *s = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &n) : NULL;
+    if (s == NULL || n != sizeof *codes * count) c2d_lua_arg_error(L, arg, fname, "codes of two bytes each expected");
+    memcpy(codes, s, n);
+}
+
+/* c2d.tiles(x, y, tileW, tileH, columns, rows, data [, kinds]); wide: data
+ * as read_wide takes it */
+static int make_layer(lua_State *L, int wide)
 {
     static const char *const names[4] = { "x", "y", "tileW", "tileH" };
     double nums[4];
@@ -229,7 +242,8 @@ static int l_tiles(lua_State *L)
         nkinds = read_kinds(L, 8, "tiles", kinds, kind_of);
     }
     codes = (unsigned short *)lua_newuserdata(L, sizeof *codes * (size_t)columns * (size_t)rows);
-    read_codes(L, 7, "tiles", (size_t)columns * (size_t)rows, codes, has_kinds);
+    if (wide) read_wide(L, 7, "tiles", (size_t)columns * (size_t)rows, codes);
+    else read_codes(L, 7, "tiles", (size_t)columns * (size_t)rows, codes, has_kinds);
     p = c2d_lua_new_shape(L, bytes, KIND_MT(C2D_TILES));
     err = c2d_make_tiles(&p->s, nums, columns, rows, kinds, nkinds, kind_of, codes, p->verts, &bad);
     if (err == C2D_ERR_TILE_KIND) {
@@ -243,6 +257,9 @@ static int l_tiles(lua_State *L)
     }
     return 1;
 }
+
+static int l_tiles(lua_State *L) { return make_layer(L, 0); }
+static int l_tiles_wide(lua_State *L) { return make_layer(L, 1); }
 
 static lshape *check_tiles(lua_State *L, const char *fname)
 {
@@ -374,4 +391,8 @@ void c2d_open_tiles(lua_State *L, int module, int methods, int mts)
     for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
     luaL_setfuncs(L, method, C2D_KIND_COUNT);
     lua_pop(L, 1);
+    /* for collide2d.ffi (open_ffi hands it over): c2d.tiles taking wide codes */
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    lua_pushcclosure(L, l_tiles_wide, C2D_KIND_COUNT);
+    lua_setfield(L, LUA_REGISTRYINDEX, C2D_TILES_WIDE);
 }

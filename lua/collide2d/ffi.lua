@@ -261,5 +261,39 @@ return function(native)
     methods[name] = f
     module[name] = f
   end
+
+  -- c2d.tiles with a table of codes: the binding reads a table entry by
+  -- entry through the Lua API, which for a big map (a million tiles) is most
+  -- of the layer's cost under LuaJIT. Here a compiled loop reads the codes
+  -- into two bytes a tile, and the binding copies them. Anything it does not
+  -- take as it is (a string, a metatable, a code that is not a whole number
+  -- in [0, 65535], a wrong count, a bad argument anywhere) goes to the
+  -- binding's own c2d.tiles, which then answers or raises its error.
+  local native_tiles, tiles_wide = module.tiles, native.tiles_wide
+  if tiles_wide then
+    local CODES = ffi.typeof("uint16_t[?]")
+    local rawget, floor, getmetatable = rawget, math.floor, getmetatable
+    module.tiles = function(...)
+      local x, y, tile_w, tile_h, columns, rows, data, kinds = ...
+      if type(data) ~= "table" or getmetatable(data) ~= nil or type(columns) ~= "number" or type(rows) ~= "number" then
+        return by_binding(native_tiles, ...)
+      end
+      local n = columns * rows
+      if not (n >= 1 and n <= 268435456 and columns == floor(columns) and rows == floor(rows)) or #data ~= n then
+        return by_binding(native_tiles, ...)
+      end
+      local codes = CODES(n)
+      for i = 1, n do
+        local v = rawget(data, i)
+        if type(v) ~= "number" or not (v >= 0 and v <= 65535) or v ~= floor(v) then
+          return by_binding(native_tiles, ...)
+        end
+        codes[i - 1] = v
+      end
+      local ok, layer = pcall(tiles_wide, x, y, tile_w, tile_h, columns, rows, ffi.string(codes, 2 * n), kinds)
+      if ok then return layer end
+      return by_binding(native_tiles, ...)
+    end
+  end
   module.backend = "ffi"
 end
