@@ -1,5 +1,6 @@
 /*
- * The Lua binding: the only file that knows Lua. Each shape is a userdata
+ * The Lua binding of the shapes (lua_tiles.c, lua_world.c and lua_bump.c bind
+ * the rest; these and their headers are the only files that know Lua). Each shape is a userdata
  * holding a c2d_shape (and, for a Polygon, its vertices right after it), with
  * one metatable per kind named "collide2d.<Kind>". Every function closes over
  * the ten metatables as upvalues, so telling a shape from any other value is a
