@@ -292,6 +292,30 @@ function collide2d.contact(a, b) end
 ---@return number py
 function collide2d.sweep(a, dx, dy, b, bdx, bdy) end
 
+---Options of a turning sweep.
+---@class collide2d.TurningOptions
+---@field apivot? number[] `{x, y}`: what `a` turns about (default: as `rotate`, its centre or a Fan's apex)
+---@field bpivot? number[] `{x, y}`: what `b` turns about
+---@field tolerance? number the distance within which they count as touching (default 1e-9 of the smaller shape's size)
+
+---The first time in [0, 1] at which `a`, turning by dangle as it moves by (dx, dy), touches `b` (turning and moving too); nil when it does not. Never later than the first touch.
+---@param a collide2d.Shape
+---@param dx number
+---@param dy number
+---@param dangle number
+---@param b collide2d.Shape
+---@param bdx? number
+---@param bdy? number
+---@param bdangle? number
+---@param options? collide2d.TurningOptions
+---@return number? t
+---@return number nx
+---@return number ny
+---@return number px
+---@return number py
+---@overload fun(a: collide2d.Shape, dx: number, dy: number, dangle: number, b: collide2d.Shape, options: collide2d.TurningOptions): number?, number, number, number, number
+function collide2d.sweepTurning(a, dx, dy, dangle, b, bdx, bdy, bdangle, options) end
+
 ---The first hit of the ray (x + t*dx, y + t*dy), t in [0, maxt], and the surface normal there; nil on a miss.
 ---@param s collide2d.Shape
 ---@param x number
@@ -472,6 +496,23 @@ function Shape:contact(other) end
 ---@return number px
 ---@return number py
 function Shape:sweep(dx, dy, other, bdx, bdy) end
+
+---The first time t in [0, 1] at which this shape, turning by dangle about its pivot as it moves by (dx, dy), touches `other` (turning by bdangle as it moves by (bdx, bdy)); nil when it does not. Never later than the first touch, and within the tolerance of it.
+---@param dx number
+---@param dy number
+---@param dangle number radians over the step
+---@param other collide2d.Shape
+---@param bdx? number default 0
+---@param bdy? number default 0
+---@param bdangle? number default 0
+---@param options? collide2d.TurningOptions
+---@return number? t
+---@return number nx
+---@return number ny
+---@return number px
+---@return number py
+---@overload fun(self: collide2d.Shape, dx: number, dy: number, dangle: number, other: collide2d.Shape, options: collide2d.TurningOptions): number?, number, number, number, number
+function Shape:sweepTurning(dx, dy, dangle, other, bdx, bdy, bdangle, options) end
 
 ---The first hit of the ray (x + t*dx, y + t*dy), t in [0, maxt], and the outward normal there; nil on a miss.
 ---@param x number

@@ -39,6 +39,7 @@ build = {
             "src/compound_contact.c",
             "src/compound_regions.c",
             "src/covers.c",
+            "src/turning.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

@@ -126,6 +126,7 @@ local CHECKED = {
 local UNENUMERABLE = {
   ["collide2d.ControllerOptions"] = "read by c2d.controller and Controller:set, which ignore other keys",
   ["collide2d.draw.WorldOptions"] = "read by draw.drawWorld, which ignores other keys",
+  ["collide2d.TurningOptions"] = "read by sweepTurning, which ignores other keys",
 }
 
 local function keys_of(...)

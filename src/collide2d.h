@@ -292,6 +292,29 @@ void c2d_raycast_into(const c2d_shape *s, double x, double y, double dx, double 
 void c2d_center_into(const c2d_shape *s, c2d_vec *out);
 void c2d_position_into(const c2d_shape *s, c2d_vec *out);
 
+/* A shape's motion over a step, turning as it goes: at t in [0, 1] it is the
+ * shape turned by t * angle about pivot, then moved by t * d. */
+typedef struct c2d_motion {
+    c2d_vec d;
+    double angle;
+    c2d_vec pivot;
+} c2d_motion;
+
+/* The first t in [0, 1] at which a and b, moving as ma and mb, come within
+ * tol of each other (tol <= 0: 1e-9 of the smaller one's size, at least 64 * DBL_EPSILON of
+ * their coordinates' magnitude), as c2d_sweep
+ * answers it: t, the normal from b toward a and the point where they touch,
+ * at that t. Certified: there is no touch before the t answered, and at it
+ * they are at most tol apart (up to the rounding of turning the shapes, far
+ * below tol); hit 0 when they never touch. Starting within tol, moving in is
+ * t = 0, parting or sliding no hit. Without turns, c2d_sweep's own answer.
+ * room: c2d_sweep_turning_room(a, b) bytes (aligned for a double; 0 when
+ * neither is a Concave or Group), for the poses. An AABB or a layer that
+ * turns is C2D_ERR_ROTATE_AABB or C2D_ERR_ROTATE_TILES. */
+size_t c2d_sweep_turning_room(const c2d_shape *a, const c2d_shape *b);
+c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
+                            double tol, void *room, c2d_sweep_result *out);
+
 /* Transforms, in place. Each keeps the shape's cached data current and
  * fails (leaving the shape as it was) where the result would be invalid.
  * A Polygon's vertices are rewritten through verts, which must be writable.

@@ -6,6 +6,7 @@
  * the ten metatables as upvalues, so telling a shape from any other value is a
  * size check and one pointer comparison, with no registry lookup.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -746,6 +747,100 @@ static int l_sweep(lua_State *L)
     return 5;
 }
 
+/* The pivot a turning sweep uses for the shape at i: options[name] = {x, y}
+ * when given, else rotate's default (the centre, a Fan's apex). */
+static c2d_vec default_pivot(const c2d_shape *s);
+static c2d_vec turning_pivot(lua_State *L, int options, const char *name, const c2d_shape *s)
+{
+    c2d_vec p;
+    if (options == 0) return default_pivot(s);
+    lua_getfield(L, options, name);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        return default_pivot(s);
+    }
+    if (!lua_istable(L, -1)) arg_error(L, options, "sweepTurning", lua_pushfstring(L, "options.%s must be a table {x, y}", name));
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -2)) ||
+        !isfinite(lua_tonumber(L, -1)))
+        arg_error(L, options, "sweepTurning", lua_pushfstring(L, "options.%s must hold two finite numbers", name));
+    p.x = lua_tonumber(L, -2);
+    p.y = lua_tonumber(L, -1);
+    lua_pop(L, 3);
+    return p;
+}
+
+/* Room for the poses of a turning sweep of compounds: a block kept in the
+ * registry and grown as needed, so that a sweep makes no garbage. */
+static void *turning_room(lua_State *L, size_t bytes)
+{
+    void *room;
+    if (bytes == 0) return NULL;
+    lua_getfield(L, LUA_REGISTRYINDEX, "collide2d.turning_room");
+    room = lua_touserdata(L, -1);
+    if (room == NULL || lua_rawlen(L, -1) < bytes) {
+        lua_pop(L, 1);
+        room = lua_newuserdata(L, bytes);
+        lua_setfield(L, LUA_REGISTRYINDEX, "collide2d.turning_room");
+        return room;
+    }
+    lua_pop(L, 1);
+    return room;
+}
+
+/* a:sweepTurning(dx, dy, dangle, b [, bdx, bdy, bdangle] [, options]) ->
+ * nil | t, nx, ny, px, py: sweep's answer for shapes that turn as they move
+ * (options: apivot, bpivot = {x, y}, tolerance) */
+static int l_sweep_turning(lua_State *L)
+{
+    const char *f = "sweepTurning";
+    const c2d_shape *a = check_shape(L, 1, f), *b;
+    c2d_motion ma, mb;
+    c2d_sweep_result r;
+    c2d_error err;
+    int options = 0;
+    double tol = 0;
+    ma.d.x = check_named(L, 2, f, "dx");
+    ma.d.y = check_named(L, 3, f, "dy");
+    ma.angle = check_named(L, 4, f, "dangle");
+    b = check_shape(L, 5, f);
+    if (lua_istable(L, 6)) {
+        options = 6;
+        mb.d.x = mb.d.y = mb.angle = 0;
+    } else {
+        mb.d.x = opt_num(L, 6, 0, f, "bdx");
+        mb.d.y = opt_num(L, 7, 0, f, "bdy");
+        mb.angle = opt_num(L, 8, 0, f, "bdangle");
+        if (!lua_isnoneornil(L, 9)) {
+            if (!lua_istable(L, 9)) c2d_lua_type_error(L, 9, f, "table (options)");
+            options = 9;
+        }
+    }
+    if (a->kind == C2D_AABB && ma.angle != 0) return arg_error(L, 1, f, c2d_error_message(C2D_ERR_ROTATE_AABB));
+    if (b->kind == C2D_AABB && mb.angle != 0) return arg_error(L, 5, f, c2d_error_message(C2D_ERR_ROTATE_AABB));
+    if (a->kind == C2D_TILES && ma.angle != 0) return arg_error(L, 1, f, c2d_error_message(C2D_ERR_ROTATE_TILES));
+    if (b->kind == C2D_TILES && mb.angle != 0) return arg_error(L, 5, f, c2d_error_message(C2D_ERR_ROTATE_TILES));
+    ma.pivot = turning_pivot(L, options, "apivot", a);
+    mb.pivot = turning_pivot(L, options, "bpivot", b);
+    if (options != 0) {
+        lua_getfield(L, options, "tolerance");
+        if (!lua_isnil(L, -1)) {
+            tol = lua_tonumber(L, -1);
+            if (lua_type(L, -1) != LUA_TNUMBER || !(tol > 0) || !isfinite(tol))
+                arg_error(L, options, f, "options.tolerance must be a finite number above 0");
+        }
+        lua_pop(L, 1);
+    }
+    err = c2d_sweep_turning(a, &ma, b, &mb, tol, turning_room(L, c2d_sweep_turning_room(a, b)), &r);
+    if (err != C2D_OK) return arg_error(L, 1, f, c2d_error_message(err));
+    if (!r.hit) { lua_pushnil(L); return 1; }
+    push_num(L, r.t);
+    push_vec(L, r.normal);
+    push_vec(L, r.point);
+    return 5;
+}
+
 /* a:raycast(x, y, dx, dy [, maxt]) -> nil | t, nx, ny */
 static int l_raycast(lua_State *L)
 {
@@ -973,6 +1068,7 @@ static int l_outline(lua_State *L)
 static const luaL_Reg methods[] = {
     { "contact", l_contact },
     { "sweep", l_sweep },
+    { "sweepTurning", l_sweep_turning },
     { "raycast", l_raycast },
     { "move", l_move },
     { "moveTo", l_move_to },

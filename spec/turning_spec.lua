@@ -1,0 +1,238 @@
+-- a:sweepTurning(dx, dy, dangle, b [, bdx, bdy, bdangle] [, options]): the
+-- first t at which shapes that turn as they move touch.
+--
+-- 1. Hand-worked cases: a rod turning about one end into a disk; a box turning
+--    in place into the corner of another; a blade passing a thin wall between
+--    two poses that both miss it; starts in touch (moving in, parting,
+--    sliding); no turn is sweep's own answer.
+-- 2. Seeded random turning pairs of every bounded kind against an independent
+--    check: each pose built here (clone, rotate, move), the first touch found
+--    by dense sampling of t with the exact hits, then bisection. The answer is
+--    never after a sampled touch, and at the t answered the poses are within
+--    the tolerance (1e-9 of the larger shape's size).
+-- 3. Bad input.
+local c2d = require "collide2d"
+local common = require "support.common"
+
+local abs, max, min, sqrt, pi, sin, cos, asin, acos, atan = math.abs, math.max, math.min, math.sqrt, math.pi,
+  math.sin, math.cos, math.asin, math.acos, math.atan
+
+-- The shape's pose at t as the method defines it: turned by t * angle about
+-- pivot, then moved by t * (dx, dy).
+local function pose(s, t, dx, dy, angle, px, py)
+  local p = s:clone()
+  if angle ~= 0 then p:rotate(t * angle, px, py) end
+  return p:move(t * dx, t * dy)
+end
+
+local function magnitude(a, b)
+  local m = 0
+  for _, s in ipairs { a, b } do
+    for _, v in ipairs { s:bbox() } do m = max(m, abs(v)) end
+  end
+  return m
+end
+
+local function size_of(s)
+  local x0, y0, x1, y1 = s:bbox()
+  return sqrt((x1 - x0) ^ 2 + (y1 - y0) ^ 2)
+end
+
+describe("sweepTurning: hand-worked", function()
+  it("a rod turning about one end meets a disk when the disk's distance to its line is the radius", function()
+    -- rod (0,0)-(10,0) turning by pi/2 about (0,0); disk at (6,6), radius 1.
+    -- At angle th the rod's line is 6 sqrt2 |sin(pi/4 - th)| from the centre,
+    -- and the nearest point of the line is within the rod (6 cos th + 6 sin th
+    -- <= 10 there): touch at th = pi/4 - asin(1 / (6 sqrt2)).
+    local rod, disk = c2d.segment(0, 0, 10, 0), c2d.disk(6, 6, 1)
+    local th = pi / 4 - asin(1 / (6 * sqrt(2)))
+    local t, nx, ny, px, py = rod:sweepTurning(0, 0, pi / 2, disk, { apivot = { 0, 0 } })
+    local exact = th / (pi / 2)
+    assert.is_true(t <= exact, ("t %.17g after the touch %.17g"):format(t, exact))
+    -- within the tolerance (1e-9 of the size, about 11.3, in distance; the
+    -- gap closes at about 10 * pi/2 a step): t within 1e-8
+    assert.is_true(exact - t < 1e-8, ("t %.17g, touch %.17g"):format(t, exact))
+    -- the normal from the disk toward the rod: the rod's normal at th, down
+    -- and to the right, (sin th, -cos th); the point on the rod, at 6 cos th +
+    -- 6 sin th along it
+    common.near(nx, sin(th), 1e-7, "nx"); common.near(ny, -cos(th), 1e-7, "ny")
+    local along = 6 * cos(th) + 6 * sin(th)
+    common.near(px, along * cos(th), 1e-6, "px"); common.near(py, along * sin(th), 1e-6, "py")
+    -- the end pose alone (th = pi/2: the rod along +y, 6 from the centre) misses
+    assert.is_false(pose(rod, 1, 0, 0, pi / 2, 0, 0):hits(disk))
+  end)
+
+  it("a box turning in place meets the corner of the box above it", function()
+    -- A: box centred at (0,0), 10 x 2, turning by pi/2 about its centre; B:
+    -- box (0, 4.5), 2 x 2 (x -1..1, y 3.5..5.5). A's top edge is the line
+    -- -x sin th + y cos th = 1; B's corner (1, 3.5) reaches it first, where
+    -- 3.5 cos th - sin th = 1: th = acos(1 / sqrt(13.25)) - atan(1 / 3.5)
+    -- (its foot on the edge, 3.5 along, is within A's half length 5).
+    local a, b = c2d.box(0, 0, 10, 2, 0), c2d.box(0, 4.5, 2, 2, 0)
+    local th = acos(1 / sqrt(13.25)) - atan(1 / 3.5)
+    local t, nx, ny = a:sweepTurning(0, 0, pi / 2, b)
+    local exact = th / (pi / 2)
+    assert.is_true(t <= exact and exact - t < 1e-8, ("t %.17g, touch %.17g"):format(t, exact))
+    -- the normal from B toward A: A's top edge's inward... B's corner meets A's
+    -- top edge, whose outward normal is (-sin th, cos th): from B to A is minus it
+    common.near(nx, sin(th), 1e-6, "nx"); common.near(ny, -cos(th), 1e-6, "ny")
+    -- B turning the other way by the same angle about A's centre is the same
+    -- motion seen from A: the same t
+    local t2 = a:sweepTurning(0, 0, 0, b, 0, 0, -pi / 2, { bpivot = { 0, 0 } })
+    assert.is_true(t2 <= exact and exact - t2 < 1e-8, ("t2 %.17g, touch %.17g"):format(t2, exact))
+  end)
+
+  it("a blade passing a thin wall between two poses that both miss it", function()
+    -- blade: a capsule of radius 0.5 from (0,0) to (10,0), turning by 2 rad
+    -- about (0,0) in one step; wall: a segment at angle 1 from r = 3 to 8.
+    -- Both end poses (0 and 2 rad) miss it; the blade's line comes within 0.5
+    -- of the wall's near end first: 3 sin(1 - th) = 0.5, th = 1 - asin(1/6).
+    local blade = c2d.capsule(0, 0, 10, 0, 0.5)
+    local wall = c2d.segment(3 * cos(1), 3 * sin(1), 8 * cos(1), 8 * sin(1))
+    assert.is_false(blade:hits(wall))
+    assert.is_false(pose(blade, 1, 0, 0, 2, 0, 0):hits(wall))
+    local t = blade:sweepTurning(0, 0, 2, wall, { apivot = { 0, 0 } })
+    local exact = (1 - asin(1 / 6)) / 2
+    assert.is_true(t <= exact and exact - t < 1e-8, ("t %.17g, touch %.17g"):format(t, exact))
+    -- and sweep, which does not turn, sees nothing
+    assert.is_nil(blade:sweep(0, 0, wall))
+  end)
+
+  it("starts in touch as sweep does: moving in is t = 0, parting and sliding no hit", function()
+    local floor = c2d.aabb(-100, 0, 200, 10)
+    -- a box resting on the floor turning about its centre: a corner goes in
+    local crate = c2d.box(0, -1, 4, 2, 0)
+    local t, nx, ny = crate:sweepTurning(0, 0, 0.5, floor)
+    assert.are.equal(0, t)
+    common.near(nx, 0, 1e-12, "nx"); common.near(ny, -1, 1e-12, "ny")
+    -- the same box turning about its bottom right corner (2, 0) the other
+    -- way: its bottom left corner (-2, 0) goes to (2 - 4 cos 0.5, -4 sin 0.5),
+    -- up: parting
+    local leaning = c2d.box(0, -1, 4, 2, 0)
+    assert.is_nil(leaning:sweepTurning(0, 0, 0.5, floor, { apivot = { 2, 0 } }))
+    -- and about that corner the way that lifts nothing: (-2, 0) goes down, in
+    assert.are.equal(0, (leaning:sweepTurning(0, 0, -0.5, floor, { apivot = { 2, 0 } })))
+    -- a disk resting on the floor turning about its centre: its point set does
+    -- not change, it slides (stays touching) to the end
+    assert.is_nil(c2d.disk(0, -3, 3):sweepTurning(0, 0, 1, floor))
+    -- and moving along it while turning: still sliding
+    assert.is_nil(c2d.disk(0, -3, 3):sweepTurning(20, 0, 1, floor))
+  end)
+
+  it("without a turn is sweep's own answer, bit for bit", function()
+    local a, b = c2d.polygon(0, 0, 3, 0, 1, 2), c2d.disk(10, 1, 1)
+    assert.are.same({ a:sweep(10, 0.5, b, -1, 0) }, { a:sweepTurning(10, 0.5, 0, b, -1, 0, 0) })
+    assert.are.same({ a:sweep(10, 0.5, b) }, { a:sweepTurning(10, 0.5, 0, b) })
+    -- an AABB and a layer may take part without turning
+    local layer = c2d.tiles(0, 0, 10, 10, 3, 1, { 1, 0, 1 })
+    assert.are.same({ c2d.aabb(12, -5, 4, 4):sweep(0, 10, layer) }, { c2d.aabb(12, -5, 4, 4):sweepTurning(0, 10, 0, layer) })
+  end)
+
+  it("a turning shape against a layer, a Concave and a Group", function()
+    -- a rod of 30 turning about (15, -20) by pi over a floor of tiles whose
+    -- top is y = 0: it reaches down 15 below its pivot... its far end is 15
+    -- from the pivot: never deeper than y = -5, no touch; a rod of 50: its
+    -- end reaches y = 5 below... touches y = 0 when 25 sin th = 20
+    local floor = c2d.tiles(-100, 0, 10, 10, 40, 1, string.rep("#", 40))
+    local short = c2d.segment(0, -20, 30, -20)
+    assert.is_nil(short:sweepTurning(0, 0, pi, floor))
+    local long = c2d.segment(-10, -20, 40, -20)
+    local t = long:sweepTurning(0, 0, pi / 2, floor)
+    local exact = asin(20 / 25) / (pi / 2)
+    -- (the tolerance is 1e-9 of the rod's length, 50, in distance; its end
+    -- closes on the floor at 25 * pi/2 * cos th: t within 5e-8 / 24)
+    assert.is_true(t <= exact and exact - t < 3e-9, ("t %.17g, touch %.17g"):format(t, exact))
+    -- the same floor as a Concave and as a Group of boxes
+    local concave = c2d.concave(-100, 0, 300, 0, 300, 10, -100, 10)
+    local group = c2d.group(c2d.aabb(-100, 0, 200, 10), c2d.aabb(100, 0, 200, 10))
+    for _, f in ipairs { concave, group } do
+      local tf = long:sweepTurning(0, 0, pi / 2, f)
+      assert.is_true(tf <= exact and exact - tf < 1e-8, ("%s: t %.17g, touch %.17g"):format(tostring(f), tf, exact))
+    end
+  end)
+end)
+
+-- 2. Seeded random pairs against dense sampling -------------------------------
+
+local rng = common.lcg(20261128)
+local function r(a, b) return rng.range(a, b) end
+
+local function random_shape(kind, cx, cy)
+  if kind == 1 then return c2d.point(cx, cy)
+  elseif kind == 2 then return c2d.segment(cx - r(1, 5), cy - r(-3, 3), cx + r(1, 5), cy + r(-3, 3))
+  elseif kind == 3 then return c2d.disk(cx, cy, r(0.5, 4))
+  elseif kind == 4 then return c2d.box(cx, cy, r(1, 8), r(1, 8), r(-pi, pi))
+  elseif kind == 5 then return c2d.triangle(cx, cy, cx + r(1, 6), cy + r(-2, 2), cx + r(-2, 2), cy + r(1, 6))
+  elseif kind == 6 then return c2d.hull(cx, cy, cx + r(1, 6), cy, cx + r(0, 6), cy + r(1, 6), cx - r(0, 3), cy + r(0, 5), cx + r(-2, 2), cy - r(1, 3))
+  elseif kind == 7 then return c2d.capsule(cx - r(1, 5), cy, cx + r(1, 5), cy + r(-2, 2), r(0.3, 2))
+  elseif kind == 8 then return c2d.fan(cx, cy, r(2, 7), r(-pi, pi), r(0.2, 2 * pi))
+  elseif kind == 9 then return c2d.concave(cx, cy, cx + 6, cy, cx + 6, cy + 6, cx + 4, cy + 6, cx + 4, cy + 2, cx, cy + 2)
+  else return c2d.group(c2d.disk(cx, cy, r(0.5, 2)), c2d.box(cx + r(2, 5), cy, r(1, 3), r(1, 3), r(0, 1))) end
+end
+
+local PAIRS, SAMPLES = 600, 400
+
+describe(("sweepTurning against dense sampling (%d seeded random pairs of every bounded kind, %d samples each)"):format(PAIRS, SAMPLES), function()
+  it("is never after a sampled touch, and the shapes are within the tolerance at the t answered", function()
+    local hits, misses = 0, 0
+    for i = 1, PAIRS do
+      local o = (i % 3 == 0) and 1e6 or 0
+      local a = random_shape(1 + (i % 10), o + r(-5, 5), o + r(-5, 5))
+      local b = random_shape(1 + ((i * 7) % 10), o + r(-12, 12), o + r(-12, 12))
+      local adx, ady, ada = r(-10, 10), r(-10, 10), r(-3, 3)
+      local bdx, bdy, bda = 0, 0, 0
+      if i % 2 == 0 then bdx, bdy, bda = r(-5, 5), r(-5, 5), r(-2, 2) end
+      local apx, apy = a:center()
+      if a:type() == "Fan" then apx, apy = a:position() end
+      local bpx, bpy = b:center()
+      if b:type() == "Fan" then bpx, bpy = b:position() end
+      -- the documented tolerance: 1e-9 of the smaller size (a Point's 0 leaves
+      -- the other's), at least 64 epsilons of the coordinates' magnitude
+      local sa, sb = size_of(a), size_of(b)
+      local tol = max(1e-9 * ((sa > 0 and sb > 0) and min(sa, sb) or max(sa, sb)), 64 * 2 ^ -52 * magnitude(a, b))
+      local t = a:sweepTurning(adx, ady, ada, b, bdx, bdy, bda)
+      -- the first sampled touch (t = 0 included only when they are in deeper
+      -- than the tolerance a little later, as the contract reads a start)
+      local first
+      for k = 1, SAMPLES do
+        local s = k / SAMPLES
+        if pose(a, s, adx, ady, ada, apx, apy):hits(pose(b, s, bdx, bdy, bda, bpx, bpy)) then first = s break end
+      end
+      local start_touch = a:hits(b)
+      if first and not start_touch then
+        -- bisect down to the first touch between the samples
+        local lo, hi = first - 1 / SAMPLES, first
+        for _ = 1, 60 do
+          local mid = (lo + hi) / 2
+          if pose(a, mid, adx, ady, ada, apx, apy):hits(pose(b, mid, bdx, bdy, bda, bpx, bpy)) then hi = mid else lo = mid end
+        end
+        assert.is_truthy(t, ("pair %d: %s and %s touch at %.17g, and the sweep says none"):format(i, tostring(a), tostring(b), hi))
+        assert.is_true(t <= hi, ("pair %d: answered %.17g after a touch at %.17g"):format(i, t, hi))
+      end
+      if t then
+        hits = hits + 1
+        local pa, pb = pose(a, t, adx, ady, ada, apx, apy), pose(b, t, bdx, bdy, bda, bpx, bpy)
+        local d = pa:distance(pb)
+        -- within the tolerance, up to the rounding of the poses (far below it)
+        assert.is_true(d <= tol * (1 + 1e-6), ("pair %d: %g apart at t %.17g (tolerance %g)"):format(i, d, t, tol))
+      else
+        misses = misses + 1
+        assert.is_true(first == nil or start_touch, ("pair %d: a touch at %s, and the sweep says none"):format(i, tostring(first)))
+      end
+    end
+    assert.is_true(hits > PAIRS / 5 and misses > PAIRS / 5, ("hits %d, misses %d: the draws test both"):format(hits, misses))
+  end)
+end)
+
+describe("sweepTurning: bad input", function()
+  local a, b = c2d.disk(0, 0, 1), c2d.box(5, 0, 2, 2, 0)
+  local function message(f) local ok, e = pcall(f) assert.is_false(ok) return tostring(e) end
+  it("names the argument at fault", function()
+    assert.is_truthy(message(function() return a:sweepTurning(0, 0, 0 / 0, b) end):find("dangle must be finite", 1, true))
+    assert.is_truthy(message(function() return c2d.sweepTurning(a, 0, 0, 1, 5) end):find("collide2d shape expected", 1, true))
+    assert.is_truthy(message(function() return c2d.aabb(0, 0, 1, 1):sweepTurning(0, 0, 1, b) end):find("an AABB cannot rotate", 1, true))
+    assert.is_truthy(message(function() return a:sweepTurning(0, 0, 1, b, { apivot = { 0 } }) end):find("options.apivot", 1, true))
+    assert.is_truthy(message(function() return a:sweepTurning(0, 0, 1, b, { tolerance = -1 }) end):find("options.tolerance", 1, true))
+    assert.is_truthy(message(function() return a:sweepTurning(0, 0, 1, b, 0, 0, 0, 5) end):find("table (options) expected", 1, true))
+  end)
+end)
