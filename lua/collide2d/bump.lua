@@ -104,7 +104,7 @@ bump.rect = rects
 -- Each takes the collision chosen and the item's rect at the start of the
 -- check, and returns the new goal and the collisions on the way to it.
 
-local function touch(world, col)
+local function touch(_world, col)
   return col.touch.x, col.touch.y, {}, 0
 end
 
