@@ -30,7 +30,7 @@ local MIN_SAMPLE = 0.02   -- calibration runs at least this long (seconds)
 -- Each entry of METHODS is one more column. The pairs are the same for every
 -- column: for sweep, a moves by a fixed (20, 7) against b standing still, so
 -- some pairs start touching (t = 0), some meet within the step and some never do.
-local FLOOR = { name = "type()", run = function(A, B, n, loops)
+local FLOOR = { name = "type()", run = function(A, _B, n, loops)
   for _ = 1, loops do for i = 1, n do A[i]:type() end end
 end }
 local METHODS = {

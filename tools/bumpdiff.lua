@@ -87,9 +87,9 @@ end
 local function pack(...) return { n = select("#", ...), ... } end
 -- Run f under bump.lua's table.sort replaced.
 local function inRef(f, ...)
-  table.sort = tieSort
+  table.sort = tieSort -- luacheck: ignore 122 (bump.lua calls the global table.sort: swapped on purpose)
   local r = pack(pcall(f, ...))
-  table.sort = plainSort
+  table.sort = plainSort -- luacheck: ignore 122 (and put back)
   return r
 end
 local function inOurs(f, ...) return pack(pcall(f, ...)) end
@@ -184,7 +184,7 @@ local function runWorld(wseed)
   local function size() return math.max(style(1 + rand() * (maxSize - 1)), 1) end
 
   -- A custom response, added to both worlds: stop at the touch point, then project from there to it.
-  local function stick(world, col, x, y, w, h, goalX, goalY, filter)
+  local function stick(world, col, _x, _y, w, h, _goalX, _goalY, filter)
     local tx, ty = col.touch.x, col.touch.y
     local cols, len = world:project(col.item, tx, ty, w, h, tx, ty, filter)
     return tx, ty, cols, len

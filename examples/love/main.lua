@@ -263,7 +263,6 @@ scenes[8] = {
   end,
   update = function(s, dt)
     s.t = s.t + dt
-    local lx = s.lift:position()
     s.lift:moveTo(40 + 60 * (1 + math.sin(s.t)), 460 - 80 * (1 + math.sin(s.t * 0.7)) / 2)
     if s.hero:isGrounded() then s.vy = held("up") and -480 or 0 end
     s.vy = math.min(s.vy + 1400 * dt, 900)
@@ -290,7 +289,7 @@ scenes[8] = {
       if shape == s.lift then return 0.3, 1, 0.4 end
       return 1, 1, 1
     end })
-    local g, nx, ny = s.hero:ground()
+    local _, nx, ny = s.hero:ground()
     return ("grounded: %s   ground normal: (%.2f, %.2f)   wall: %s   coins: %d"):format(
       tostring(s.hero:isGrounded()), nx or 0, ny or 0, tostring(s.hero:wall() ~= nil), s.score)
   end,

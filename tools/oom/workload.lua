@@ -174,7 +174,7 @@ local function consistent()
   for bi, b in ipairs(bworlds) do
     local items, len = b:getItems()
     if b:countItems() ~= len then return ("bump %d: countItems %d, getItems %d"):format(bi, b:countItems(), len) end
-    local all, n = b:queryRect(-1e6, -1e6, 2e6, 2e6)
+    local _, n = b:queryRect(-1e6, -1e6, 2e6, 2e6)
     if n ~= len then return ("bump %d: a queryRect over everything finds %d of %d items"):format(bi, n, len) end
     for i = 1, len do
       if not b:hasItem(items[i]) then return ("bump %d: %s listed but not hasItem"):format(bi, tostring(items[i])) end
@@ -271,7 +271,7 @@ op("world:move touch", function() return S.w:move(S.disk, 3, 30, function() retu
 op("world:move cross", function() return S.w:move(S.disk, -20, 3, function() return "cross" end) end)
 op("world:move bounce", function() return S.w:move(S.disk, 20, 40, function() return "bounce" end) end)
 op("world:addResponse", function()
-  return S.w:addResponse("half", function(world, col, x, y, gx, gy) return (x + gx) / 2, (y + gy) / 2 end)
+  return S.w:addResponse("half", function(_world, _col, x, y, gx, gy) return (x + gx) / 2, (y + gy) / 2 end)
 end)
 op("world:move custom", function() return S.w:move(S.disk, 40, 40, function() return "half" end) end)
 op("world:move concave", function() return S.w:move(S.star, 10, 10) end)
@@ -355,7 +355,7 @@ op("bump:getDictItemsInCellRect", function()
   return names
 end)
 op("bump:addResponse", function()
-  return S.b:addResponse("stop", function(world, col) return col.touch.x, col.touch.y, {}, 0 end)
+  return S.b:addResponse("stop", function(_world, col) return col.touch.x, col.touch.y, {}, 0 end)
 end)
 op("bump:move custom", function() return S.b:move("a", 0, 60, function() return "stop" end) end)
 op("bump.rect", function()

@@ -63,7 +63,7 @@ for i = 1, 40 do
   movers[i] = w:add(c2d.aabb(ox + (i % 8) * 6, oy + math.floor(i / 8) * 6, 4, 4))
 end
 local star = w:add(c2d.concave(ox + 60, oy, ox + 70, oy, ox + 70, oy + 4, ox + 64, oy + 4, ox + 64, oy + 10, ox + 60, oy + 10))
-w:addResponse("half", function(world, col, x, y, gx, gy) return (x + gx) / 2, (y + gy) / 2 end)
+w:addResponse("half", function(_world, _col, x, y, gx, gy) return (x + gx) / 2, (y + gy) / 2 end)
 local responses = { "slide", "touch", "cross", "bounce", "half" }
 for step = 1, 30 do
   for i, m in ipairs(movers) do
