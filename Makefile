@@ -3,6 +3,7 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-c | example-c   the C API's tests | a C engine sharing its World with Lua (examples/c)
 #   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
+#   make lint              luacheck over the Lua of lua/ spec/ bench/ examples/ tools/ library/ (.luacheckrc)
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
@@ -48,7 +49,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -61,6 +62,14 @@ deps-build:
 
 deps:
 	@sh tools/deps.sh $(LUA) test
+
+# Static checks of the Lua code (settings and the reasons for them in .luacheckrc).
+LINT_DIRS := lua spec bench examples tools library
+lint: | deps-lint
+	luacheck --quiet --codes --no-color $(LINT_DIRS)
+
+deps-lint:
+	@sh tools/deps.sh $(LUA) lint
 
 # C programs that embed the runtime: linked with its library.
 LUA_LIB  = $(if $(filter luajit,$(LUA)),luajit-5.1,$(LUA))

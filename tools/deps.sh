@@ -2,6 +2,7 @@
 # Install what `make` needs for one runtime when it is missing (Debian packages).
 #   deps.sh RUNTIME build   the runtime's headers and a C compiler
 #   deps.sh RUNTIME test    also the interpreter and busted
+#   deps.sh RUNTIME lint    luacheck alone (for make lint; no compiler, no runtime)
 #   deps.sh RUNTIME check   also valgrind, gcc's ASan, clang with libFuzzer, llvm-cov
 #   deps.sh RUNTIME tsan    also gcc's ThreadSanitizer (for make tsan-test)
 #   deps.sh RUNTIME love    also LÖVE (for make love-test)
@@ -16,8 +17,12 @@ case $lua in
   *) echo "deps.sh: unknown runtime '$lua' (lua5.1 lua5.2 lua5.3 lua5.4 luajit)" >&2; exit 2 ;;
 esac
 missing=""
-[ -f "$hdr" ] || missing="$pkgs"
-command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+if [ "$what" = lint ]; then
+  command -v luacheck >/dev/null 2>&1 || missing="lua-check"
+else
+  [ -f "$hdr" ] || missing="$pkgs"
+  command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+fi
 if [ "$what" = test ] || [ "$what" = check ]; then
   command -v "$lua" >/dev/null 2>&1 || missing="$missing $pkgs"
   "$lua" -e 'require "busted.runner"' >/dev/null 2>&1 || missing="$missing lua-busted"
