@@ -6,7 +6,6 @@ local common = require "support.common"
 
 local near = common.near
 local sqrt, pi, cos, sin, abs = math.sqrt, math.pi, math.cos, math.sin, math.abs
-local unpack = table.unpack or unpack
 local TOL = 1e-9
 
 -- L: the unit squares [0,2]x[0,1] and [0,1]x[1,2]; area 3; reflex corner (1,1);
@@ -930,7 +929,7 @@ local function contact_everywhere(h, make, want, what)
   for _, build in ipairs({ skyline, columns }) do
     for _, origin in ipairs({ 0, 1000000 }) do
       local where = ("%s at %g"):format(what, origin)
-      local nx, ny, depth = make(origin):contact(build(h, origin, origin))
+      local nx, _, depth = make(origin):contact(build(h, origin, origin))
       if want > 0 then
         assert.is_truthy(nx, "inside: " .. where)
         near(depth, want, 1e-12, "depth: " .. where)

@@ -292,7 +292,8 @@ describe("covers over a union", function()
         return dx * dx + dy * dy
       end
       if #tiles > 0 then
-        local kind, target, want = r.int(1, 3), nil, true
+        local kind, want = r.int(1, 3), true
+        local target
         if kind == 1 then
           local cx, cy, rad = r.int(1, 2 * N - 1) / 2, r.int(1, 2 * N - 1) / 2, r.int(1, 6) / 2
           target = c2d.disk(ox + cx, oy + cy, rad)

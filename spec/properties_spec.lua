@@ -157,7 +157,8 @@ end
 
 function gen.Fan(r, R, deg)
   local u = r.u()
-  local opening, rad = nil, size(r)
+  local opening
+  local rad = size(r)
   if deg then
     opening = r.pick({ 0, 0, pi, 2 * pi, pi / 2, 3 * pi / 2 })
     if u < 0.3 then rad = 0 end

@@ -22,7 +22,7 @@ local h2 = r2 / 2
 local E = fixtures.gap
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local P, S, L, D, A, B, T, C, F, G = common.P, common.S, common.L, common.D, common.A, common.B, common.T, common.C, common.F, common.G
+local P, S, L, D, A, B, C = common.P, common.S, common.L, common.D, common.A, common.B, common.C
 
 -- The shared shapes (described in spec/support/fixtures.lua).
 local TR, HS, DM, F2, FR = fixtures.triangle345, fixtures.house, fixtures.diamond,

@@ -77,7 +77,8 @@ local function random_shape(r, kind)
     if #n < 6 then n = { 0, 0, 8, 0, 0, 8 } end
   elseif kind == "capsule" then n = { coord(r), coord(r), coord(r), coord(r), size(r) / 2 }
   else -- fan
-    local u, opening = r.u(), nil
+    local u = r.u()
+    local opening
     if u < 0.1 then opening = 0 elseif u < 0.2 then opening = 2 * pi
     else opening = r.u() * 2 * pi end
     n = { coord(r), coord(r), size(r) * 2, angle(r), opening }
@@ -113,7 +114,7 @@ end
 
 -- How deep two hitting shapes overlap (nil when contact refuses a wide fan).
 local function depth(a, b)
-  local ok, nx, ny, d = pcall(a.contact, a, b)
+  local ok, nx, _, d = pcall(a.contact, a, b)
   if ok and nx then return d end
   return nil
 end
@@ -200,15 +201,15 @@ describe("a common point of shapes of very different sizes", function()
   it("lies in the small polygon and within the huge box's width", function()
     local square = c2d.polygon { 6, 10, 10, 10, 10, 14, 6, 14 }
     for i = 0, 99 do
-      local angle = 17 + math.pi / 2 + i * 0.0123
-      local box = c2d.box(8, 12, 2, 233373515776, angle)
+      local turn = 17 + math.pi / 2 + i * 0.0123
+      local box = c2d.box(8, 12, 2, 233373515776, turn)
       local d, ax, ay, bx, by = box:distance(square)
       assert.equal(0, d)
       assert.equal(ax, bx)
       assert.equal(ay, by)
-      assert.is_true(ax >= 6 and ax <= 10 and ay >= 10 and ay <= 14, ("angle %.17g: (%.17g, %.17g)"):format(angle, ax, ay))
-      local across = (ax - 8) * math.cos(angle) + (ay - 12) * math.sin(angle)
-      assert.is_true(math.abs(across) <= 1 + 4 * 2^-52 * (2 + 233373515776), ("angle %.17g: %.17g across"):format(angle, across))
+      assert.is_true(ax >= 6 and ax <= 10 and ay >= 10 and ay <= 14, ("angle %.17g: (%.17g, %.17g)"):format(turn, ax, ay))
+      local across = (ax - 8) * math.cos(turn) + (ay - 12) * math.sin(turn)
+      assert.is_true(math.abs(across) <= 1 + 4 * 2^-52 * (2 + 233373515776), ("angle %.17g: %.17g across"):format(turn, across))
     end
   end)
 end)
@@ -252,8 +253,8 @@ describe("contact of two fine polygons 2e-13 across", function()
     local r = 1e-13
     local a, b = ngon(254, r, 1e-13, 1e-13), ngon(218, r, 1e-13, 1e-13)
     local want = r * math.cos(math.pi / 254) + r * math.cos(math.pi / 218)
-    local nx, ny, depth = a:contact(b)
-    assert.is_true(math.abs(depth - want) <= 1e-9 * want, ("depth %.17g, want %.17g"):format(depth, want))
+    local nx, ny, overlap = a:contact(b)
+    assert.is_true(math.abs(overlap - want) <= 1e-9 * want, ("depth %.17g, want %.17g"):format(overlap, want))
     assert.is_true(math.abs(nx) <= 1e-12 and math.abs(math.abs(ny) - 1) <= 1e-12, ("normal (%.17g, %.17g)"):format(nx, ny))
   end)
 end)
@@ -402,7 +403,7 @@ describe("a segment 1.9e-160 long beside a point pi/2 away", function()
     local p = c2d.point(1e-160, 1e-160)
     for _, s in ipairs { c2d.segment(x0, y, x1, y), c2d.capsule(x0, y, x1, y, 0),
                          c2d.concave(x0, y, x1, y, 1e-160, y) } do
-      local d, ax, ay, bx, by = p:distance(s)
+      local d, _, _, bx, by = p:distance(s)
       near(d, math.pi / 2, 1e-15, tostring(s) .. " distance")
       near(bx, 1e-160, 1e-175, "closest x")
       assert.are.equal(y, by)
@@ -473,9 +474,9 @@ describe("contact of a Concave whose corner lies 1e-160 from a polygon's vertex"
   local b = c2d.polygon(0, 0, -24, -23.5, -48, -47, -48, -48, -47, -48)
   it("touches, along a unit normal", function()
     for _, order in ipairs { { a, b }, { b, a } } do
-      local nx, ny, depth = order[1]:contact(order[2])
+      local nx, ny, overlap = order[1]:contact(order[2])
       assert.is_not_nil(nx)
-      assert.are.equal(0, depth)
+      assert.are.equal(0, overlap)
       assert.is_true(math.abs(math.sqrt(nx * nx + ny * ny) - 1) <= 1e-15, ("normal (%.17g, %.17g)"):format(nx, ny))
     end
   end)

@@ -301,11 +301,11 @@ local function run(c, ox, oy)
     -- and indeed they never touch in the step (a graze: never overlap)
     for k = 0, 64 do
       local s = k / 64
-      local as, bs = a:clone():move(s * dx, s * dy), b:clone():move(s * bdx, s * bdy)
+      local ma, mb = a:clone():move(s * dx, s * dy), b:clone():move(s * bdx, s * bdy)
       if c.miss then
-        assert.is_false(as:hits(bs), ("%s: the shapes hit at t = %g"):format(tag, s))
+        assert.is_false(ma:hits(mb), ("%s: the shapes hit at t = %g"):format(tag, s))
       else
-        local _, _, depth = as:contact(bs)
+        local _, _, depth = ma:contact(mb)
         assert.is_true(depth == nil or depth <= tol, ("%s: the shapes overlap by %s at t = %g"):format(tag, tostring(depth), s))
       end
     end

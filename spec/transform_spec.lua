@@ -194,7 +194,6 @@ describe("transforms", function()
       end
     end
 
-    local floor = math.floor
     -- Random shapes of every kind, about (x, y), as constructor name and numbers.
     local gen = common.shape_gen({ at = 40, disk = 20, box = 30, cap = 20, cap_r = 8, fan_r = 20 })
     local KINDS = { "Point", "Segment", "Line", "Disk", "AABB", "Box", "Capsule", "Fan" }
@@ -383,8 +382,8 @@ describe("transforms", function()
         local s = tile(X, Y)
         local px, py = s:position()
         -- wander off and back by whole and dyadic steps that sum to (w, 0)
-        local steps, sx = { { w, 0 } }, 0
-        for k = 1, r.int(1, 12) do
+        local steps = { { w, 0 } }
+        for _ = 1, r.int(1, 12) do
           local dx, dy = r.int(-40, 40) / r.pick({ 1, 2, 4, 8 }), r.int(-40, 40) / r.pick({ 1, 4 })
           steps[#steps + 1] = { dx, dy }
           steps[#steps + 1] = { -dx, -dy }

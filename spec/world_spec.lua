@@ -35,12 +35,6 @@ local function scene(seed, n)
   return shapes
 end
 
-local function index_of(list)
-  local at = {}
-  for i, s in ipairs(list) do at[s] = i end
-  return at
-end
-
 -- What a brute-force loop says: the shapes (in the order added) that hit s.
 local function brute(shapes, s)
   local out = {}
@@ -371,7 +365,7 @@ describe("World broadphase under crowds and mixed sizes", function()
       s:move(-d[1], -d[2])
     end
     agrees_near("gathered again", w, shapes)
-    for round = 1, 30 do
+    for _ = 1, 30 do
       for _, s in ipairs(shapes) do
         if r.u() < 0.5 then s:move(r.range(-20, 20), r.range(-20, 20)) end
       end
@@ -432,7 +426,7 @@ describe("World boxes allow for the rounding hits allows", function()
     w:remove(b)
     return n, #qa, #qb
   end
-  local function agrees(a, b, want)
+  local function agrees_pair(a, b, want)
     assert.are.equal(want, a:hits(b), tostring(a) .. " hits " .. tostring(b))
     local n, qa, qb = found(a, b)
     local k = want and 1 or 0
@@ -449,9 +443,9 @@ describe("World boxes allow for the rounding hits allows", function()
     local a = c2d.segment(38.186852996324589, 166.43830922732053, 7.7412475215928893, 147.14709541161878)
     local b = c2d.aabb(7.0040857165605255, 140.02013276686682, 0.73716180503236217, 23.429805948366319)
     assert.is_true(select(3, b:bbox()) < select(1, a:bbox()))
-    agrees(a, b, true)
+    agrees_pair(a, b, true)
     -- 1e-9 farther apart: neither
-    agrees(a, c2d.aabb(7.0040857165605255 - 1e-9, 140.02013276686682, 0.73716180503236217, 23.429805948366319), false)
+    agrees_pair(a, c2d.aabb(7.0040857165605255 - 1e-9, 140.02013276686682, 0.73716180503236217, 23.429805948366319), false)
   end)
 
   it("an AABB beyond a turned Box's corner by less than the Box's trig allowance", function()
@@ -462,8 +456,8 @@ describe("World boxes allow for the rounding hits allows", function()
     -- to the right hits it, one 28 * 2^-52 to the right does not
     local box = c2d.box(0, 0, 2, 2, math.pi / 4)
     local right = select(3, box:bbox())
-    agrees(box, c2d.aabb(right + 20 * 2 ^ -52, -0.5, 1, 1), true)
-    agrees(box, c2d.aabb(right + 28 * 2 ^ -52, -0.5, 1, 1), false)
+    agrees_pair(box, c2d.aabb(right + 20 * 2 ^ -52, -0.5, 1, 1), true)
+    agrees_pair(box, c2d.aabb(right + 28 * 2 ^ -52, -0.5, 1, 1), false)
   end)
 
   -- Shapes of every kind against AABBs placed -4 to 40 ulps beside their box on
@@ -498,7 +492,7 @@ describe("World boxes allow for the rounding hits allows", function()
             local bx0, by0, bx1, by1 = b:bbox()
             local h = a:hits(b)
             if h and (bx0 > x1 or bx1 < x0 or by0 > y1 or by1 < y0) then apart_hits = apart_hits + 1 end
-            agrees(a, b, h)
+            agrees_pair(a, b, h)
           end
         end
       end
@@ -519,7 +513,7 @@ describe("World bits and filters", function()
     same_list("pair", list, { a, b })
     assert.are.same({ 4, 7 }, { w:getFilter(c) })
     w:setFilter(c, 1, 0xFFFFFFFF)                 -- now category 1: b takes it, a does not (a's mask is 2)
-    list, n = w:collisions()
+    list = w:collisions()
     same_list("pairs", list, { a, b, b, c })
     -- a query mask is tested against each candidate's category
     same_list("mask 2", w:queryPoint(0.5, 0, 2), { b })
@@ -745,7 +739,7 @@ describe("World movement", function()
     local w = c2d.world(16)
     w:add(c2d.aabb(20, 0, 10, 10))
     local box = w:add(c2d.aabb(0, 0, 10, 10))
-    w:addResponse("stickyup", function(world, col, x, y, gx, gy)
+    w:addResponse("stickyup", function(world, col, x, y)
       assert.are.equal(w, world)
       assert.are.equal("stickyup", col.type)
       return x, y - 5
@@ -1016,8 +1010,7 @@ describe("World life and errors", function()
 
   it("adding and removing during a filter callback is safe", function()
     local w = c2d.world(16)
-    local shapes = {}
-    for i = 1, 20 do shapes[i] = w:add(c2d.disk(i, 0, 2)) end
+    for i = 1, 20 do w:add(c2d.disk(i, 0, 2)) end
     local found = w:queryPoint(10, 0, function(other)
       w:remove(other)
       w:add(c2d.disk(10, 0, 3))
@@ -1134,15 +1127,15 @@ describe("World life and errors", function()
     assert.are.equal(5000, w:count())
     assert.are.equal(5000, #w:shapes())
     local keep = w:shapes()[10]
-    w = nil
+    w = nil -- luacheck: ignore 311 (dropped for the collector)
     collectgarbage()
     collectgarbage()
     -- the world is gone: its shapes are free to join another
     local w2 = c2d.world()
     w2:add(keep)
     assert.is_true(w2:has(keep))
-    keep = nil
-    w2 = nil
+    keep = nil -- luacheck: ignore 311 (dropped for the collector)
+    w2 = nil -- luacheck: ignore 311 (dropped for the collector)
     collectgarbage()
     collectgarbage()
     assert.is_true(collectgarbage("count") - base < 512, "memory returns after the worlds go")

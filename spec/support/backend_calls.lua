@@ -84,14 +84,14 @@ end
 show("w pairs", w:collisions())
 show("w ray", w:raycast(-10, 0.5, 1, 0, 100))
 show("w seg", #w:querySegment(-10, 0.5, 10, 0.5))
-w:addResponse("stick", function(world, col, x, y, gx, gy) return x, y end)
+w:addResponse("stick", function(_world, _col, x, y) return x, y end)
 show("w stick", w:move(shapes[4], 20, 20, function() return "stick" end))
 show("w push", w:push(shapes[9]))
 -- bump
 local bw = bump.newWorld(16)
 for i = 1, 20 do bw:add("i" .. i, (i * 7) % 50, (i * 13) % 40, 5 + i % 3, 4 + i % 5) end
 for i = 1, 20 do
-  show("bump move " .. i, bw:move("i" .. i, (i * 11) % 60, (i * 3) % 50, function(item, other) return ({ "slide", "touch", "cross", "bounce" })[#other % 4 + 1] end))
+  show("bump move " .. i, bw:move("i" .. i, (i * 11) % 60, (i * 3) % 50, function(_item, other) return ({ "slide", "touch", "cross", "bounce" })[#other % 4 + 1] end))
   show("bump check " .. i, bw:check("i" .. i, -5, 7))
 end
 show("bump seg", bw:querySegmentWithCoords(0, 0, 60, 50))

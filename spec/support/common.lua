@@ -247,7 +247,8 @@ function M.shape_gen(o)
   end
   -- fans of every opening, the wide ones (beyond pi) included
   function gen.Fan(r, x, y)
-    local u, opening = r.u(), nil
+    local u = r.u()
+    local opening
     if u < 0.3 then opening = r.pick({ 0, pi / 2, pi, 3 * pi / 2, 2 * pi })
     elseif u < 0.6 then opening = r.range(0, pi)
     else opening = r.range(pi, 2 * pi) end

@@ -19,7 +19,6 @@ local unpack = table.unpack or unpack
 local nan, inf = 0 / 0, math.huge
 local floor = math.floor
 local getmt, setmt = debug and debug.getmetatable, debug and debug.setmetatable
-local RUNTIME = jit and "luajit" or _VERSION:gsub("Lua ", "lua")
 
 local M = { groups = {} }
 local function group(name, fn) M.groups[#M.groups + 1] = { name = name, fn = fn } end
@@ -312,7 +311,7 @@ local function bump_wrong(b)
     if not okr or type(x) ~= "number" then return ("getRect(%s) gives no rect"):format(describe_value(items[i])) end
     if math.ceil((x + w) / cs) - floor(x / cs) >= 1 and math.ceil((y + h) / cs) - floor(y / cs) >= 1 then visible = visible + 1 end
   end
-  local all, n = b:queryRect(-1e300, -1e300, 2e300, 2e300)
+  local _, n = b:queryRect(-1e300, -1e300, 2e300, 2e300)
   if n ~= visible then return ("a queryRect over everything finds %d of %d items"):format(n, visible) end
   return nil
 end
@@ -369,7 +368,6 @@ group("shape functions", function()
       -- the other positions, with a shape of each kind as self
       for _, kind in ipairs(KINDS) do
         local t = name == "set" and set_args(kind) or SHAPE_METHODS[name]()
-        local held = {}
         local tmpl = { fresh(function() return make(kind) end) }
         for i, a in ipairs(t) do tmpl[i + 1] = a end
         sweep(("c2d.%s on a %s"):format(name, kind), f, tmpl, values, {
@@ -460,8 +458,8 @@ group("constructors", function()
 end)
 
 local WORLD_METHODS = {
-  add = function(w, s) return { w, fresh(function() return make("Disk") end), 1, 0xFFFFFFFF } end,
-  remove = function(w, s) return { w, fresh(function() return w:add(make("Disk")) end) } end,
+  add = function(w) return { w, fresh(function() return make("Disk") end), 1, 0xFFFFFFFF } end,
+  remove = function(w) return { w, fresh(function() return w:add(make("Disk")) end) } end,
   has = function(w, s) return { w, s[1] } end,
   count = function(w) return { w } end,
   shapes = function(w) return { w } end,
@@ -540,7 +538,7 @@ local BUMP_METHODS = {
   getRect = function(b) return { b, "a" } end,
   toCell = function(b) return { b, 10, 10 } end,
   toWorld = function(b) return { b, 1, 1 } end,
-  addResponse = function(b) return { b, "mine", function(w, col) return col.touch.x, col.touch.y, {}, 0 end } end,
+  addResponse = function(b) return { b, "mine", function(_w, col) return col.touch.x, col.touch.y, {}, 0 end } end,
   getDictItemsInCellRect = function(b) return { b, 1, 1, 2, 2 } end,
 }
 
@@ -686,7 +684,7 @@ local function world_callbacks(w, s, cb)
 end
 
 local function bump_callbacks(b, cb)
-  b:addResponse("custom", function(world, col, x, y, w, h, gx, gy, filter)
+  b:addResponse("custom", function(world, col)
     cb("response", world, col)
     return col.touch.x, col.touch.y, {}, 0
   end)
@@ -758,7 +756,7 @@ group("callbacks", function()
   each_world_callback("raise an error that is not a string", function() error(setmetatable({}, trap_mt)) end)
   each_bump_callback("raise an error that is not a string", function() error(setmetatable({}, trap_mt)) end)
   R.error_objects = false
-  each_world_callback("return hostile values", function(w, s, kind)
+  each_world_callback("return hostile values", function(w, s)
     return ({ 0 / 0, "nope", {}, io.stdout, w, coroutine.create(print) })[(#s % 6) + 1]
   end)
   each_world_callback("free the world (its __gc called by hand)", function(w) getmt(w).__gc(w) end, function(what, r, ran, w)
@@ -780,7 +778,7 @@ group("callbacks", function()
     end
     check(not pcall(b.getItems, b), what .. ": a bump world whose C half was freed still answers getItems()")
   end)
-  each_world_callback("add and remove shapes", function(w, s, kind, a, b)
+  each_world_callback("add and remove shapes", function(w, s, _kind, a, b)
     for i = #s, 4, -1 do pcall(w.remove, w, s[i]) end
     for i = 1, 5 do w:add(c2d.aabb(i * 2, 0, 3, 3)) end
     if c2d.type(b) then pcall(w.remove, w, b) end
@@ -789,7 +787,7 @@ group("callbacks", function()
   each_world_callback("remove the mover and every shape", function(w)
     for _, x in ipairs(w:shapes()) do w:remove(x) end
   end)
-  each_world_callback("move, set and scale shapes in the world", function(w, s)
+  each_world_callback("move, set and scale shapes in the world", function(_w, s)
     s[1]:move(3, 1); s[2]:moveTo(40, 40); s[3]:set(0, 0, 20, 0, 20, 20, 10, 20, 10, 30, 0, 30); s[7]:scale(3)
   end)
   each_world_callback("call move, check and push on the same world", function(w, s)
@@ -797,11 +795,11 @@ group("callbacks", function()
     w:check(s[1], 0, 0, function() return "touch" end)
     w:push(s[3])
   end)
-  each_world_callback("call __gc on shapes of the world", function(w, s, kind, a, b)
+  each_world_callback("call __gc on shapes of the world", function(_w, s, _kind, _a, b)
     getmt(s[1]).__gc(s[1])
     if c2d.type(b) then getmt(b).__gc(b) end
   end)
-  each_bump_callback("add, remove and move items", function(b, kind, item, other)
+  each_bump_callback("add, remove and move items", function(b, _kind, _item, other)
     if b:hasItem("b") then b:remove("b") end
     b:add({}, 5, 5, 5, 5)
     if b:hasItem("d") then b:update("d", 100, 100) end
@@ -922,7 +920,7 @@ local function prime(K, setting)
   for _ = 1, K do finalizable(fn) end
   collectgarbage("restart")
   set_gc(setting)
-  local t, i = {}, 0
+  local t, i = {}, 0 -- luacheck: ignore 241 (t is only filled: garbage for the collector to run on)
   while st.fired == 0 and i < 1e6 do i = i + 1; t[i % 64 + 1] = {} end
   return st
 end
@@ -969,7 +967,7 @@ local function finalizer_sweep(label, setup, action, verify)
   end)
 end
 
-local function shapes_only(name, r, what)
+local function shapes_only(name, r)
   -- every entry of an array answer is a shape (or, from bump, an item)
   if not r[1] then return end
   for i = 2, r.n do
@@ -1030,7 +1028,7 @@ local function bump_env()
   }
 end
 
-local function verify_world(name, r, env, inside)
+local function verify_world(name, r, env)
   if not r[1] then
     local msg = tostring(r[2])
     check(msg:find("freed") or msg:find("changing") or msg:find("memory"), name .. ": " .. msg)
@@ -1108,7 +1106,7 @@ group("debug library: a World's table", function()
       if type(store) ~= "table" then return pending("the World's table is not reachable here") end
       local calls = world_callbacks(w, s, function() end)
       case[2](store, w)
-      s = nil -- (a shape only the world's table held is collected, and leaves the world)
+      s = nil -- luacheck: ignore 311 (a shape only the world's table held is collected, and leaves the world)
       collectgarbage()
       collectgarbage()
       for _, c in ipairs(calls) do call(case[1] .. ": " .. c[1], c[2], c[3], #c[3]) end
