@@ -745,6 +745,17 @@ function World:querySegment(x1, y1, x2, y2, filter) end
 ---@return number ny
 function World:raycast(x, y, dx, dy, maxt, filter) end
 
+---What `shape` touches as it moves by (dx, dy) and turns by dangle (the other shapes still), earliest first, and when.
+---@param shape collide2d.Shape
+---@param dx number
+---@param dy number
+---@param dangle number radians over the step
+---@param filter? collide2d.QueryFilter which shapes count (as for query)
+---@param options? { pivot?: number[], tolerance?: number } the pivot `{x, y}` (default: as rotate's), the tolerance
+---@return collide2d.Shape[] shapes
+---@return number[] times each one's first t
+function World:sweepTurning(shape, dx, dy, dangle, filter, options) end
+
 ---Every pair that hits, once, flat `{a1, b1, a2, b2, ...}` (into `out` when given: no garbage).
 ---@param out? collide2d.Shape[]
 ---@return collide2d.Shape[] list

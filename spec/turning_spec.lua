@@ -224,6 +224,39 @@ describe(("sweepTurning against dense sampling (%d seeded random pairs of every 
   end)
 end)
 
+describe("World:sweepTurning", function()
+  it("lists what a sword's swing cuts, earliest first, with the filter and the pivot", function()
+    -- a sword (capsule of radius 2, 40 long) swung by 2 rad about its hilt
+    -- (100, 100); enemies at 20 px, 0.5 rad (radius 3) and at 30 px, 1 rad
+    -- (radius 5) from the hilt are cut when 20 sin(0.5 - 2t) = 5 and
+    -- 30 sin(1 - 2t) = 7; one at 2.5 rad, and one far away, are not
+    local w = c2d.world(32)
+    local sword = w:add(c2d.capsule(100, 100, 140, 100, 2))
+    local far = w:add(c2d.disk(100 + 30 * cos(1), 100 + 30 * sin(1), 5))
+    local near_one = w:add(c2d.disk(100 + 20 * cos(0.5), 100 + 20 * sin(0.5), 3))
+    w:add(c2d.disk(100 + 30 * cos(2.5), 100 + 30 * sin(2.5), 5))
+    w:add(c2d.disk(300, 300, 5))
+    local list, times = w:sweepTurning(sword, 0, 0, 2, nil, { pivot = { 100, 100 } })
+    assert.are.equal(2, #list); assert.are.equal(2, #times)
+    assert.are.equal(near_one, list[1]); assert.are.equal(far, list[2])
+    local t1, t2 = (0.5 - asin(5 / 20)) / 2, (1 - asin(7 / 30)) / 2
+    assert.is_true(times[1] <= t1 and t1 - times[1] < 1e-8, ("%.17g vs %.17g"):format(times[1], t1))
+    assert.is_true(times[2] <= t2 and t2 - times[2] < 1e-8, ("%.17g vs %.17g"):format(times[2], t2))
+    -- each is what the shape's own sweepTurning answers
+    assert.are.equal(times[1], (sword:sweepTurning(0, 0, 2, near_one, { apivot = { 100, 100 } })))
+    -- the filter leaves one out
+    local kept = w:sweepTurning(sword, 0, 0, 2, function(o) return o ~= near_one end, { pivot = { 100, 100 } })
+    assert.are.same({ far }, kept)
+    -- without options it turns about its centre (120, 100), as rotate does:
+    -- the same list as with that pivot given
+    assert.are.same({ w:sweepTurning(sword, 0, 0, 2, nil, { pivot = { 120, 100 } }) }, { w:sweepTurning(sword, 0, 0, 2) })
+    -- an AABB cannot turn; without a turn it may sweep
+    local box = w:add(c2d.aabb(0, 0, 4, 4))
+    assert.has_error(function() w:sweepTurning(box, 0, 0, 1) end)
+    assert.are.same({}, (w:sweepTurning(box, 10, 0, 0)))
+  end)
+end)
+
 describe("sweepTurning: bad input", function()
   local a, b = c2d.disk(0, 0, 1), c2d.box(5, 0, 2, 2, 0)
   local function message(f) local ok, e = pcall(f) assert.is_false(ok) return tostring(e) end

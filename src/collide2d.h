@@ -409,6 +409,13 @@ typedef struct c2d_world_hit {
     c2d_vec normal;
 } c2d_world_hit;
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits);
+/* The slots whose shapes s, moving and turning as m (c2d_sweep_turning's
+ * motion; the others stay where they are) touches during the step, earliest
+ * first (ties: the earlier added), with each one's t and normal (from it
+ * toward s); s's own slot left out; mask as for c2d_world_query. -1 when
+ * memory ran out. An AABB or layer s that turns: none. */
+int c2d_world_sweep_turning(c2d_world *w, const c2d_shape *s, const c2d_motion *m, double tol, const unsigned *mask,
+                            const c2d_world_hit **hits);
 
 /*
  * Moving shapes through a World, as bump.lua's world:move does: the shape is

@@ -747,10 +747,11 @@ static int l_sweep(lua_State *L)
     return 5;
 }
 
-/* The pivot a turning sweep uses for the shape at i: options[name] = {x, y}
- * when given, else rotate's default (the centre, a Fan's apex). */
+/* The pivot a turning sweep uses for s: options[name] = {x, y} when given
+ * (options the table's index, or 0), else rotate's default (the centre, a
+ * Fan's apex). Also the tolerance options gives (0: the default). */
 static c2d_vec default_pivot(const c2d_shape *s);
-static c2d_vec turning_pivot(lua_State *L, int options, const char *name, const c2d_shape *s)
+c2d_vec c2d_lua_turning_pivot(lua_State *L, int options, const char *name, const c2d_shape *s)
 {
     c2d_vec p;
     if (options == 0) return default_pivot(s);
@@ -769,6 +770,20 @@ static c2d_vec turning_pivot(lua_State *L, int options, const char *name, const 
     p.y = lua_tonumber(L, -1);
     lua_pop(L, 3);
     return p;
+}
+
+double c2d_lua_turning_tolerance(lua_State *L, int options)
+{
+    double tol = 0;
+    if (options == 0) return 0;
+    lua_getfield(L, options, "tolerance");
+    if (!lua_isnil(L, -1)) {
+        tol = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER || !(tol > 0) || !isfinite(tol))
+            arg_error(L, options, "sweepTurning", "options.tolerance must be a finite number above 0");
+    }
+    lua_pop(L, 1);
+    return tol;
 }
 
 /* Room for the poses of a turning sweep of compounds: a block kept in the
@@ -800,7 +815,7 @@ static int l_sweep_turning(lua_State *L)
     c2d_sweep_result r;
     c2d_error err;
     int options = 0;
-    double tol = 0;
+    double tol;
     ma.d.x = check_named(L, 2, f, "dx");
     ma.d.y = check_named(L, 3, f, "dy");
     ma.angle = check_named(L, 4, f, "dangle");
@@ -821,17 +836,9 @@ static int l_sweep_turning(lua_State *L)
     if (b->kind == C2D_AABB && mb.angle != 0) return arg_error(L, 5, f, c2d_error_message(C2D_ERR_ROTATE_AABB));
     if (a->kind == C2D_TILES && ma.angle != 0) return arg_error(L, 1, f, c2d_error_message(C2D_ERR_ROTATE_TILES));
     if (b->kind == C2D_TILES && mb.angle != 0) return arg_error(L, 5, f, c2d_error_message(C2D_ERR_ROTATE_TILES));
-    ma.pivot = turning_pivot(L, options, "apivot", a);
-    mb.pivot = turning_pivot(L, options, "bpivot", b);
-    if (options != 0) {
-        lua_getfield(L, options, "tolerance");
-        if (!lua_isnil(L, -1)) {
-            tol = lua_tonumber(L, -1);
-            if (lua_type(L, -1) != LUA_TNUMBER || !(tol > 0) || !isfinite(tol))
-                arg_error(L, options, f, "options.tolerance must be a finite number above 0");
-        }
-        lua_pop(L, 1);
-    }
+    ma.pivot = c2d_lua_turning_pivot(L, options, "apivot", a);
+    mb.pivot = c2d_lua_turning_pivot(L, options, "bpivot", b);
+    tol = c2d_lua_turning_tolerance(L, options);
     err = c2d_sweep_turning(a, &ma, b, &mb, tol, turning_room(L, c2d_sweep_turning_room(a, b)), &r);
     if (err != C2D_OK) return arg_error(L, 1, f, c2d_error_message(err));
     if (!r.hit) { lua_pushnil(L); return 1; }

@@ -71,6 +71,11 @@ lshape *c2d_lua_new_shape(lua_State *L, size_t bytes, int mt);
 /* Tile layers (lua_tiles.c): c2d.tiles into the table at module and layer:get
  * into the methods at methods; layer:set, which the shapes' set hands on. */
 void c2d_open_tiles(lua_State *L, int module, int methods, int mts);
+/* A turning sweep's options (the table at index options, or 0): the pivot
+ * options[name] = {x, y} gives for s (else rotate's default), and the
+ * tolerance (0: the core's default). */
+c2d_vec c2d_lua_turning_pivot(lua_State *L, int options, const char *name, const c2d_shape *s);
+double c2d_lua_turning_tolerance(lua_State *L, int options);
 /* Where c2d_open_tiles leaves, in the registry, the constructor collide2d.ffi
  * calls with the codes it has read (see read_wide in lua_tiles.c). */
 #define C2D_TILES_WIDE "collide2d.tiles_wide"

@@ -439,9 +439,19 @@ static int l_query_rect(lua_State *L)
     return query_shape(L, lw, &s, 6, "queryRect");
 }
 
-/* Run a ray through the world: the hits nearest first, kept in a table at
- * the top as {shape, t, nx, ny} rows (so callbacks may run afterwards). */
-static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const char *fname)
+/* What a list of hits comes from: a ray, or a turning sweep. */
+typedef struct hits_query {
+    c2d_vec o, d;
+    double maxt;             /* a ray */
+    const c2d_shape *s;      /* a turning sweep (else NULL) */
+    c2d_motion m;
+    double tol;
+} hits_query;
+
+/* Run the query through the world: the hits earliest first, kept in a
+ * table at the top as {shape, t, nx, ny} rows (so callbacks may run
+ * afterwards). */
+static int world_hits(lua_State *L, lworld *lw, const hits_query *q, const unsigned *mask, const char *fname)
 {
     int store, tries;
     push_store(L, 1);
@@ -451,7 +461,8 @@ static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt,
         int n, i;
         live(L, lw, fname);
         refresh_store(L, store);
-        n = c2d_world_raycast(lw->w, o, d, maxt, mask, &hits);
+        n = q->s != NULL ? c2d_world_sweep_turning(lw->w, q->s, &q->m, q->tol, mask, &hits)
+                         : c2d_world_raycast(lw->w, q->o, q->d, q->maxt, mask, &hits);
         if (n < 0) out_of_memory(L);
         if (!fresh_table(L, lw, 4 * n)) { lua_pop(L, 1); continue; }
         for (i = 0; i < n; i++) { /* numbers allocate nothing */
@@ -475,6 +486,7 @@ static int ray_hits(lua_State *L, lworld *lw, c2d_vec o, c2d_vec d, double maxt,
 static int l_query_segment(lua_State *L)
 {
     lworld *lw = check_world(L, "querySegment");
+    hits_query q;
     c2d_vec o, e, d;
     double maxt = 1;
     int fn, n, i, k = 0, rows;
@@ -492,7 +504,11 @@ static int l_query_segment(lua_State *L)
         d = vsub_(v2_(e.x * 0.5, e.y * 0.5), v2_(o.x * 0.5, o.y * 0.5));
         maxt = 2;
     }
-    n = ray_hits(L, lw, o, d, maxt, mask, "querySegment");
+    q.o = o;
+    q.d = d;
+    q.maxt = maxt;
+    q.s = NULL;
+    n = world_hits(L, lw, &q, mask, "querySegment");
     rows = lua_gettop(L);
     lua_createtable(L, n, 0);
     for (i = 0; i < n; i++) {
@@ -509,10 +525,56 @@ static int l_query_segment(lua_State *L)
     return 1;
 }
 
+/* w:sweepTurning(shape, dx, dy, dangle [, filter [, options]]) -> shapes,
+ * times: what shape touches as it moves and turns (the others still),
+ * earliest first (options: pivot = {x, y}, tolerance). */
+static int l_sweep_turning(lua_State *L)
+{
+    const char *f = "sweepTurning";
+    lworld *lw = check_world(L, f);
+    lshape *p = c2d_lua_check_shape(L, 2, f);
+    hits_query q;
+    int fn, n, i, k = 0, rows, options = 0;
+    unsigned room;
+    const unsigned *mask;
+    q.s = &p->s;
+    q.m.d.x = c2d_lua_number(L, 3, f, "dx");
+    q.m.d.y = c2d_lua_number(L, 4, f, "dy");
+    q.m.angle = c2d_lua_number(L, 5, f, "dangle");
+    if (!lua_isnoneornil(L, 7)) {
+        if (!lua_istable(L, 7)) c2d_lua_type_error(L, 7, f, "table (options)");
+        options = 7;
+    }
+    if (q.m.angle != 0 && (p->s.kind == C2D_AABB || p->s.kind == C2D_TILES))
+        c2d_lua_arg_error(L, 2, f, c2d_error_message(p->s.kind == C2D_AABB ? C2D_ERR_ROTATE_AABB : C2D_ERR_ROTATE_TILES));
+    q.m.pivot = c2d_lua_turning_pivot(L, options, "pivot", &p->s);
+    q.tol = c2d_lua_turning_tolerance(L, options);
+    mask = check_filter(L, 6, f, &fn, &room);
+    n = world_hits(L, lw, &q, mask, f);
+    rows = lua_gettop(L);
+    lua_createtable(L, n, 0);
+    lua_createtable(L, n, 0);
+    for (i = 0; i < n; i++) {
+        lua_rawgeti(L, rows, 4 * i + 1);
+        if (fn) {
+            lua_pushvalue(L, 6);
+            lua_pushvalue(L, -2);
+            lua_call(L, 1, 1);
+            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
+            lua_pop(L, 1);
+        }
+        lua_rawseti(L, -3, ++k);
+        lua_rawgeti(L, rows, 4 * i + 2);
+        lua_rawseti(L, -2, k);
+    }
+    return 2;
+}
+
 /* w:raycast(x, y, dx, dy [, maxt [, filter]]) -> shape, t, nx, ny | nil */
 static int l_raycast(lua_State *L)
 {
     lworld *lw = check_world(L, "raycast");
+    hits_query q;
     c2d_vec o, d;
     double maxt;
     int fn, n, i, rows;
@@ -525,7 +587,11 @@ static int l_raycast(lua_State *L)
     maxt = c2d_lua_opt_number(L, 6, 1, "raycast", "maxt");
     if (maxt < 0) c2d_lua_arg_error(L, 6, "raycast", "maxt must be >= 0");
     mask = check_filter(L, 7, "raycast", &fn, &room);
-    n = ray_hits(L, lw, o, d, maxt, mask, "raycast");
+    q.o = o;
+    q.d = d;
+    q.maxt = maxt;
+    q.s = NULL;
+    n = world_hits(L, lw, &q, mask, "raycast");
     rows = lua_gettop(L);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, rows, 4 * i + 1);
@@ -1534,6 +1600,7 @@ static const luaL_Reg world_methods[] = {
     { "queryRect", l_query_rect },
     { "querySegment", l_query_segment },
     { "raycast", l_raycast },
+    { "sweepTurning", l_sweep_turning },
     { "collisions", l_collisions },
     { "move", l_move },
     { "check", l_check },

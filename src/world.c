@@ -427,6 +427,7 @@ void c2d_world_free(c2d_world *w)
     free(w->count.v);
     free(w->by_size.v);
     free(w->hits);
+    free(w->turn_room);
     free(w->found);
     free(w->sorted);
     free(w->sweep);
@@ -789,6 +790,18 @@ int c2d_world_query(c2d_world *w, const c2d_shape *s, int skip, const unsigned *
     return k;
 }
 
+/* Make room for n hits; 0 when memory ran out. */
+static int hits_room(c2d_world *w, int n)
+{
+    if (n > w->cap_hits) {
+        c2d_world_hit *v = (c2d_world_hit *)realloc(w->hits, (size_t)n * sizeof *v);
+        if (v == NULL) return 0;
+        w->hits = v;
+        w->cap_hits = n;
+    }
+    return 1;
+}
+
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits)
 {
     c2d_bounds box;
@@ -805,13 +818,7 @@ int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const uns
     else
         c2d_bounds_padded(&box, &box); /* the ray's end, and a touch, carry rounding */
     n = c2d_world_candidates(w, &box, -1, mask, &slots);
-    if (n < 0) return -1;
-    if (n > w->cap_hits) {
-        c2d_world_hit *v = (c2d_world_hit *)realloc(w->hits, (size_t)n * sizeof *v);
-        if (v == NULL) return -1;
-        w->hits = v;
-        w->cap_hits = n;
-    }
+    if (n < 0 || !hits_room(w, n)) return -1;
     for (i = 0; i < n; i++) {
         c2d_sweep_result r = c2d_raycast(w->e[slots[i]].s, o, d, maxt);
         if (!r.hit) continue;
@@ -822,6 +829,62 @@ int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const uns
     }
     /* Nearest first; the candidates came in id order, so a stable sort keeps ties so. */
     for (i = 1; i < k; i++) {
+        c2d_world_hit x = w->hits[i];
+        for (n = i; n > 0 && w->hits[n - 1].t > x.t; n--) w->hits[n] = w->hits[n - 1];
+        w->hits[n] = x;
+    }
+    *hits = w->hits;
+    return k;
+}
+
+int c2d_world_sweep_turning(c2d_world *w, const c2d_shape *s, const c2d_motion *m, double tol, const unsigned *mask,
+                            const c2d_world_hit **hits)
+{
+    c2d_bounds box, b;
+    const int *slots;
+    int n, i, k = 0, self = s->world == w ? s->world_slot : -1;
+    *hits = w->hits;
+    /* Every pose lies within the shape's reach from its pivot, which moves
+     * along d: the box of that path grown by the reach. */
+    if (c2d_bbox(s, &b)) {
+        double r = 0;
+        int c;
+        for (c = 0; c < 4; c++)
+            r = dmax(r, hypot((c & 1 ? b.maxx : b.minx) - m->pivot.x, (c & 2 ? b.maxy : b.miny) - m->pivot.y));
+        r *= 1 + 4 * DBL_EPSILON;
+        box.minx = dmin(m->pivot.x, m->pivot.x + m->d.x) - r;
+        box.maxx = dmax(m->pivot.x, m->pivot.x + m->d.x) + r;
+        box.miny = dmin(m->pivot.y, m->pivot.y + m->d.y) - r;
+        box.maxy = dmax(m->pivot.y, m->pivot.y + m->d.y) + r;
+    }
+    if (!c2d_bbox(s, &b) || !(box.minx > -C2D_INF && box.maxx < C2D_INF && box.miny > -C2D_INF && box.maxy < C2D_INF))
+        box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
+    else
+        c2d_bounds_padded(&box, &box);
+    n = c2d_world_candidates(w, &box, self, mask, &slots);
+    if (n < 0 || !hits_room(w, n)) return -1;
+    for (i = 0; i < n; i++) {
+        const c2d_shape *o = w->e[slots[i]].s;
+        c2d_motion still;
+        c2d_sweep_result r;
+        size_t need = c2d_sweep_turning_room(s, o);
+        if (need > w->cap_turn_room) {
+            void *room = malloc(need);
+            if (room == NULL) return -1;
+            free(w->turn_room);
+            w->turn_room = room;
+            w->cap_turn_room = need;
+        }
+        still.d = v2(0, 0);
+        still.angle = 0;
+        still.pivot = v2(0, 0);
+        if (c2d_sweep_turning(s, m, o, &still, tol, w->turn_room, &r) != C2D_OK || !r.hit) continue;
+        w->hits[k].slot = slots[i];
+        w->hits[k].t = r.t;
+        w->hits[k].normal = r.normal;
+        k++;
+    }
+    for (i = 1; i < k; i++) { /* earliest first, ties in the order added */
         c2d_world_hit x = w->hits[i];
         for (n = i; n > 0 && w->hits[n - 1].t > x.t; n--) w->hits[n] = w->hits[n - 1];
         w->hits[n] = x;

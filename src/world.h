@@ -124,6 +124,8 @@ struct c2d_world {
     unsigned stamp;
     c2d_world_hit *hits;
     int cap_hits;
+    void *turn_room;     /* the poses of a turning sweep's compounds (c2d_world_sweep_turning) */
+    size_t cap_turn_room;
     found_pair *found, *sorted;
     int nfound, cap_found;
     swept *sweep;
