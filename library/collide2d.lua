@@ -1327,6 +1327,27 @@ function draw.contact(a, b, scale) end
 ---@return number? t
 function draw.sweep(a, dx, dy, b) end
 
+---The area a shape sweeps turning by dangle about (px, py) (default: as rotate's) while moving by (dx, dy), as "line" primitives: its outline at steps + 1 poses and the paths of outline points between them. Works without LÖVE.
+---@param shape collide2d.Shape
+---@param dx number
+---@param dy number
+---@param dangle number
+---@param px? number
+---@param py? number
+---@param steps? integer default 8
+---@return collide2d.draw.Primitive[] primitives
+function draw.turningPrimitives(shape, dx, dy, dangle, px, py, steps) end
+
+---Draws the area `a` sweeps turning as it moves, where it first touches `b` and the normal there.
+---@param a collide2d.Shape
+---@param dx number
+---@param dy number
+---@param dangle number
+---@param b collide2d.Shape
+---@param options? collide2d.TurningOptions
+---@return number? t
+function draw.sweepTurning(a, dx, dy, dangle, b, options) end
+
 ---Draws a ray up to its hit (or its whole length) and the normal there.
 ---@param x number
 ---@param y number

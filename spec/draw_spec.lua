@@ -5,6 +5,26 @@ local draw = require "collide2d.draw"
 
 local pi = math.pi
 
+describe("draw.turningPrimitives", function()
+  it("a segment turning a quarter turn about its end: its poses, then the paths of its points", function()
+    -- segment (0,0)-(10,0) turning by pi/2 about (0,0) in 2 steps: poses at
+    -- 0, pi/4, pi/2: the far end at (10, 0), (10 cos pi/4, 10 sin pi/4), (0, 10)
+    local prims = draw.turningPrimitives(c2d.segment(0, 0, 10, 0), 0, 0, math.pi / 2, 0, 0, 2)
+    local h = math.sqrt(2) / 2
+    assert.are.equal("line", prims[1].kind)
+    local last = prims[3].points
+    assert.is_true(math.abs(last[3] - 0) < 1e-12 and math.abs(last[4] - 10) < 1e-12)
+    local mid = prims[2].points
+    assert.is_true(math.abs(mid[3] - 10 * h) < 1e-12 and math.abs(mid[4] - 10 * h) < 1e-12)
+    -- a path through the three poses of a point of the outline
+    local path = prims[#prims].points
+    assert.are.equal(6, #path)
+    -- moving without turning: the poses are moved copies
+    local moved = draw.turningPrimitives(c2d.point(1, 2), 4, 6, 0, nil, nil, 2)
+    for _, p in ipairs(moved) do assert.are.equal("line", p.kind) end
+  end)
+end)
+
 describe("draw.primitives", function()
   it("a disk is one circle", function()
     assert.are.same({ { kind = "circle", mode = "fill", x = 3, y = 4, r = 5 } }, draw.primitives(c2d.disk(3, 4, 5), "fill"))

@@ -256,6 +256,59 @@ function draw.sweep(a, dx, dy, b)
   return t
 end
 
+-- turningPrimitives(shape, dx, dy, dangle [, px, py [, steps]]): the area a
+-- shape sweeps as it turns by dangle about (px, py) (default: as rotate's)
+-- while it moves by (dx, dy), as "line" primitives: its outline at steps + 1
+-- poses (default 8 steps) and the paths of points of its outline between
+-- them. Works anywhere (no love.graphics needed).
+function draw.turningPrimitives(shape, dx, dy, dangle, px, py, steps)
+  steps = steps or 8
+  if px == nil then
+    if kind_of(shape) == "Fan" then px, py = shape:position() else px, py = shape:center() end
+  end
+  local out, poses = {}, {}
+  for k = 0, steps do
+    local t = k / steps
+    local pose = shape:clone()
+    if dangle ~= 0 then pose:rotate(t * dangle, px, py) end
+    poses[k] = outlines(pose:move(t * dx, t * dy), 24)
+    for _, o in ipairs(poses[k]) do
+      if #o >= 4 then out[#out + 1] = { kind = "line", mode = "line", points = o } end
+    end
+  end
+  for m, first in ipairs(poses[0]) do
+    for i = 1, #first, 2 * math.max(1, math.floor(#first / 16)) do
+      local path = {}
+      for k = 0, steps do
+        path[#path + 1] = poses[k][m][i]
+        path[#path + 1] = poses[k][m][i + 1]
+      end
+      out[#out + 1] = { kind = "line", mode = "line", points = path }
+    end
+  end
+  return out
+end
+
+-- sweepTurning(a, dx, dy, dangle, b [, options]): the area a sweeps turning
+-- (options.apivot = {x, y}), and where it first touches b with the normal.
+function draw.sweepTurning(a, dx, dy, dangle, b, options)
+  local g = graphics()
+  local pivot = options and options.apivot
+  for _, p in ipairs(draw.turningPrimitives(a, dx, dy, dangle, pivot and pivot[1], pivot and pivot[2])) do emit(g, p) end
+  local t, nx, ny, px, py = a:sweepTurning(dx, dy, dangle, b, options)
+  if t then
+    local pose = a:clone()
+    local ox, oy = a:center()
+    if kind_of(a) == "Fan" then ox, oy = a:position() end
+    if pivot then ox, oy = pivot[1], pivot[2] end
+    if dangle ~= 0 then pose:rotate(t * dangle, ox, oy) end
+    draw.draw(pose:move(dx * t, dy * t), "line")
+    g.circle("fill", px, py, 3)
+    g.line(px, py, px + nx * 20, py + ny * 20)
+  end
+  return t
+end
+
 -- ray(x, y, dx, dy, t, nx, ny): the ray up to t (or its whole length), and the normal there.
 function draw.ray(x, y, dx, dy, t, nx, ny)
   local g = graphics()
