@@ -439,6 +439,22 @@ static int l_query_rect(lua_State *L)
     return query_shape(L, lw, &s, 6, "queryRect");
 }
 
+/* Is the shape at the top kept by the filter function at index filter
+ * (fn: there is one)? It is popped when not. */
+static int kept(lua_State *L, int fn, int filter)
+{
+    if (!fn) return 1;
+    lua_pushvalue(L, filter);
+    lua_pushvalue(L, -2);
+    lua_call(L, 1, 1);
+    if (!lua_toboolean(L, -1)) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
 /* What a list of hits comes from: a ray, or a turning sweep. */
 typedef struct hits_query {
     c2d_vec o, d;
@@ -513,13 +529,7 @@ static int l_query_segment(lua_State *L)
     lua_createtable(L, n, 0);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, rows, 4 * i + 1);
-        if (fn) {
-            lua_pushvalue(L, 6);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
-            lua_pop(L, 1);
-        }
+        if (!kept(L, fn, 6)) continue;
         lua_rawseti(L, -2, ++k);
     }
     return 1;
@@ -556,13 +566,7 @@ static int l_sweep_turning(lua_State *L)
     lua_createtable(L, n, 0);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, rows, 4 * i + 1);
-        if (fn) {
-            lua_pushvalue(L, 6);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
-            lua_pop(L, 1);
-        }
+        if (!kept(L, fn, 6)) continue;
         lua_rawseti(L, -3, ++k);
         lua_rawgeti(L, rows, 4 * i + 2);
         lua_rawseti(L, -2, k);
@@ -595,13 +599,7 @@ static int l_raycast(lua_State *L)
     rows = lua_gettop(L);
     for (i = 0; i < n; i++) {
         lua_rawgeti(L, rows, 4 * i + 1);
-        if (fn) {
-            lua_pushvalue(L, 7);
-            lua_pushvalue(L, -2);
-            lua_call(L, 1, 1);
-            if (!lua_toboolean(L, -1)) { lua_pop(L, 2); continue; }
-            lua_pop(L, 1);
-        }
+        if (!kept(L, fn, 7)) continue;
         lua_rawgeti(L, rows, 4 * i + 2);
         lua_rawgeti(L, rows, 4 * i + 3);
         lua_rawgeti(L, rows, 4 * i + 4);
