@@ -170,7 +170,8 @@ local function random_shape(kind, cx, cy)
   else return c2d.group(c2d.disk(cx, cy, r(0.5, 2)), c2d.box(cx + r(2, 5), cy, r(1, 3), r(1, 3), r(0, 1))) end
 end
 
-local PAIRS, SAMPLES = 600, 400
+-- (C2D_TURNING_PAIRS=100000 runs the long check the benchmarks note quotes)
+local PAIRS, SAMPLES = tonumber(os.getenv("C2D_TURNING_PAIRS")) or 600, 400
 
 describe(("sweepTurning against dense sampling (%d seeded random pairs of every bounded kind, %d samples each)"):format(PAIRS, SAMPLES), function()
   it("is never after a sampled touch, and the shapes are within the tolerance at the t answered", function()
