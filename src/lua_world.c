@@ -1366,6 +1366,16 @@ static lcontroller *check_controller(lua_State *L, const char *fname)
     return lc;
 }
 
+/* The number at the top of the stack, the option name of the table at
+ * argument i: an error naming both unless it is a finite number. */
+static double option_number(lua_State *L, int i, const char *fname, const char *name)
+{
+    double x = lua_tonumber(L, -1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(x))
+        c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, "options.%s must be a finite number", name));
+    return x;
+}
+
 /* Set the options in the table at i (those it gives). */
 static void controller_options(lua_State *L, int i, c2d_controller *c, const char *fname)
 {
@@ -1381,7 +1391,7 @@ static void controller_options(lua_State *L, int i, c2d_controller *c, const cha
         double x;
         lua_getfield(L, i, names[k]);
         if (!lua_isnil(L, -1)) {
-            x = c2d_lua_number(L, -1, fname, names[k]);
+            x = option_number(L, i, fname, names[k]);
             if (x < 0 || (k == 0 && x > 1.5707963267948966))
                 c2d_lua_arg_error(L, i, fname, lua_pushfstring(L, k == 0 ? "%s must be in [0, pi/2]" : "%s must be >= 0", names[k]));
             *at[k] = x;
@@ -1393,11 +1403,11 @@ static void controller_options(lua_State *L, int i, c2d_controller *c, const cha
         c2d_vec u;
         double l;
         int t = lua_gettop(L);
-        luaL_checktype(L, t, LUA_TTABLE);
-        lua_rawgeti(L, t, 1);
+        if (!lua_istable(L, t)) c2d_lua_arg_error(L, i, fname, "options.up must be a direction {x, y}");
         lua_rawgeti(L, t, 2);
-        u.x = c2d_lua_number(L, -2, fname, "up[1]");
-        u.y = c2d_lua_number(L, -1, fname, "up[2]");
+        u.y = option_number(L, i, fname, "up[2]");
+        lua_rawgeti(L, t, 1);
+        u.x = option_number(L, i, fname, "up[1]");
         l = sqrt(u.x * u.x + u.y * u.y);
         if (!(l > 0) || !isfinite(l)) c2d_lua_arg_error(L, i, fname, "up must be a direction {x, y}, not (0, 0)");
         c->up.x = u.x / l;
