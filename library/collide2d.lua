@@ -786,7 +786,7 @@ function World:check(shape, goalX, goalY, filter) end
 
 ---Moves `shape` out of what it overlaps, the deepest overlap first, until it is clear.
 ---@param shape collide2d.Shape
----@param filter? collide2d.QueryFilter
+---@param filter? fun(shape: collide2d.Shape, other: collide2d.Shape): any truthy to be pushed out of `other`
 ---@return number x
 ---@return number y
 ---@return collide2d.PushCollision[] cols
