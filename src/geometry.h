@@ -204,6 +204,10 @@ static inline double c2d_rounding_length(const c2d_vec *v, int n)
 /* cos and sin of an angle, exact at multiples of pi/2. */
 void c2d_sincos(double angle, double *c, double *s);
 
+/* The farthest any point of s lies from p, at least (from its box's
+ * corners, rounded up); infinite for a Line (turning.c). */
+double c2d_reach_from(const c2d_shape *s, c2d_vec p);
+
 /*
  * A body is a shape as a query sees it, in the query's frame:
  *   BODY_POLY  a convex core of n >= 1 vertices (1: a point, 2: a segment)

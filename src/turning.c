@@ -49,8 +49,7 @@ static c2d_vec rot(c2d_vec v, double angle)
     return v2(c * v.x - s * v.y, s * v.x + c * v.y);
 }
 
-/* The farthest point of s from p, at least (its box's corners). */
-static double reach_from(const c2d_shape *s, c2d_vec p)
+double c2d_reach_from(const c2d_shape *s, c2d_vec p)
 {
     c2d_bounds b;
     double m = 0;
@@ -205,7 +204,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         }
         tn.rx = 0; /* (not turning against each other: only the drift moves it) */
     } else {
-        tn.rx = reach_from(tn.x, tn.px);
+        tn.rx = c2d_reach_from(tn.x, tn.px);
     }
     tn.directional = convex(tn.x) && convex(tn.y);
     tn.tol = tol > 0 ? tol : default_tol(a, b);

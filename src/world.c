@@ -840,24 +840,18 @@ int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const uns
 int c2d_world_sweep_turning(c2d_world *w, const c2d_shape *s, const c2d_motion *m, double tol, const unsigned *mask,
                             const c2d_world_hit **hits)
 {
-    c2d_bounds box, b;
+    c2d_bounds box;
     const int *slots;
     int n, i, k = 0, self = s->world == w ? s->world_slot : -1;
-    *hits = w->hits;
     /* Every pose lies within the shape's reach from its pivot, which moves
      * along d: the box of that path grown by the reach. */
-    if (c2d_bbox(s, &b)) {
-        double r = 0;
-        int c;
-        for (c = 0; c < 4; c++)
-            r = dmax(r, hypot((c & 1 ? b.maxx : b.minx) - m->pivot.x, (c & 2 ? b.maxy : b.miny) - m->pivot.y));
-        r *= 1 + 4 * DBL_EPSILON;
-        box.minx = dmin(m->pivot.x, m->pivot.x + m->d.x) - r;
-        box.maxx = dmax(m->pivot.x, m->pivot.x + m->d.x) + r;
-        box.miny = dmin(m->pivot.y, m->pivot.y + m->d.y) - r;
-        box.maxy = dmax(m->pivot.y, m->pivot.y + m->d.y) + r;
-    }
-    if (!c2d_bbox(s, &b) || !(box.minx > -C2D_INF && box.maxx < C2D_INF && box.miny > -C2D_INF && box.maxy < C2D_INF))
+    double reach = c2d_reach_from(s, m->pivot);
+    *hits = w->hits;
+    box.minx = dmin(m->pivot.x, m->pivot.x + m->d.x) - reach;
+    box.maxx = dmax(m->pivot.x, m->pivot.x + m->d.x) + reach;
+    box.miny = dmin(m->pivot.y, m->pivot.y + m->d.y) - reach;
+    box.maxy = dmax(m->pivot.y, m->pivot.y + m->d.y) + reach;
+    if (!(box.minx > -C2D_INF && box.maxx < C2D_INF && box.miny > -C2D_INF && box.maxy < C2D_INF))
         box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
     else
         c2d_bounds_padded(&box, &box);
