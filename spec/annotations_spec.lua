@@ -13,12 +13,7 @@ local c2d = require "collide2d"
 local ROOT = debug.getinfo(1, "S").source:match("^@(.*)[/\\]spec[/\\][^/\\]*$") or "."
 local LIBRARY = ROOT .. "/library/collide2d.lua"
 
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("*a")
-  f:close()
-  return s
-end
+local read = require("support.common").read_file
 
 local function sorted(set)
   local out = {}

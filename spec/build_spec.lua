@@ -1,10 +1,5 @@
 -- The Makefile and the rockspec build the module from the same C sources.
-local function read(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("*a")
-  f:close()
-  return s
-end
+local read = require("support.common").read_file
 
 local function set_of(list)
   local t = {}

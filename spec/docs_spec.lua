@@ -97,9 +97,7 @@ local function docs_files()
 end
 
 local function read_lines(path)
-  local h = assert(io.open(path, "rb"))
-  local text = h:read("*a")
-  h:close()
+  local text = require("support.common").read_file(path)
   local lines = {}
   for line in (text:gsub("\r\n", "\n") .. "\n"):gmatch("([^\n]*)\n") do lines[#lines + 1] = line end
   if lines[#lines] == "" then lines[#lines] = nil end

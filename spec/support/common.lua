@@ -296,4 +296,12 @@ function M.reversed(t)
   return c
 end
 
+-- The whole of a file (a path from the repository's root, where the specs run).
+function M.read_file(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("*a")
+  f:close()
+  return s
+end
+
 return M
