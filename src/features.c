@@ -496,7 +496,7 @@ static void vertex_to_edges_at(c2d_vec p, const body *e, int i, double *best, c2
  * apart convex polygons is a vertex and an edge), certified by the slab
  * between the closest points, across the gap, holding neither core; -1 when
  * the certificate fails. */
-static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb)
+static double settle(const body *a, const body *b, const gjk_point *s, int k, c2d_vec *pa, c2d_vec *pb, int certify)
 {
     int i, j;
     double best = C2D_INF, extra;
@@ -518,6 +518,7 @@ static double settle(const body *a, const body *b, const gjk_point *s, int k, c2
     /* No pair came nearer than infinity (squares that overflowed): nothing
      * was found, and the full search decides. */
     if (!(best < C2D_INF)) return -1;
+    if (!certify) return best > 0 ? best : -1;
     /* A closest point on an edge is rounded (to a few ulps of the edge's
      * ends): near an end of its edge, that end may stand out of the slab by
      * as much, which proves nothing. */
@@ -543,7 +544,20 @@ double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *
     return c2d_polygon_cores_gjk(a, b, -1, pa, pb, &deep);
 }
 
+static double gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep, int certify);
+
 double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep)
+{
+    return gjk(a, b, margin, pa, pb, deep, 1);
+}
+
+double c2d_polygon_cores_near(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb)
+{
+    int deep;
+    return gjk(a, b, -1, pa, pb, &deep, 0);
+}
+
+static double gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep, int certify)
 {
     gjk_point s[3], t[2];
     c2d_vec v;
@@ -569,9 +583,9 @@ double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_ve
         w.ib = support_index(b, v);
         w.w = vsub(c2d_bv(a, w.ia), c2d_bv(b, w.ib));
         /* No support point comes nearer than rounding: the walk is done. */
-        if (vv - vdot(v, w.w) <= C2D_GJK_PROGRESS * vv) return settle(a, b, s, k, pa, pb);
+        if (vv - vdot(v, w.w) <= C2D_GJK_PROGRESS * vv) return settle(a, b, s, k, pa, pb, certify);
         for (i = 0; i < k; i++)
-            if (s[i].ia == w.ia && s[i].ib == w.ib) return settle(a, b, s, k, pa, pb);
+            if (s[i].ia == w.ia && s[i].ib == w.ib) return settle(a, b, s, k, pa, pb, certify);
         if (k == 1) {
             v = simplex_edge(&w, &s[0], s, &k);
         } else {

@@ -693,6 +693,13 @@ double c2d_polygon_cores_d2(const body *a, const body *b, c2d_vec *pa, c2d_vec *
  * within margin moved their vertices. */
 double c2d_polygon_cores_gjk(const body *a, const body *b, double margin, c2d_vec *pa, c2d_vec *pb, int *deep);
 
+/* GJK's squared distance between two POLY cores apart (n + m > 4) and its
+ * closest points, not certified: within the walk's convergence (1e-12 of
+ * it) and rounding of the true one, where rounding may leave the certified
+ * walk unsure (a touch within 1e-9). -1 where it finds no gap. For steps
+ * that need the distance only to a tolerance (the turning sweep). */
+double c2d_polygon_cores_near(const body *a, const body *b, c2d_vec *pa, c2d_vec *pb);
+
 /* c2d_core_d2 by the search over every pair of features (no GJK). */
 double c2d_core_d2_full(const body *a, const body *b, double limit2, c2d_vec *pa, c2d_vec *pb);
 

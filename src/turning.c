@@ -36,10 +36,15 @@ typedef struct turning {
     c2d_vec dy;                   /* y's own motion (back to the world) */
     double rx;                    /* the farthest point of x from px */
     int directional;              /* convex pair, y not turning */
+    int fast;                     /* both bodies cores swept by disks: root-find (below) */
+    body bx, by;                  /* x in the frame at its pivot, y in its own */
+    double cmax;                  /* the most |pivot_x - pivot_y + t (d_x - d_y)| */
+    double lift;                  /* how far apart the normal is taken (answer) */
     double tol;
     c2d_shape pose;               /* x where it is at t, in y's frame */
     void *room;                   /* its storage when it is a compound */
     c2d_vec verts[C2D_MAX_VERTICES];
+    c2d_vec moved[C2D_MAX_VERTICES]; /* x's core at t (core_distance) */
 } turning;
 
 static c2d_vec rot(c2d_vec v, double angle)
@@ -62,11 +67,18 @@ double c2d_reach_from(const c2d_shape *s, c2d_vec p)
     return m * (1 + 4 * DBL_EPSILON);
 }
 
+/* Where x's pivot is at t in y's frame, as pose_at puts it. */
+static c2d_vec pivot_at(const turning *tn, double t)
+{
+    if (tn->wy == 0) return vadd(tn->px, vscale(tn->dd, t));
+    return vadd(tn->py, rot(vadd(vsub(tn->px, tn->py), vscale(tn->dd, t)), -tn->wy * t));
+}
+
 /* x's pose at t in y's frame, into tn->pose. */
 static c2d_error pose_at(turning *tn, double t)
 {
-    c2d_vec c = vadd(vsub(tn->px, tn->py), vscale(tn->dd, t));
-    c2d_vec off = vsub(vadd(rot(c, -tn->wy * t), tn->py), tn->px);
+    c2d_vec off = tn->wy == 0 ? vscale(tn->dd, t) /* (y's pivot plays no part) */
+                              : vsub(pivot_at(tn, t), tn->px);
     double phi = (tn->wx - tn->wy) * t;
     c2d_error e;
     c2d_copy(&tn->pose, tn->x, c2d_is_compound(tn->x) ? tn->room : (void *)tn->verts);
@@ -88,15 +100,162 @@ static double speed(const turning *tn, double t, c2d_vec n)
     return (spin + drift) * (1 + 8 * DBL_EPSILON);
 }
 
+/* The farthest a point w of y's frame is from x's pivot, from t to 1: the
+ * pivot's path is a line when y does not turn (the farther end), else it
+ * stays within cmax of y's pivot. */
+static double far_from_pivot(const turning *tn, c2d_vec w, double t)
+{
+    if (tn->wy == 0)
+        return dmax(vlen(vsub(w, vadd(tn->px, vscale(tn->dd, t)))), vlen(vsub(w, vadd(tn->px, tn->dd)))) * (1 + 8 * DBL_EPSILON);
+    return (vlen(vsub(w, tn->py)) + tn->cmax) * (1 + 8 * DBL_EPSILON);
+}
+
+/* Steps that no touch comes before, from the gap along one direction.
+ *
+ * For any unit n, the distance between x and y is at least the gap between
+ * their shadows on n. Two directions are followed, both through n, the
+ * direction between the closest points at time `at`:
+ *  - fixed in y's frame (a vertex of x coming to a face of y): y's side is
+ *    a constant, x's the least of f_i(s) = n.(R(phi s) u_i + q(s)), u_i a
+ *    vertex about x's pivot and q(s) where the pivot is (pivot_at);
+ *  - turning with x (a vertex of y coming to a face of x):
+ *    m(s) = -R(phi (s - at)) n, x's side a constant, y's the least of
+ *    g_j(s) = m(s).(w_j - q(s)).
+ * Each f_i, g_j is smooth with |f''| <= M (below, one for all), so it stays above a level
+ * for the h before the root of f + f' h - M h^2 / 2. Each vertex is taken
+ * with its own gap and speed; stepping to the least of their h's, and again
+ * from there, reaches where the gap first comes down to the level:
+ * quadratically, where conservative advancement, bounding every vertex by
+ * the fastest, steps ever shorter. The bounds on [t, 1]: |q'| <= |d_x - d_y|
+ * + |wy| cmax, |q''| <= wy^2 cmax + 2 |wy| |d_x - d_y|, and |w_j - q| as
+ * far_from_pivot. From a t no touch comes before, returns a t' >= t before
+ * which the gap along the direction stays above level (past 1: none within
+ * the step). */
+static double separation_step(const turning *tn, double at, double t, c2d_vec n, int turning_with_x, double level)
+{
+    double phi = tn->wx - tn->wy, side = -HUGE_VAL, dd = vlen(tn->dd);
+    double mq = tn->wy != 0 ? tn->wy * tn->wy * tn->cmax + 2 * fabs(tn->wy) * dd : 0;
+    double qv = dd + fabs(tn->wy) * tn->cmax, mm;
+    const body *own = turning_with_x ? &tn->bx : &tn->by, *other = turning_with_x ? &tn->by : &tn->bx;
+    c2d_vec m = n; /* the direction at phi t = 0 */
+    int i, k;
+    if (turning_with_x) {
+        double co, si;
+        c2d_sincos(-phi * at, &co, &si);
+        m = v2(co * n.x - si * n.y, si * n.x + co * n.y);
+        m = vscale(m, -1); /* from x toward y */
+    }
+    /* the constant side: the one the direction is fixed to */
+    for (i = 0; i < own->n; i++) side = dmax(side, vdot(m, c2d_bv(own, i)));
+    side += tn->bx.r + tn->bx.tol + tn->by.r + tn->by.tol;
+    /* one M for every vertex, over [t, 1] */
+    if (turning_with_x) {
+        double far = 0;
+        for (i = 0; i < other->n; i++) far = dmax(far, far_from_pivot(tn, c2d_bv(other, i), t));
+        mm = phi * phi * far + 2 * fabs(phi) * qv + mq;
+    } else {
+        mm = phi * phi * tn->rx + mq;
+    }
+    for (k = 0; k < 32; k++) {
+        c2d_vec q, dq, dir;
+        double co, si, least = HUGE_VAL, h = HUGE_VAL;
+        q = pivot_at(tn, t);
+        if (tn->wy == 0) {
+            dq = tn->dd;
+        } else {
+            c2d_vec rc = vsub(q, tn->py);
+            dq = vadd(rot(tn->dd, -tn->wy * t), vscale(v2(-rc.y, rc.x), -tn->wy));
+        }
+        c2d_sincos(phi * t, &co, &si);
+        dir = turning_with_x ? v2(co * m.x - si * m.y, si * m.x + co * m.y) : n;
+        for (i = 0; i < other->n; i++) {
+            c2d_vec u = c2d_bv(other, i);
+            double a, v, r;
+            if (turning_with_x) { /* g = dir.(w - q) - side */
+                c2d_vec w = vsub(u, q);
+                a = vdot(dir, w) - side - level;
+                v = phi * (dir.x * w.y - dir.y * w.x) - vdot(dir, dq);
+            } else { /* f = n.(R u + q) - side */
+                c2d_vec ru = v2(co * u.x - si * u.y, si * u.x + co * u.y);
+                a = vdot(n, vadd(ru, q)) - side - level;
+                v = phi * (n.y * ru.x - n.x * ru.y) + vdot(n, dq);
+            }
+            if (!(a > 0)) return t;
+            least = dmin(least, a);
+            r = sqrt(v * v + 2 * mm * a);
+            if (v <= 0) h = dmin(h, 2 * a / (r - v));
+            else if (mm > 0) h = dmin(h, (r + v) / mm);
+        }
+        /* near the level: the distance decides from here */
+        if (least <= level / 2 || !(h < HUGE_VAL)) return h < HUGE_VAL ? t : 2;
+        t += h * (1 - 8 * DBL_EPSILON);
+        if (t > 1) return t;
+    }
+    return t;
+}
+
+/* A convex pair of bodies (tn->fast) is measured from their cores alone,
+ * x's turned and moved into tn->moved as pose_at would, with no shape built:
+ * within the rounding of the cores' coordinates of c2d_distance on the
+ * poses. core_at places x's core at t; core_distance measures it, moved on
+ * by shift (0: the cores could not tell). */
+static void core_at(turning *tn, double t)
+{
+    c2d_vec q = pivot_at(tn, t);
+    double co, si;
+    int i;
+    c2d_sincos((tn->wx - tn->wy) * t, &co, &si);
+    for (i = 0; i < tn->bx.n; i++) {
+        c2d_vec v = c2d_bv(&tn->bx, i);
+        tn->moved[i] = v2(q.x + (co * v.x - si * v.y), q.y + (si * v.x + co * v.y));
+    }
+}
+
+static int core_distance(const turning *tn, c2d_vec shift, c2d_distance_result *out)
+{
+    body x = tn->bx;
+    c2d_vec moved[C2D_MAX_VERTICES], pa, pb, u;
+    double d2;
+    int i;
+    for (i = 0; i < x.n; i++) moved[i] = vadd(tn->moved[i], shift);
+    x.src = moved;
+    x.off = v2(0, 0);
+    x.kept = 0;
+    d2 = x.n + tn->by.n > 4 ? c2d_polygon_cores_near(&x, &tn->by, &pa, &pb) : -1;
+    if (d2 < 0) d2 = c2d_core_d2(&x, &tn->by, -1, &pa, &pb);
+    if (!(d2 > 0 && d2 < HUGE_VAL)) return 0;
+    u = vunit(vsub(pa, pb));
+    out->distance = sqrt(d2) - (tn->bx.r + tn->by.r + tn->bx.tol + tn->by.tol);
+    out->a = vsub(pa, vscale(u, tn->bx.r));
+    out->b = vadd(pb, vscale(u, tn->by.r));
+    return 1;
+}
+
 /* The answer at t, from y's frame to the world's: the normal from y toward
  * x (from the closest points, or contact's when they meet), the point
- * between them. */
-static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result *d)
+ * between them. Closest points within the tolerance are nearer than their
+ * rounding allows a direction to be read from (1e-9 apart at 10: to 1e-6):
+ * a convex pair is then lifted apart along it, where the same features give
+ * their direction to rounding over the lift. */
+static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result *d, int cored)
 {
     c2d_sweep_result r;
     c2d_vec n = vsub(d->a, d->b), mid = vscale(vadd(d->a, d->b), 0.5);
     if (d->distance > 0 && (n.x != 0 || n.y != 0)) {
         n = vunit(n);
+        if (d->distance < tn->lift) {
+            c2d_distance_result far;
+            c2d_vec lift = vscale(n, tn->lift), m;
+            if (cored) {
+                if (!core_distance(tn, lift, &far)) far.distance = 0;
+            } else if (c2d_move(&tn->pose, lift.x, lift.y) == C2D_OK) {
+                far = c2d_distance(&tn->pose, tn->y);
+            } else {
+                far.distance = 0;
+            }
+            m = vsub(far.a, far.b);
+            if (far.distance > d->distance && (m.x != 0 || m.y != 0)) n = vunit(m);
+        }
     } else {
         c2d_contact_result c;
         if (c2d_contact(&tn->pose, tn->y, &c) == C2D_OK && c.hit) n = c.normal;
@@ -105,7 +264,7 @@ static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result 
     r.hit = 1;
     r.t = t;
     r.normal = rot(n, tn->wy * t);
-    r.point = vadd(vadd(rot(vsub(mid, tn->py), tn->wy * t), tn->py), vscale(tn->dy, t));
+    r.point = vadd(tn->wy == 0 ? mid : vadd(rot(vsub(mid, tn->py), tn->wy * t), tn->py), vscale(tn->dy, t));
     return r;
 }
 
@@ -137,10 +296,9 @@ static int convex(const c2d_shape *s)
     return !c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE && !c2d_wide_fan(s);
 }
 
-/* The default tolerance: 1e-9 of the smaller shape's size (its box's
- * diagonal; a Point, or a Line, leaves the other's), and never below the
- * rounding of their coordinates. */
-static double default_tol(const c2d_shape *a, const c2d_shape *b)
+/* The smaller shape's size (its box's diagonal; a Point, or a Line, leaves
+ * the other's) and the magnitude of their coordinates. */
+static void sizes(const c2d_shape *a, const c2d_shape *b, double *size_out, double *mag_out)
 {
     c2d_bounds x;
     double size = HUGE_VAL, mag = 0;
@@ -157,7 +315,8 @@ static double default_tol(const c2d_shape *a, const c2d_shape *b)
             mag = dmax(mag, dmax(fabs(s[i]->p[0].x), fabs(s[i]->p[0].y)));
         }
     if (size == HUGE_VAL) size = 0;
-    return dmax(1e-9 * size, dmax(c2d_ulps(64, mag), 0x1p-1000));
+    *size_out = size;
+    *mag_out = mag;
 }
 
 c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
@@ -197,8 +356,9 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         if (d0.distance == 0 || tn.wx != tn.wy) {
             tn.room = room;
             tn.tol = 0;
+            tn.lift = 0;
             if ((e = pose_at(&tn, 0)) != C2D_OK) return e;
-            *out = answer(&tn, 0, &d0);
+            *out = answer(&tn, 0, &d0, 0);
             if (swap) out->normal = vscale(out->normal, -1);
             return C2D_OK;
         }
@@ -207,15 +367,45 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         tn.rx = c2d_reach_from(tn.x, tn.px);
     }
     tn.directional = convex(tn.x) && convex(tn.y);
-    tn.tol = tol > 0 ? tol : default_tol(a, b);
+    tn.fast = 0;
+    if (tn.directional) {
+        c2d_vec o = v2(0, 0);
+        c2d_body(&tn.bx, tn.x, &tn.px);
+        c2d_body(&tn.by, tn.y, &o);
+        tn.fast = tn.bx.type == BODY_POLY && tn.by.type == BODY_POLY;
+        tn.cmax = dmax(vlen(vsub(tn.px, tn.py)), vlen(vadd(vsub(tn.px, tn.py), tn.dd))) * (1 + 4 * DBL_EPSILON);
+    }
+    {
+        /* the default tolerance: 1e-9 of the size, and never below the
+         * rounding of the coordinates */
+        double size, mag;
+        sizes(a, b, &size, &mag);
+        tn.tol = tol > 0 ? tol : dmax(1e-9 * size, dmax(c2d_ulps(64, mag), 0x1p-1000));
+        tn.lift = tn.directional ? dmax(1e-4 * size, c2d_ulps(1 << 24, mag)) : 0;
+    }
     tn.room = room;
     for (steps = 0; steps < TURNING_STEPS; steps++) {
         c2d_distance_result d;
         double mu;
-        if ((e = pose_at(&tn, t)) != C2D_OK) return e;
-        d = c2d_distance(&tn.pose, tn.y);
+        /* A convex pair's cores tell where they are apart, and a touch
+         * within the tolerance less its 16th (the rounding between them and
+         * the poses); a start, a slide, or near that, the poses. */
+        int cored = 0;
+        if (tn.fast && !sliding) {
+            core_at(&tn, t);
+            if (core_distance(&tn, v2(0, 0), &d))
+                cored = d.distance > tn.tol || (t > 0 && d.distance <= tn.tol - tn.tol / 16);
+        }
+        if (!cored) {
+            if ((e = pose_at(&tn, t)) != C2D_OK) return e;
+            d = c2d_distance(&tn.pose, tn.y);
+        }
         if (d.distance <= tn.tol) {
-            if (!sliding && t > 0) break; /* a touch */
+            if (!sliding && t > 0) { /* a touch */
+                *out = answer(&tn, t, &d, cored);
+                if (swap) out->normal = vscale(out->normal, -1);
+                return C2D_OK;
+            }
             /* At the start (or sliding on): in deeper than the tolerance a
              * little later is a hit now; else on along the slide. */
             if (!sliding) {
@@ -247,19 +437,26 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         }
         sliding = 0;
         {
-            c2d_vec n = d.distance > 0 ? vscale(vsub(d.a, d.b), 1 / d.distance) : v2(0, 0);
-            if (tn.wy != 0) n = v2(0, 0);
-            mu = speed(&tn, t, n);
+            /* (a unit n, even where rounding leaves |a - b| off the distance) */
+            c2d_vec n = vsub(d.a, d.b);
+            n = d.distance > 0 && (n.x != 0 || n.y != 0) ? vunit(n) : v2(0, 0);
+            double next;
+            mu = speed(&tn, t, tn.wy != 0 ? v2(0, 0) : n);
+            next = mu > 0 ? t + (d.distance - tn.tol / 2) / mu : 2; /* nothing brings them nearer */
+            if (tn.fast && next <= 1 && (n.x != 0 || n.y != 0)) {
+                /* each certifies from where the one before left off */
+                next = separation_step(&tn, t, next, n, 0, tn.tol / 2);
+                if (next <= 1 && tn.wx != tn.wy) next = separation_step(&tn, t, next, n, 1, tn.tol / 2);
+            }
+            t = next;
         }
-        if (!(mu > 0)) return C2D_OK; /* nothing brings them nearer */
-        t += (d.distance - tn.tol / 2) / mu;
         if (!(t <= 1)) return C2D_OK;
     }
-    /* a touch at t (or, out of steps, a t no later than any touch) */
+    /* a touch at t found sliding (or, out of steps, a t no later than any touch) */
     if ((e = pose_at(&tn, t)) != C2D_OK) return e;
     {
         c2d_distance_result d = c2d_distance(&tn.pose, tn.y);
-        *out = answer(&tn, t, &d);
+        *out = answer(&tn, t, &d, 0);
     }
     if (swap) out->normal = vscale(out->normal, -1);
     return C2D_OK;
