@@ -259,6 +259,36 @@ describe("World:sweepTurning", function()
   end)
 end)
 
+describe("sweepTurning: a Line and a tile layer", function()
+  it("a Line turning over a floor of tiles meets its far top corner, in either order", function()
+    -- tiles 10 wide from x = -100 to 300, tops at y = 0 (y grows down); the
+    -- Line y = -20 turns by pi/4 about (0, -20): at angle th it meets the
+    -- floor's far top corner (300, 0) when tan th = 20 / 300
+    local floor = c2d.tiles(-100, 0, 10, 10, 40, 1, string.rep("#", 40))
+    local line = c2d.line(0, -20, 1, -20)
+    local exact = math.atan(20 / 300) / (pi / 4)
+    local t, nx, ny, px, py = line:sweepTurning(0, 0, pi / 4, floor, { apivot = { 0, -20 } })
+    -- (the tolerance is 1e-9 of the run's 400 in distance; the corner is
+    -- closed on at about 300 pi/4 a unit of t: within 2e-9 in t)
+    assert.is_true(t <= exact and exact - t < 2e-9, ("t %.17g, touch %.17g"):format(t, exact))
+    -- the normal from the floor toward the Line: the Line's normal at th, up
+    common.near(nx, sin(exact * pi / 4), 1e-9, "nx"); common.near(ny, -cos(exact * pi / 4), 1e-9, "ny")
+    common.near(px, 300, 1e-6, "px"); common.near(py, 0, 1e-6, "py")
+    local t2, nx2, ny2 = floor:sweepTurning(0, 0, 0, line, 0, 0, pi / 4, { bpivot = { 0, -20 } })
+    assert.are.equal(t, t2)
+    assert.are.equal(-nx, nx2); assert.are.equal(-ny, ny2)
+    -- turned the other way its left half comes down to the near corner
+    -- (-100, 0), when tan th = 20 / 100 (closed on at about 100 pi/4: within
+    -- 4e-7 / 78 in t); by 0.05 rad it reaches neither
+    local back = line:sweepTurning(0, 0, -pi / 4, floor, { apivot = { 0, -20 } })
+    local exact_back = math.atan(20 / 100) / (pi / 4)
+    assert.is_true(back <= exact_back and exact_back - back < 5.2e-9, ("t %.17g, touch %.17g"):format(back, exact_back))
+    assert.is_nil(line:sweepTurning(0, 0, 0.05, floor, { apivot = { 0, -20 } }))
+    -- a layer still cannot turn
+    assert.is_false(pcall(floor.sweepTurning, floor, 0, 0, 1, line))
+  end)
+end)
+
 describe("sweepTurning: bad input", function()
   local a, b = c2d.disk(0, 0, 1), c2d.box(5, 0, 2, 2, 0)
   local function message(f) local ok, e = pcall(f) assert.is_false(ok) return tostring(e) end

@@ -24,6 +24,7 @@
 #include <math.h>
 #include <string.h>
 #include "compound.h"
+#include "tiles.h"
 
 /* The most steps before the answer is the last t reached (a hit: never
  * later than a touch). */
@@ -319,6 +320,60 @@ static void sizes(const c2d_shape *a, const c2d_shape *b, double *size_out, doub
     *mag_out = mag;
 }
 
+/* A layer against a turning Line: in the Line's frame the layer would turn,
+ * which a layer cannot; the first touch is the earliest with any of its
+ * pieces (each taken alone). */
+typedef struct layer_sweep {
+    const c2d_shape *line;
+    const c2d_motion *ml, *mt; /* the Line's motion, the layer's */
+    int layer_is_a;
+    double tol;
+    c2d_sweep_result best;
+    c2d_error e;
+} layer_sweep;
+
+static int sweep_piece(void *ud, const c2d_shape *piece)
+{
+    layer_sweep *ls = (layer_sweep *)ud;
+    c2d_sweep_result r;
+    c2d_shape box;
+    c2d_vec corners[4];
+    if (piece->kind == C2D_AABB) { /* (a run of full tiles) as a Polygon, which may turn in the Line's frame */
+        double nums[8];
+        int bad;
+        nums[0] = nums[6] = piece->p[0].x;
+        nums[1] = nums[3] = piece->p[0].y;
+        nums[2] = nums[4] = piece->p[1].x;
+        nums[5] = nums[7] = piece->p[1].y;
+        if ((ls->e = c2d_make(&box, C2D_POLYGON, nums, 8, corners, &bad)) != C2D_OK) return 0;
+        piece = &box;
+    }
+    ls->e = ls->layer_is_a ? c2d_sweep_turning(piece, ls->mt, ls->line, ls->ml, ls->tol, NULL, &r)
+                           : c2d_sweep_turning(ls->line, ls->ml, piece, ls->mt, ls->tol, NULL, &r);
+    if (ls->e != C2D_OK) return 0;
+    if (r.hit && (!ls->best.hit || r.t < ls->best.t)) ls->best = r;
+    return 1;
+}
+
+static c2d_error layer_and_line(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
+                                double tol, c2d_sweep_result *out)
+{
+    layer_sweep ls;
+    tile_range rg;
+    const c2d_shape *layer = a->kind == C2D_TILES ? a : b;
+    ls.layer_is_a = a->kind == C2D_TILES;
+    ls.line = ls.layer_is_a ? b : a;
+    ls.ml = ls.layer_is_a ? mb : ma;
+    ls.mt = ls.layer_is_a ? ma : mb;
+    ls.tol = tol;
+    ls.e = C2D_OK;
+    memset(&ls.best, 0, sizeof ls.best);
+    if (c2d_tile_range(layer, &layer->bounds, 0, &rg)) c2d_tiles_each(layer, &rg, &layer->bounds, 0, sweep_piece, &ls, NULL);
+    if (ls.e != C2D_OK) return ls.e;
+    *out = ls.best;
+    return C2D_OK;
+}
+
 c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
                             double tol, void *room, c2d_sweep_result *out)
 {
@@ -349,7 +404,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         tn.dd = vsub(mx->d, my->d);
         tn.dy = my->d;
     }
-    if (tn.x->kind == C2D_TILES && tn.wx != tn.wy) return C2D_ERR_ROTATE_TILES;
+    if (tn.x->kind == C2D_TILES && tn.wx != tn.wy) return layer_and_line(a, ma, b, mb, tol, out);
     if (tn.x->kind == C2D_LINE) {
         /* Two Lines: they meet now, or (parallel) the moment they turn apart. */
         c2d_distance_result d0 = c2d_distance(a, b);
