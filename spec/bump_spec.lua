@@ -359,6 +359,22 @@ describe("collide2d.bump", function()
       assert.same({ "b" }, world:querySegment(0, 5, 50, 5, function(item) return item == "b" end))
     end)
 
+    it("a filter sees each item as it is, false included, and a goal left out is where the item is", function()
+      local w = bump.newWorld(64)
+      w:add(false, 10, 0, 10, 10)
+      w:add("b", 30, 0, 10, 10)
+      local seen = {}
+      local infos, len = w:querySegmentWithCoords(0, 5, 50, 5, function(it) seen[#seen + 1] = it return it == false end)
+      assert.are.same({ false, "b" }, seen)
+      assert.are.equal(1, len); assert.are.equal(false, infos[1].item)
+      -- move and check without a goal: where the item is (10, 0), nothing met
+      local x, y, cols, n = w:check(false)
+      assert.are.same({ 10, 0, 0 }, { x, y, n }); assert.are.same({}, cols)
+      x, y = w:move(false, nil, 40)
+      assert.are.same({ 10, 40 }, { x, y })
+      assert.are.same({ 10, 40, 10, 10 }, { w:getRect(false) })
+    end)
+
     it("querySegmentWithCoords gives where the segment enters and leaves each rect", function()
       local infos, len = world:querySegmentWithCoords(0, 5, 40, 5)
       assert.equal(3, len)

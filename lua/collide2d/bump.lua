@@ -272,7 +272,9 @@ local function keep(list, len, filter, field)
   local n = 0
   for i = 1, len do
     local v = list[i]
-    if filter(field and v[field] or v) then
+    local it = v
+    if field then it = v[field] end -- (an item may be false)
+    if filter(it) then
       n = n + 1
       list[n] = v
     end
@@ -363,8 +365,18 @@ local function goal(gx, gy, fname)
   if gy ~= nil then number(gy, 'goalY', fname) end
 end
 
+-- The goal, where the item is for a coordinate left out.
+local function goalOf(world, item, goalX, goalY)
+  if goalX == nil or goalY == nil then
+    local x, y = world:getRect(item)
+    return goalX == nil and x or goalX, goalY == nil and y or goalY
+  end
+  return goalX, goalY
+end
+
 function World:check(item, goalX, goalY, filter)
   local id = idOf(self, item, 'check')
+  if id then goalX, goalY = goalOf(self, item, goalX, goalY) end
   if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len = C.check(self._w, id, item, goalX, goalY, filter, self._items, false)
     if x then return x, y, cols, len end
@@ -375,6 +387,7 @@ end
 
 function World:move(item, goalX, goalY, filter)
   local id = idOf(self, item, 'move')
+  if id then goalX, goalY = goalOf(self, item, goalX, goalY) end
   if id and inC(self, goalX, goalY, filter) then
     local x, y, cols, len, emptied = C.check(self._w, id, item, goalX, goalY, filter, self._items, true)
     if x then
