@@ -19,6 +19,9 @@ describe("draw.turningPrimitives", function()
     -- a path through the three poses of a point of the outline
     local path = prims[#prims].points
     assert.are.equal(6, #path)
+    -- a box's outline at each pose is closed: its 4 corners and the first again
+    local box = draw.turningPrimitives(c2d.box(0, 0, 4, 2, 0), 0, 0, 1, 0, 0, 1)
+    assert.are.same({ -2, -1, 2, -1, 2, 1, -2, 1, -2, -1 }, box[1].points)
     -- moving without turning: the poses are moved copies
     local moved = draw.turningPrimitives(c2d.point(1, 2), 4, 6, 0, nil, nil, 2)
     for _, p in ipairs(moved) do assert.are.equal("line", p.kind) end

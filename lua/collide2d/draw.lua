@@ -224,6 +224,16 @@ function draw.contact(a, b, scale)
   g.line(px, py, px + nx * len, py + ny * len)
 end
 
+-- A closed outline's points as a line draws them: the first again at the end
+-- (a segment's two points, or a point, as they are).
+local function closed(o)
+  if #o < 6 then return o end
+  local c = {}
+  for i = 1, #o do c[i] = o[i] end
+  c[#o + 1], c[#o + 2] = o[1], o[2]
+  return c
+end
+
 -- The outline of a shape as a list of flat point lists (a Group's outline
 -- is one list per member).
 local function outlines(shape, segments)
@@ -240,8 +250,8 @@ function draw.sweep(a, dx, dy, b)
   for k, start in ipairs(outlines(a, 24)) do
     local moved = moved_all[k]
     if #start >= 4 then
-      g.line(start)
-      g.line(moved)
+      g.line(closed(start))
+      g.line(closed(moved))
     end
     for i = 1, #start, 2 * math.max(1, math.floor(#start / 16)) do
       g.line(start[i], start[i + 1], moved[i], moved[i + 1])
@@ -273,7 +283,7 @@ function draw.turningPrimitives(shape, dx, dy, dangle, px, py, steps)
     if dangle ~= 0 then pose:rotate(t * dangle, px, py) end
     poses[k] = outlines(pose:move(t * dx, t * dy), 24)
     for _, o in ipairs(poses[k]) do
-      if #o >= 4 then out[#out + 1] = { kind = "line", mode = "line", points = o } end
+      if #o >= 4 then out[#out + 1] = { kind = "line", mode = "line", points = closed(o) } end
     end
   end
   for m, first in ipairs(poses[0]) do
