@@ -82,6 +82,19 @@ describe("sweepTurning: hand-worked", function()
     assert.is_true(t2 <= exact and exact - t2 < 1e-8, ("t2 %.17g, touch %.17g"):format(t2, exact))
   end)
 
+  it("a point on an arm of 1000 swung a quarter turn into a box 0.002 wide", function()
+    -- the point (1000, 0) turning about (0, 0) by pi/2 against a square of
+    -- side 0.002 centred at (0, 1000): on the circle of radius 1000 it meets
+    -- the square's right face x = 0.001 (where the circle's y, 1000 - 5e-10,
+    -- is within the face) when 1000 cos th = 0.001
+    local exact = acos(1e-6) / (pi / 2)
+    local t, nx, ny = c2d.point(1000, 0):sweepTurning(0, 0, pi / 2, c2d.box(0, 1000, 0.002, 0.002, 0), { apivot = { 0, 0 } })
+    -- (the tolerance is 64 ulps of 1000 in distance, 1.4e-11, closed on at
+    -- 1000 pi/2 a unit of t: within 1e-14 in t)
+    assert.is_true(t <= exact and exact - t < 1e-13, ("t %.17g, touch %.17g"):format(t, exact))
+    common.near(nx, 1, 1e-9, "nx"); common.near(ny, 0, 1e-9, "ny")
+  end)
+
   it("a blade passing a thin wall between two poses that both miss it", function()
     -- blade: a capsule of radius 0.5 from (0,0) to (10,0), turning by 2 rad
     -- about (0,0) in one step; wall: a segment at angle 1 from r = 3 to 8.

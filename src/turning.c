@@ -222,7 +222,8 @@ static int core_distance(const turning *tn, c2d_vec shift, c2d_distance_result *
     x.src = moved;
     x.off = v2(0, 0);
     x.kept = 0;
-    d2 = x.n + tn->by.n > 4 ? c2d_polygon_cores_near(&x, &tn->by, &pa, &pb) : -1;
+    /* (GJK's walk stops within 1e-12 of the distance: the least it may be) */
+    d2 = x.n + tn->by.n > 4 ? c2d_polygon_cores_near(&x, &tn->by, &pa, &pb) * (1 - 1e-11) : -1;
     if (d2 < 0) d2 = c2d_core_d2(&x, &tn->by, -1, &pa, &pb);
     if (!(d2 > 0 && d2 < HUGE_VAL)) return 0;
     u = vunit(vsub(pa, pb));
