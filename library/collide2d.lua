@@ -756,6 +756,23 @@ function World:raycast(x, y, dx, dy, maxt, filter) end
 ---@return number[] times each one's first t
 function World:sweepTurning(shape, dx, dy, dangle, filter, options) end
 
+---Line of sight: does a segment from the eye (a Point shape, or x, y) reach some point of b before any other shape (the filter picks the blockers)?
+---@overload fun(self: collide2d.World, x: number, y: number, b: collide2d.Shape, filter?: collide2d.QueryFilter): boolean, number|collide2d.Shape?, number?
+---@param eye collide2d.Shape a Point
+---@param b collide2d.Shape
+---@param filter? collide2d.QueryFilter which shapes block (as for query)
+---@return boolean seen
+---@return number|collide2d.Shape? px_or_blocker the x of a point of b seen, or the blocker nearest on the way to b's centre
+---@return number? py
+function World:sees(eye, b, filter) end
+
+---The shapes within a view (a Fan from its apex, or a Disk from its centre) seen past the others, and a point seen of each.
+---@param view collide2d.Shape a Fan or a Disk
+---@param filter? collide2d.QueryFilter which shapes are looked at and block (as for query)
+---@return collide2d.Shape[] shapes
+---@return number[] points x1, y1, x2, y2, ...
+function World:visible(view, filter) end
+
 ---Every pair that hits, once, flat `{a1, b1, a2, b2, ...}` (into `out` when given: no garbage).
 ---@param out? collide2d.Shape[]
 ---@return collide2d.Shape[] list

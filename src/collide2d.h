@@ -409,6 +409,52 @@ typedef struct c2d_world_hit {
     c2d_vec normal;
 } c2d_world_hit;
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits);
+/*
+ * Sight (sight.c). A view: from o, within radius (HUGE_VAL: any distance)
+ * and, when opening < 2 pi, within opening / 2 of the unit direction dir.
+ * A point p of a shape is seen when the segment from o to p meets no
+ * blocker before p (one met at p itself does not hide it); a shape is seen
+ * when one of its points within the view is.
+ */
+typedef struct c2d_view {
+    c2d_vec o;
+    double radius;
+    c2d_vec dir;
+    double opening;
+} c2d_view;
+/* Whether b is seen from v past the n blockers (b itself among them is
+ * skipped): 1 (*point: a point of b seen, on its outline to rounding), 0
+ * (*hider: the index of the blocker nearest on the way to b's centre, or -1),
+ * or -k when work (room directions) is too small: k are wanted. Exact at the
+ * rays it casts (every silhouette direction of b, of the blockers and of the
+ * view's edges, and one between each two neighbours): where b overlaps a
+ * blocker, a sliver of b seen only between their outlines' crossing and the
+ * next such direction can be missed. */
+typedef struct c2d_sight_dir {
+    c2d_vec d;
+    double angle;
+    double near; /* (squared) how near the shape it comes from comes to o */
+} c2d_sight_dir;
+int c2d_sees(const c2d_view *v, const c2d_shape *b, const c2d_shape *const *blockers, int n, c2d_sight_dir *work,
+             int room, c2d_vec *point, int *hider);
+/* The slots whose shapes may hide b from v (their boxes meet the region
+ * between), b's own and skip left out (-1: none); mask as for
+ * c2d_world_query. -1 when memory ran out. */
+int c2d_world_sight_candidates(c2d_world *w, const c2d_view *v, const c2d_shape *b, int skip, const unsigned *mask,
+                               const int **slots);
+/* c2d_sees in a World: the blockers are slots[0 .. n) (as
+ * c2d_world_sight_candidates gives them, or chosen from them); *hider a
+ * slot or -1. -1 when memory ran out. */
+int c2d_world_sees(c2d_world *w, const c2d_view *v, const c2d_shape *b, const int *slots, int n, c2d_vec *point,
+                   int *hider);
+/* Of slots[0 .. n), those seen from v, each with a point seen, the others
+ * of the list the blockers; in the list's order. -1 when memory ran out. */
+typedef struct c2d_world_seen {
+    int slot;
+    c2d_vec point;
+} c2d_world_seen;
+int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, const c2d_world_seen **seen);
+
 /* The slots whose shapes s, moving and turning as m (c2d_sweep_turning's
  * motion; the others stay where they are) touches during the step, earliest
  * first (ties: the earlier added), with each one's t and normal (from it

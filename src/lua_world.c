@@ -574,6 +574,162 @@ static int l_sweep_turning(lua_State *L)
     return 2;
 }
 
+/* Sight ------------------------------------------------------------------ */
+
+typedef struct sight_query {
+    c2d_view v;
+    const c2d_shape *b;   /* sees: the shape looked at; visible: the view's shape */
+    int skip;
+    const unsigned *mask;
+} sight_query;
+
+static int sight_slots(lworld *lw, const void *arg, const int **slots)
+{
+    const sight_query *q = (const sight_query *)arg;
+    return c2d_world_sight_candidates(lw->w, &q->v, q->b, q->skip, q->mask, slots);
+}
+
+static int view_slots(lworld *lw, const void *arg, const int **slots)
+{
+    const sight_query *q = (const sight_query *)arg;
+    return c2d_world_query(lw->w, q->b, q->b->world == lw->w ? q->b->world_slot : -1, q->mask, slots);
+}
+
+/* The slots of the shapes in the array at the top that are still in the
+ * world (a filter may have removed some), in a block kept in the registry
+ * (no garbage once it is large enough); how many in *n. */
+static const int *slots_of(lua_State *L, const lworld *lw, int *n)
+{
+    int len = (int)lua_rawlen(L, -1), i, k = 0;
+    size_t bytes = (size_t)(len > 0 ? len : 1) * sizeof(int);
+    int *out;
+    lua_getfield(L, LUA_REGISTRYINDEX, "collide2d.sight_slots");
+    out = (int *)lua_touserdata(L, -1);
+    if (out == NULL || lua_rawlen(L, -1) < bytes) {
+        lua_pop(L, 1);
+        out = (int *)lua_newuserdata(L, bytes);
+        lua_setfield(L, LUA_REGISTRYINDEX, "collide2d.sight_slots");
+    } else {
+        lua_pop(L, 1);
+    }
+    for (i = 1; i <= len; i++) {
+        lshape *p;
+        lua_rawgeti(L, -1, i);
+        p = c2d_lua_shape(L, -1);
+        if (p != NULL && p->s.world == lw->w) out[k++] = p->s.world_slot;
+        lua_pop(L, 1);
+    }
+    *n = k;
+    return out;
+}
+
+/* w:sees(a, b [, filter]) or w:sees(x, y, b [, filter]) -> true, px, py |
+ * false, blocker: does some segment from the point (a Point shape, or x, y)
+ * reach b without meeting another shape of the world first (the filter, a
+ * mask or a function, picks the blockers; a and b never block) */
+static int l_sees(lua_State *L)
+{
+    const char *f = "sees";
+    lworld *lw = check_world(L, f);
+    sight_query q;
+    lshape *b;
+    int filter, fn, n, hider, r, store;
+    unsigned room;
+    const int *slots;
+    c2d_vec point;
+    q.skip = -1;
+    if (lua_type(L, 2) == LUA_TNUMBER) {
+        q.v.o.x = c2d_lua_number(L, 2, f, "x");
+        q.v.o.y = c2d_lua_number(L, 3, f, "y");
+        b = c2d_lua_check_shape(L, 4, f);
+        filter = 5;
+    } else {
+        lshape *a = c2d_lua_check_shape(L, 2, f);
+        if (a->s.kind != C2D_POINT)
+            c2d_lua_arg_error(L, 2, f, "sight is from a point: a Point shape, or x, y");
+        q.v.o = a->s.p[0];
+        if (a->s.world == lw->w) q.skip = a->s.world_slot;
+        b = c2d_lua_check_shape(L, 3, f);
+        filter = 4;
+    }
+    q.v.radius = HUGE_VAL;
+    q.v.dir = v2_(1, 0);
+    q.v.opening = HUGE_VAL;
+    q.b = &b->s;
+    q.mask = check_filter(L, filter, f, &fn, &room);
+    lua_settop(L, filter);
+    push_store(L, 1);
+    store = lua_gettop(L);
+    push_query(L, lw, store, sight_slots, &q, f);
+    if (fn) keep_filtered(L, filter);
+    live(L, lw, f);
+    slots = slots_of(L, lw, &n);
+    r = c2d_world_sees(lw->w, &q.v, &b->s, slots, n, &point, &hider);
+    if (r < 0) out_of_memory(L);
+    lua_pushboolean(L, r);
+    if (r) {
+        c2d_lua_push_number(L, point.x);
+        c2d_lua_push_number(L, point.y);
+        return 3;
+    }
+    if (hider < 0) return 1;
+    refresh_store(L, store);
+    push_slot(L, store, hider);
+    return 2;
+}
+
+/* w:visible(view [, filter]) -> shapes, points: the shapes within the view
+ * (a Fan, or a Disk) seen from its apex (or centre) past the others, each
+ * with a point seen (points: x1, y1, x2, y2, ...) */
+static int l_visible(lua_State *L)
+{
+    const char *f = "visible";
+    lworld *lw = check_world(L, f);
+    lshape *p = c2d_lua_check_shape(L, 2, f);
+    sight_query q;
+    int fn, n, k, i, store;
+    unsigned room;
+    const int *slots;
+    const c2d_world_seen *seen;
+    if (p->s.kind == C2D_FAN) {
+        q.v.o = p->s.p[0];
+        q.v.radius = p->s.radius;
+        q.v.dir = v2_(p->s.cos_a, p->s.sin_a);
+        q.v.opening = p->s.opening;
+    } else if (p->s.kind == C2D_DISK) {
+        q.v.o = p->s.p[0];
+        q.v.radius = p->s.radius;
+        q.v.dir = v2_(1, 0);
+        q.v.opening = HUGE_VAL;
+    } else {
+        return c2d_lua_arg_error(L, 2, f, "the view must be a Fan or a Disk");
+    }
+    q.b = &p->s;
+    q.skip = -1;
+    q.mask = check_filter(L, 3, f, &fn, &room);
+    lua_settop(L, 3);
+    push_store(L, 1);
+    store = lua_gettop(L);
+    push_query(L, lw, store, view_slots, &q, f);
+    if (fn) keep_filtered(L, 3);
+    live(L, lw, f);
+    slots = slots_of(L, lw, &n);
+    k = c2d_world_visible(lw->w, &q.v, slots, n, &seen);
+    if (k < 0) out_of_memory(L);
+    refresh_store(L, store);
+    lua_createtable(L, k, 0);
+    lua_createtable(L, 2 * k, 0);
+    for (i = 0; i < k; i++) {
+        push_slot(L, store, seen[i].slot);
+        lua_rawseti(L, -3, i + 1);
+        c2d_lua_push_number(L, seen[i].point.x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        c2d_lua_push_number(L, seen[i].point.y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    return 2;
+}
+
 /* w:raycast(x, y, dx, dy [, maxt [, filter]]) -> shape, t, nx, ny | nil */
 static int l_raycast(lua_State *L)
 {
@@ -1609,6 +1765,8 @@ static const luaL_Reg world_methods[] = {
     { "querySegment", l_query_segment },
     { "raycast", l_raycast },
     { "sweepTurning", l_sweep_turning },
+    { "sees", l_sees },
+    { "visible", l_visible },
     { "collisions", l_collisions },
     { "move", l_move },
     { "check", l_check },

@@ -428,6 +428,11 @@ void c2d_world_free(c2d_world *w)
     free(w->by_size.v);
     free(w->hits);
     free(w->turn_room);
+    free(w->sight_dirs);
+    free(w->sight_shapes);
+    free(w->sight_slots);
+    free(w->sight_items);
+    free(w->seen);
     free(w->found);
     free(w->sorted);
     free(w->sweep);

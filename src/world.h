@@ -130,6 +130,15 @@ struct c2d_world {
     int nfound, cap_found;
     swept *sweep;
     int cap_sweep;
+    /* sight (sight.c): the rays' directions, the blockers, what is seen */
+    c2d_sight_dir *sight_dirs;
+    int cap_sight_dirs;
+    const c2d_shape **sight_shapes;
+    int *sight_slots;
+    void *sight_items;
+    int cap_sight;
+    c2d_world_seen *seen;
+    int cap_seen;
 };
 
 /* Do the boxes meet (the four tests made alike, with no branch between them). */
