@@ -9,6 +9,7 @@
 #   make bench-core        ns per call of the C core alone (no Lua)
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
 #   make bench-tiles [BUMP_LUA=...]   a 1,000 x 1,000 tile layer against one AABB per tile (World, bump.lua)
+#   make bench-sight       50 guards' w:visible over 2,000 shapes, a frame
 #   make bench-broadphase  the World's grid against a dynamic AABB tree, in C, and the scene stepped several ways
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
@@ -49,7 +50,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -237,6 +238,10 @@ bench-world: $(SO)
 # A tile layer against one AABB per tile, in a World and in bump.lua (BUMP_LUA=/path/to/bump.lua).
 bench-tiles: $(SO)
 	@$(RUN_ENV) BUMP_LUA='$(BUMP_LUA)' $(LUA) bench/tiles.lua
+
+# 50 guards' view fans over 2,000 shapes, a frame (w:visible, w:sees, 41 rays by hand).
+bench-sight: $(SO)
+	@$(RUN_ENV) $(LUA) bench/sight.lua
 
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)

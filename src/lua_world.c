@@ -660,10 +660,15 @@ static int l_sees(lua_State *L)
     lua_settop(L, filter);
     push_store(L, 1);
     store = lua_gettop(L);
-    push_query(L, lw, store, sight_slots, &q, f);
-    if (fn) keep_filtered(L, filter);
-    live(L, lw, f);
-    slots = slots_of(L, lw, &n);
+    if (fn) { /* the blockers the function keeps (it may change the world meanwhile) */
+        push_query(L, lw, store, sight_slots, &q, f);
+        keep_filtered(L, filter);
+        live(L, lw, f);
+        slots = slots_of(L, lw, &n);
+    } else {
+        n = sight_slots(lw, &q, &slots);
+        if (n < 0) out_of_memory(L);
+    }
     r = c2d_world_sees(lw->w, &q.v, &b->s, slots, n, &point, &hider);
     if (r < 0) out_of_memory(L);
     lua_pushboolean(L, r);
@@ -687,7 +692,7 @@ static int l_visible(lua_State *L)
     lworld *lw = check_world(L, f);
     lshape *p = c2d_lua_check_shape(L, 2, f);
     sight_query q;
-    int fn, n, k, i, store;
+    int fn, n, k, i, store, tries;
     unsigned room;
     const int *slots;
     const c2d_world_seen *seen;
@@ -710,24 +715,38 @@ static int l_visible(lua_State *L)
     lua_settop(L, 3);
     push_store(L, 1);
     store = lua_gettop(L);
-    push_query(L, lw, store, view_slots, &q, f);
-    if (fn) keep_filtered(L, 3);
-    live(L, lw, f);
-    slots = slots_of(L, lw, &n);
-    k = c2d_world_visible(lw->w, &q.v, slots, n, &seen);
-    if (k < 0) out_of_memory(L);
-    refresh_store(L, store);
-    lua_createtable(L, k, 0);
-    lua_createtable(L, 2 * k, 0);
-    for (i = 0; i < k; i++) {
-        push_slot(L, store, seen[i].slot);
-        lua_rawseti(L, -3, i + 1);
-        c2d_lua_push_number(L, seen[i].point.x);
-        lua_rawseti(L, -2, 2 * i + 1);
-        c2d_lua_push_number(L, seen[i].point.y);
-        lua_rawseti(L, -2, 2 * i + 2);
+    if (fn) { /* the shapes the function keeps (it may change the world meanwhile) */
+        push_query(L, lw, store, view_slots, &q, f);
+        keep_filtered(L, 3);
     }
-    return 2;
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        live(L, lw, f);
+        lua_settop(L, fn ? store + 1 : store);
+        if (fn) {
+            slots = slots_of(L, lw, &n);
+        } else {
+            n = view_slots(lw, &q, &slots);
+            if (n < 0) out_of_memory(L);
+        }
+        k = c2d_world_visible(lw->w, &q.v, slots, n, &seen);
+        if (k < 0) out_of_memory(L);
+        /* the two tables first: making them may run a finalizer that calls
+         * the world (then the answer is made again) */
+        if (!fresh_table(L, lw, k)) continue;
+        if (!fresh_table(L, lw, 2 * k)) continue;
+        refresh_store(L, store);
+        for (i = 0; i < k; i++) { /* (numbers, and shapes already made, allocate nothing) */
+            push_slot(L, store, seen[i].slot);
+            lua_rawseti(L, -3, i + 1);
+            c2d_lua_push_number(L, seen[i].point.x);
+            lua_rawseti(L, -2, 2 * i + 1);
+            c2d_lua_push_number(L, seen[i].point.y);
+            lua_rawseti(L, -2, 2 * i + 2);
+        }
+        return 2;
+    }
+    changing(L, lw, f);
+    return 0;
 }
 
 /* w:raycast(x, y, dx, dy [, maxt [, filter]]) -> shape, t, nx, ny | nil */

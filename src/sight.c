@@ -192,6 +192,8 @@ typedef struct sight_item {
     int slot;
     int full;
     double lo, hi;
+    double far;  /* the farthest its points lie from the origin */
+    int convex;  /* its span is exact, and every ray within it meets it */
 } sight_item;
 
 /* The blockers: n shapes, and (unless NULL) their items, nearest first. */
@@ -410,6 +412,23 @@ static int see_sorted(const c2d_view *v, const c2d_shape *b, const sight_set *bl
         }
     }
     full = span_of(v->o, b, box, &lo, &hi);
+    if (!full && bl->it != NULL) {
+        /* A convex blocker wholly nearer than b whose span holds b's (with a
+         * margin for their rounding) hides all of b: every ray toward b meets
+         * it first. */
+        double near = sqrt(near2(v->o, b)), margin = 4e-9;
+        for (j = 0; j < bl->n && bl->it[j].d2 < near * near; j++) {
+            const sight_item *x = &bl->it[j];
+            if (bl->s[j] == b || x->full || !x->convex || !(x->far < near)) continue;
+            if (within(lo, x->lo + margin, x->hi - margin) && within(hi, x->lo + margin, x->hi - margin) &&
+                hi - lo < x->hi - x->lo - 2 * margin) {
+                *hider = j;
+                return 0;
+            }
+        }
+    }
+    /* the ray toward b's centre first: where b is seen, it mostly is */
+    if (ray_sees(v, b, bl, vsub(c2d_center(b), v->o), reach, point, hider)) return 1;
     /* The directions that can matter: within b's span, from shapes that
      * come nearer than b's far side (one wholly beyond b hides none of it),
      * b's own and the view's; each, and between each two such neighbours. */
@@ -504,12 +523,14 @@ int c2d_world_sight_candidates(c2d_world *w, const c2d_view *v, const c2d_shape 
 }
 
 /* The shapes of slots into the world's list, nearest the origin first (a
- * ray meets a near blocker first); their directions (with b's) sorted. The
- * count of directions, or -1 when memory ran out. */
-static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int n)
+ * ray meets a near blocker first), with their spans; for one target b, only
+ * those that can hide it (*np: how many are kept). Their directions (with
+ * b's) sorted: the count of directions, or -1 when memory ran out. */
+static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int *np)
 {
     sight_item *it;
-    int i, k;
+    int i, k, m = 0, n = *np, bfull = 1;
+    double blo = 0, bhi = 0, breach = HUGE_VAL;
     if (!sight_room(w, n, 16)) return -1;
     it = (sight_item *)w->sight_items;
     for (i = 0; i < n; i++) {
@@ -517,11 +538,27 @@ static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const
         it[i].slot = slots[i];
     }
     if (n > 1) qsort(it, (size_t)n, sizeof *it, by_nearness);
-    for (i = 0; i < n; i++) {
-        w->sight_slots[i] = it[i].slot;
-        w->sight_shapes[i] = w->e[it[i].slot].s;
-        it[i].full = span_of(v->o, w->sight_shapes[i], box, &it[i].lo, &it[i].hi);
+    if (b != NULL) {
+        /* one target: only what comes nearer than its far side, within its span, can hide it */
+        c2d_bounds bb;
+        if (c2d_bbox(b, &bb)) breach = c2d_reach_from(b, v->o);
+        bfull = span_of(v->o, b, box, &blo, &bhi);
     }
+    for (i = 0; i < n; i++) {
+        const c2d_shape *s = w->e[it[i].slot].s;
+        sight_item x = it[i];
+        if (b != NULL && !(x.d2 <= breach * breach * (1 + 16 * DBL_EPSILON))) break;
+        x.full = span_of(v->o, s, box, &x.lo, &x.hi);
+        if (b != NULL && !bfull && !x.full && !within(x.lo, blo, bhi) && !within(blo, x.lo, x.hi)) continue;
+        x.far = c2d_reach_from(s, v->o);
+        /* (a Fan's span is taken with its whole circle's tangents: too wide to stand for it here) */
+        x.convex = !c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE && s->kind != C2D_FAN;
+        it[m] = x;
+        w->sight_slots[m] = x.slot;
+        w->sight_shapes[m] = s;
+        m++;
+    }
+    n = *np = m;
     for (;;) {
         k = gather(v, box, b, w->sight_shapes, n, w->sight_dirs, w->cap_sight_dirs);
         if (k <= w->cap_sight_dirs) return k;
@@ -538,7 +575,7 @@ int c2d_world_sees(c2d_world *w, const c2d_view *v, const c2d_shape *b, const in
     sight_set bl;
     sight_box(v, b, &box, &reach);
     /* (slots may be the world's own list: copied into the items first) */
-    k = prepare(w, v, &box, b, slots, n);
+    k = prepare(w, v, &box, b, slots, &n);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;
@@ -570,7 +607,7 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
     }
     /* the targets in the list's order: the seen list first holds it */
     for (i = 0; i < n; i++) w->seen[i].slot = slots[i];
-    k = prepare(w, v, &box, NULL, slots, n);
+    k = prepare(w, v, &box, NULL, slots, &n);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;

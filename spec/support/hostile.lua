@@ -470,6 +470,8 @@ local WORLD_METHODS = {
   queryRect = function(w) return { w, 0, 0, 10, 10, function() return true end } end,
   querySegment = function(w) return { w, -5, 0, 20, 5, function() return true end } end,
   raycast = function(w) return { w, -5, 1, 40, 0, 1, function() return true end } end,
+  sees = function(w, s) return { w, -5, 1, s[1], function() return true end } end,
+  visible = function(w) return { w, make("Fan"), function() return true end } end,
   collisions = function(w) return { w, {} } end,
   move = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
   check = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
@@ -680,6 +682,8 @@ local function world_callbacks(w, s, cb)
     { "w:queryRect filter", w.queryRect, { w, -10, -10, 60, 60, function(...) return cb("filter", ...) or true end } },
     { "w:querySegment filter", w.querySegment, { w, -10, 1, 60, 1, function(...) return cb("filter", ...) or true end } },
     { "w:raycast filter", w.raycast, { w, -10, 1, 60, 0, 1, function(...) return cb("filter", ...) or false end } },
+    { "w:sees filter", w.sees, { w, -10, 1, mover, function(...) return cb("filter", ...) or true end } },
+    { "w:visible filter", w.visible, { w, c2d.disk(0, 0, 80), function(...) return cb("filter", ...) or true end } },
   }
 end
 
@@ -996,6 +1000,8 @@ local function world_env()
       { "w:queryRect", w.queryRect, { w, -10, -10, 60, 60 } },
       { "w:querySegment", w.querySegment, { w, -10, 1, 60, 1 } },
       { "w:raycast", w.raycast, { w, -10, 1, 60, 0 } },
+      { "w:sees", w.sees, { w, -10, 1, s[1] } },
+      { "w:visible", w.visible, { w, c2d.disk(0, 0, 80) } },
       { "w:collisions", w.collisions, { w } },
       { "w:collisions(out)", w.collisions, { w, out } },
       { "w:move", w.move, { w, s[1], 40, 3 } },
