@@ -388,6 +388,53 @@ scenes[10] = {
   end,
 }
 
+-- 11. A guard's real view: w:visible over the walls, w:sees toward the thief.
+scenes[11] = {
+  name = "guard's view",
+  keys = "the mouse moves the thief; the guard turns slowly; what it sees is green, the rest grey",
+  load = function(s)
+    local w = c2d.world(32)
+    s.world = w
+    s.walls = {}
+    local function wall(x, y, ww, hh) s.walls[#s.walls + 1] = w:add(c2d.aabb(x, y, ww, hh)) end
+    wall(300, 200, 20, 160); wall(480, 320, 160, 20); wall(250, 420, 140, 20)
+    w:add(c2d.disk(560, 200, 18)); w:add(c2d.box(420, 470, 40, 40, 0.5)); w:add(c2d.capsule(180, 250, 200, 330, 10))
+    for i = 0, 5 do w:add(c2d.disk(620 + (i % 3) * 40, 420 + math.floor(i / 3) * 50, 8)) end
+    s.guard = { 400, 300 }
+    s.angle = shots and 0.6 or 0
+    s.thief = w:add(c2d.disk(650, 150, 10))
+  end,
+  update = function(s, dt)
+    if not shots then s.angle = s.angle + dt * 0.4 end
+    local mx, my = mouse()
+    s.thief:moveTo(mx, my)
+  end,
+  draw = function(s)
+    local gx, gy = s.guard[1], s.guard[2]
+    local view = c2d.fan(gx, gy, 260, s.angle, 1.6)
+    local seen = s.world:visible(view)
+    local lit = {}
+    for _, o in ipairs(seen) do lit[o] = true end
+    color(GREY)
+    draw.draw(view, "line")
+    for _, o in ipairs(s.world:shapes()) do
+      if o ~= s.thief then
+        if lit[o] then color(GREEN) else color(GREY) end
+        draw.draw(o)
+      end
+    end
+    local sees, px, py = s.world:sees(gx, gy, s.thief)
+    local spotted = sees and lit[s.thief]
+    color(spotted and RED or WHITE)
+    draw.draw(s.thief)
+    if sees then lg.line(gx, gy, px, py) end
+    color(WHITE)
+    lg.circle("fill", gx, gy, 5)
+    return ("the guard sees %d shapes; thief %s"):format(#seen,
+      spotted and "SPOTTED (in view, in sight)" or sees and "in its line of sight, outside the fan" or "hidden")
+  end,
+}
+
 function love.load()
   for _, s in ipairs(scenes) do s:load() end
 end

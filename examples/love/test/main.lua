@@ -32,6 +32,15 @@ local function run()
   -- a bullet 1000 units against a wall 100 away: t = 0.099 (the rim at 99)
   local t = c2d.disk(0, 50, 1):sweep(1000, 0, c2d.aabb(100, 0, 20, 200))
   check("sweep", t == 0.099, t)
+  -- sight: a wall at x 40 to 50 hides a disk right behind it from (0, 0); a
+  -- guard's fan facing +x sees the wall only
+  local sw = c2d.world(32)
+  local wall = sw:add(c2d.aabb(40, -20, 10, 40))
+  local hidden = sw:add(c2d.disk(100, 0, 5))
+  local seen, blocker = sw:sees(0, 0, hidden)
+  check("sees: hidden behind a wall", seen == false and blocker == wall)
+  local shapes = sw:visible(c2d.fan(0, 0, 200, 0, math.pi / 2))
+  check("visible: the wall alone", #shapes == 1 and shapes[1] == wall, #shapes)
   -- the World: slide along 20 tiles
   local w = c2d.world(16)
   for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
