@@ -39,8 +39,8 @@ local function run()
   local hidden = sw:add(c2d.disk(100, 0, 5))
   local seen, blocker = sw:sees(0, 0, hidden)
   check("sees: hidden behind a wall", seen == false and blocker == wall)
-  local shapes = sw:visible(c2d.fan(0, 0, 200, 0, math.pi / 2))
-  check("visible: the wall alone", #shapes == 1 and shapes[1] == wall, #shapes)
+  local in_view = sw:visible(c2d.fan(0, 0, 200, 0, math.pi / 2))
+  check("visible: the wall alone", #in_view == 1 and in_view[1] == wall, #in_view)
   -- the World: slide along 20 tiles
   local w = c2d.world(16)
   for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
