@@ -773,6 +773,16 @@ function World:sees(eye, b, filter) end
 ---@return number[] points x1, y1, x2, y2, ...
 function World:visible(view, filter) end
 
+---The region (x, y) sees within radius past the other shapes: its outline (flat, counter-clockwise) and the same as a Concave (nil where it makes none).
+---@param x number
+---@param y number
+---@param radius number
+---@param filter? collide2d.QueryFilter which shapes block (as for query)
+---@param tolerance? number how far a round part's chords may stray (default radius / 1000)
+---@return number[] outline x1, y1, x2, y2, ...
+---@return collide2d.Shape? area a Concave
+function World:visibility(x, y, radius, filter, tolerance) end
+
 ---Every pair that hits, once, flat `{a1, b1, a2, b2, ...}` (into `out` when given: no garbage).
 ---@param out? collide2d.Shape[]
 ---@return collide2d.Shape[] list

@@ -427,9 +427,10 @@ typedef struct c2d_view {
  * (*hider: the index of the blocker nearest on the way to b's centre, or -1),
  * or -k when work (room directions) is too small: k are wanted. Exact at the
  * rays it casts (every silhouette direction of b, of the blockers and of the
- * view's edges, and one between each two neighbours): where b overlaps a
- * blocker, a sliver of b seen only between their outlines' crossing and the
- * next such direction can be missed. */
+ * view's edges, where overlapping outlines cross, and one between each two
+ * neighbours); crossings with a tile layer's pieces or a polygon of more
+ * than 16 vertices are not taken: a sliver of b seen only between such a
+ * crossing and the next direction can be missed. */
 typedef struct c2d_sight_dir {
     c2d_vec d;
     double angle;
@@ -454,6 +455,16 @@ typedef struct c2d_world_seen {
     c2d_vec point;
 } c2d_world_seen;
 int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, const c2d_world_seen **seen);
+/* The outline of what v's origin sees within its radius (finite; the
+ * opening is not taken), counter-clockwise, the shapes of slots[0 .. n)
+ * blocking: the points where rays from the origin first meet a blocker or
+ * the radius, along every silhouette direction (a hair to either side of it
+ * too) and along directions close enough that every chord of a round part
+ * (a blocker's, the radius's circle) stays within tol of its arc. Exact
+ * where a ray meets a straight edge. How many points (*points: the world's
+ * own array, until its next call), -1 when memory ran out, -2 for an
+ * infinite radius or a tol not above 0. */
+int c2d_world_visibility(c2d_world *w, const c2d_view *v, const int *slots, int n, double tol, const c2d_vec **points);
 
 /* The slots whose shapes s, moving and turning as m (c2d_sweep_turning's
  * motion; the others stay where they are) touches during the step, earliest

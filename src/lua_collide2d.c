@@ -405,6 +405,11 @@ static int l_concave(lua_State *L)
     return 1;
 }
 
+int c2d_lua_concave(lua_State *L)
+{
+    return l_concave(L);
+}
+
 /* Build a Group from the shapes at first.. (or one table of them). */
 static void construct_group(lua_State *L, int first, const char *fname, lshape *into, size_t room)
 {

@@ -65,6 +65,9 @@ void c2d_lua_leave_nest(lua_State *L, int outermost);
 /* collide2d.bump's check (lua_bump.c): the guard knows it by its address. */
 int c2d_lua_bump_check(lua_State *L);
 
+/* c2d.concave(...): the constructor, for the World's visibility outline. */
+int c2d_lua_concave(lua_State *L);
+
 /* A new userdata for a shape with bytes of storage after it, with the
  * metatable at index mt. */
 lshape *c2d_lua_new_shape(lua_State *L, size_t bytes, int mt);

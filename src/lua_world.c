@@ -749,6 +749,74 @@ static int l_visible(lua_State *L)
     return 0;
 }
 
+/* w:visibility(x, y, radius [, filter [, tolerance]]) -> outline, shape: what
+ * the point sees within the radius, every other shape (or those the filter
+ * keeps) blocking: its outline, flat x1, y1, ... counter-clockwise, and the
+ * same as a Concave (nil where the outline is not one: a single point) */
+static int l_visibility(lua_State *L)
+{
+    const char *f = "visibility";
+    lworld *lw = check_world(L, f);
+    sight_query q;
+    c2d_shape disk;
+    double nums[3], tol;
+    int fn, n, k, i, store, tries, bad;
+    unsigned room;
+    const int *slots;
+    const c2d_vec *pts;
+    nums[0] = c2d_lua_number(L, 2, f, "x");
+    nums[1] = c2d_lua_number(L, 3, f, "y");
+    nums[2] = c2d_lua_number(L, 4, f, "radius");
+    if (!(nums[2] > 0)) c2d_lua_arg_error(L, 4, f, "radius must be > 0");
+    tol = c2d_lua_opt_number(L, 6, nums[2] / 1000, f, "tolerance");
+    if (!(tol > 0)) c2d_lua_arg_error(L, 6, f, "tolerance must be > 0");
+    if (c2d_make(&disk, C2D_DISK, nums, 3, NULL, &bad) != C2D_OK) c2d_lua_arg_error(L, 4, f, "radius is out of range");
+    q.v.o = v2_(nums[0], nums[1]);
+    q.v.radius = nums[2];
+    q.v.dir = v2_(1, 0);
+    q.v.opening = HUGE_VAL;
+    q.b = &disk;
+    q.skip = -1;
+    q.mask = check_filter(L, 5, f, &fn, &room);
+    lua_settop(L, 6);
+    push_store(L, 1);
+    store = lua_gettop(L);
+    if (fn) {
+        push_query(L, lw, store, view_slots, &q, f);
+        keep_filtered(L, 5);
+    }
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        live(L, lw, f);
+        lua_settop(L, fn ? store + 1 : store);
+        if (fn) {
+            slots = slots_of(L, lw, &n);
+        } else {
+            n = view_slots(lw, &q, &slots);
+            if (n < 0) out_of_memory(L);
+        }
+        k = c2d_world_visibility(lw->w, &q.v, slots, n, tol, &pts);
+        if (k < 0) out_of_memory(L);
+        if (!fresh_table(L, lw, 2 * k)) continue;
+        for (i = 0; i < k; i++) {
+            c2d_lua_push_number(L, pts[i].x);
+            lua_rawseti(L, -2, 2 * i + 1);
+            c2d_lua_push_number(L, pts[i].y);
+            lua_rawseti(L, -2, 2 * i + 2);
+        }
+        /* the Concave, where the outline makes one */
+        for (i = 1; i <= C2D_KIND_COUNT; i++) lua_pushvalue(L, lua_upvalueindex(i)); /* (the kinds' metatables) */
+        lua_pushcclosure(L, c2d_lua_concave, C2D_KIND_COUNT);
+        lua_pushvalue(L, -2);
+        if (lua_pcall(L, 1, 1, 0) != 0) {
+            lua_pop(L, 1);
+            lua_pushnil(L);
+        }
+        return 2;
+    }
+    changing(L, lw, f);
+    return 0;
+}
+
 /* w:raycast(x, y, dx, dy [, maxt [, filter]]) -> shape, t, nx, ny | nil */
 static int l_raycast(lua_State *L)
 {
@@ -1786,6 +1854,7 @@ static const luaL_Reg world_methods[] = {
     { "sweepTurning", l_sweep_turning },
     { "sees", l_sees },
     { "visible", l_visible },
+    { "visibility", l_visibility },
     { "collisions", l_collisions },
     { "move", l_move },
     { "check", l_check },

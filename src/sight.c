@@ -13,10 +13,11 @@
  * target or of a blocker, or an edge of the view. So the rays through every
  * such direction, and one between each two neighbouring ones, decide it:
  * each is cast with the exact raycast, and a ray that reaches the target with
- * no blocker before is the answer. (Where the target and a blocker overlap,
- * their outlines cross at directions not among these: a sliver of the
- * target seen only between such a crossing and the next silhouette
- * direction can be missed.)
+ * no blocker before is the answer. Where two shapes overlap, which comes
+ * first also changes where their outlines cross: those directions are taken
+ * too, but for a tile layer's pieces and for polygons of more than 16
+ * vertices (there, a sliver seen only between such a crossing and the next
+ * direction can be missed).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ typedef struct dirs {
     c2d_vec o;
     double radius; /* the view's (HUGE_VAL: none) */
     double near;   /* how near the shape whose directions are added comes (squared) */
+    double tol;    /* > 0: round parts' arcs sampled, no chord farther than tol from its arc */
     c2d_sight_dir *v;
     int n, room;
     int span;
@@ -101,6 +103,27 @@ static void circle_circle(dirs *d, c2d_vec c, double r)
     add(d, v2(a * u.x + h2 * u.y, a * u.y - h2 * u.x));
 }
 
+/* The angle step whose chords of a circle of radius r stay within tol of it
+ * (at least 1/4096 of a turn). */
+static double arc_step(double r, double tol)
+{
+    double c = 1 - tol / r;
+    return c <= 0 ? C2D_PI / 2 : dmax(acos(c) * 2, 2 * C2D_PI / 4096);
+}
+
+/* Directions to points along the arc of radius r about c from angle a0 by
+ * span (<= 2 pi), at most tol from its chords. */
+static void arc_samples(dirs *d, c2d_vec c, double r, double a0, double span)
+{
+    double step = arc_step(r, d->tol);
+    int k, m = (int)ceil(span / step);
+    for (k = 0; k <= m; k++) {
+        double a = a0 + span * k / m, co, si;
+        c2d_sincos(a, &co, &si);
+        add(d, v2(c.x + r * co, c.y + r * si));
+    }
+}
+
 /* The silhouette directions of a convex leaf, from d->o, and where its
  * outline crosses the view's circle (its edges' lines, offset by a round
  * shape's radius either way, and its corners' circles: a few to spare). */
@@ -124,6 +147,12 @@ static void leaf_directions(dirs *d, const c2d_shape *s)
         circle_line(d, apex, vsub(e1, apex), 1);
         circle_line(d, apex, vsub(e2, apex), 1);
         circle_circle(d, apex, b.r);
+        if (d->tol > 0) {
+            double a1 = atan2(e1.y - apex.y, e1.x - apex.x), a2 = atan2(e2.y - apex.y, e2.x - apex.x);
+            double span = a1 - a2;
+            while (span < 0) span += 2 * C2D_PI;
+            arc_samples(d, apex, b.r, a2, span);
+        }
         return;
     }
     for (i = 0; i < b.n; i++) {
@@ -131,6 +160,7 @@ static void leaf_directions(dirs *d, const c2d_shape *s)
         if (b.r > 0) tangents(d, v, b.r);
         else add(d, v);
         circle_circle(d, v, b.r);
+        if (d->tol > 0 && b.r > 0) arc_samples(d, v, b.r, 0, 2 * C2D_PI);
         if (b.n > 1 && (e.x != 0 || e.y != 0)) {
             c2d_vec n = vscale(v2(-e.y, e.x), b.r / vlen(e));
             circle_line(d, v, e, 1);
@@ -165,6 +195,122 @@ static void directions(dirs *d, const c2d_shape *s, const c2d_bounds *box)
     } else {
         leaf_directions(d, s);
     }
+}
+
+/* Where two shapes overlap, the outline of what a ray meets first turns from
+ * one to the other where their outlines cross: those points are directions
+ * too. A convex leaf's outline as straight pieces and circles (a rounded
+ * shape's offset edges and corner circles, a Fan's edges and circle). */
+typedef struct outline_piece {
+    int circle;
+    c2d_vec p, q; /* a segment p to q, or a circle about p */
+    double r;
+} outline_piece;
+
+enum { OUTLINE_ROOM = 48 };
+
+static int outline_pieces(const c2d_shape *s, c2d_vec o, outline_piece *f)
+{
+    body b;
+    int i, k = 0;
+    if (c2d_is_compound(s) || s->kind == C2D_TILES || s->kind == C2D_LINE) return 0;
+    c2d_body(&b, s, &o);
+    if (b.type == BODY_FAN) {
+        c2d_vec apex = c2d_bv(&b, 0);
+        f[0].circle = 0; f[0].p = apex; f[0].q = c2d_arc_end(&b, 0);
+        f[1].circle = 0; f[1].p = apex; f[1].q = c2d_arc_end(&b, 1);
+        f[2].circle = 1; f[2].p = apex; f[2].r = b.r;
+        return 3;
+    }
+    if (b.type != BODY_POLY || 3 * b.n > OUTLINE_ROOM) return 0;
+    for (i = 0; i < b.n; i++) {
+        c2d_vec v = c2d_bv(&b, i), w = c2d_bv(&b, c2d_next(i, b.n)), e = vsub(w, v);
+        if (b.r > 0) {
+            f[k].circle = 1; f[k].p = v; f[k].r = b.r; k++;
+        }
+        if (b.n < 2 || (b.n == 2 && i == 1) || (e.x == 0 && e.y == 0)) continue;
+        if (b.r > 0) {
+            c2d_vec n = vscale(v2(e.y, -e.x), b.r / vlen(e));
+            f[k].circle = 0; f[k].p = vadd(v, n); f[k].q = vadd(w, n); k++;
+            f[k].circle = 0; f[k].p = vsub(v, n); f[k].q = vsub(w, n); k++;
+        } else {
+            f[k].circle = 0; f[k].p = v; f[k].q = w; k++;
+        }
+    }
+    return k;
+}
+
+/* The points where two pieces of outline cross, as directions. */
+static void cross_pieces(dirs *d, const outline_piece *a, const outline_piece *b)
+{
+    const double slack = 1e-9;
+    if (a->circle && b->circle) {
+        c2d_vec c = vsub(b->p, a->p), u;
+        double l = vlen(c), x, h2;
+        if (!(l > 0)) return;
+        x = (a->r * a->r - b->r * b->r + l * l) / (2 * l);
+        h2 = a->r * a->r - x * x;
+        if (h2 < 0) return;
+        u = vscale(c, 1 / l);
+        h2 = sqrt(h2);
+        add(d, vadd(a->p, v2(x * u.x - h2 * u.y, x * u.y + h2 * u.x)));
+        add(d, vadd(a->p, v2(x * u.x + h2 * u.y, x * u.y - h2 * u.x)));
+        return;
+    }
+    if (a->circle || b->circle) {
+        const outline_piece *c = a->circle ? a : b, *g = a->circle ? b : a;
+        c2d_vec e = vsub(g->q, g->p), m = vsub(g->p, c->p);
+        double ee = vdot(e, e), bq = vdot(m, e), cq = vdot(m, m) - c->r * c->r, disc, t;
+        int k;
+        if (!(ee > 0)) return;
+        disc = bq * bq - ee * cq;
+        if (disc < 0) return;
+        disc = sqrt(disc);
+        for (k = 0; k < 2; k++) {
+            t = (k ? -bq + disc : -bq - disc) / ee;
+            if (t >= -slack && t <= 1 + slack) add(d, vadd(g->p, vscale(e, t)));
+        }
+        return;
+    }
+    {
+        c2d_vec e = vsub(a->q, a->p), f = vsub(b->q, b->p), g = vsub(b->p, a->p);
+        double den = vcross(e, f), t, u;
+        if (den == 0) return;
+        t = vcross(g, f) / den;
+        u = vcross(g, e) / den;
+        if (t >= -slack && t <= 1 + slack && u >= -slack && u <= 1 + slack) add(d, vadd(a->p, vscale(e, t)));
+    }
+}
+
+static int boxes_cross(const c2d_shape *a, const c2d_shape *b)
+{
+    return a->bounds.minx <= b->bounds.maxx && b->bounds.minx <= a->bounds.maxx && a->bounds.miny <= b->bounds.maxy &&
+           b->bounds.miny <= a->bounds.maxy;
+}
+
+/* The crossings of the outlines of two convex leaves whose boxes meet. */
+static void leaf_crossings(dirs *d, const c2d_shape *a, const c2d_shape *b)
+{
+    outline_piece fa[OUTLINE_ROOM], fb[OUTLINE_ROOM];
+    int na, nb, i, j;
+    if (!boxes_cross(a, b)) return;
+    na = outline_pieces(a, d->o, fa);
+    nb = na > 0 ? outline_pieces(b, d->o, fb) : 0;
+    for (i = 0; i < na; i++)
+        for (j = 0; j < nb; j++) cross_pieces(d, &fa[i], &fb[j]);
+}
+
+/* The same for two shapes, a Concave's or a Group's pieces each (a tile
+ * layer's pieces are left out). */
+static void crossings(dirs *d, const c2d_shape *a, const c2d_shape *b)
+{
+    int i, j, na, nb;
+    if (!boxes_cross(a, b) || a->kind == C2D_TILES || b->kind == C2D_TILES) return;
+    na = c2d_is_compound(a) ? a->compound->count : 1;
+    nb = c2d_is_compound(b) ? b->compound->count : 1;
+    for (i = 0; i < na; i++)
+        for (j = 0; j < nb; j++)
+            leaf_crossings(d, c2d_is_compound(a) ? &a->pieces[i] : a, c2d_is_compound(b) ? &b->pieces[j] : b);
 }
 
 /* Order by angle, (-pi, pi]. */
@@ -362,7 +508,7 @@ static double near2(c2d_vec o, const c2d_shape *s)
 /* Gather into work the directions of b (unless NULL), the blockers' and the
  * view's edges, sorted by angle: how many (more than room: nothing sorted). */
 static int gather(const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const c2d_shape *const *blockers,
-                  int n, c2d_sight_dir *work, int room)
+                  int n, c2d_sight_dir *work, int room, double tol)
 {
     dirs d;
     int i;
@@ -371,10 +517,15 @@ static int gather(const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, 
     d.radius = v->radius;
     d.v = work;
     d.room = room;
+    d.tol = tol;
     if (b != NULL) directions(&d, b, box);
     for (i = 0; i < n; i++) {
+        int j;
         d.near = near2(v->o, blockers[i]);
         directions(&d, blockers[i], box);
+        /* (tagged with the nearer one of the pair) */
+        if (b != NULL && blockers[i] != b) crossings(&d, b, blockers[i]);
+        for (j = 0; j < i; j++) crossings(&d, blockers[j], blockers[i]);
     }
     d.near = 0;
     if (v->opening < 2 * C2D_PI) {
@@ -384,6 +535,8 @@ static int gather(const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, 
         add(&d, v2(c * v->dir.x + s * v->dir.y, -s * v->dir.x + c * v->dir.y));
         add(&d, v->dir);
     }
+    if (tol > 0 && v->radius < HUGE_VAL) /* the view's own circle */
+        arc_samples(&d, v2(0, 0), v->radius, 0, 2 * C2D_PI);
     if (d.n < 2) { /* (nothing else to go by: the two halves) */
         add(&d, v2(1, 0));
         add(&d, v2(-1, 0));
@@ -465,7 +618,7 @@ int c2d_sees(const c2d_view *v, const c2d_shape *b, const c2d_shape *const *bloc
     int k;
     sight_box(v, b, &box, &reach);
     sight_set bl;
-    k = gather(v, &box, b, blockers, n, work, room);
+    k = gather(v, &box, b, blockers, n, work, room, 0);
     if (k > room) return -k; /* more room wanted */
     bl.s = blockers;
     bl.n = n;
@@ -526,7 +679,8 @@ int c2d_world_sight_candidates(c2d_world *w, const c2d_view *v, const c2d_shape 
  * ray meets a near blocker first), with their spans; for one target b, only
  * those that can hide it (*np: how many are kept). Their directions (with
  * b's) sorted: the count of directions, or -1 when memory ran out. */
-static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int *np)
+static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int *np,
+                   double tol)
 {
     sight_item *it;
     int i, k, m = 0, n = *np, bfull = 1;
@@ -560,7 +714,7 @@ static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const
     }
     n = *np = m;
     for (;;) {
-        k = gather(v, box, b, w->sight_shapes, n, w->sight_dirs, w->cap_sight_dirs);
+        k = gather(v, box, b, w->sight_shapes, n, w->sight_dirs, w->cap_sight_dirs, tol);
         if (k <= w->cap_sight_dirs) return k;
         if (!sight_room(w, n, k)) return -1;
     }
@@ -575,7 +729,7 @@ int c2d_world_sees(c2d_world *w, const c2d_view *v, const c2d_shape *b, const in
     sight_set bl;
     sight_box(v, b, &box, &reach);
     /* (slots may be the world's own list: copied into the items first) */
-    k = prepare(w, v, &box, b, slots, &n);
+    k = prepare(w, v, &box, b, slots, &n, 0);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;
@@ -607,7 +761,7 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
     }
     /* the targets in the list's order: the seen list first holds it */
     for (i = 0; i < n; i++) w->seen[i].slot = slots[i];
-    k = prepare(w, v, &box, NULL, slots, &n);
+    k = prepare(w, v, &box, NULL, slots, &n, 0);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;
@@ -622,5 +776,114 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
         }
     }
     *seen = w->seen;
+    return m;
+}
+
+/* How far to either side of a direction its side rays go (radians). */
+#define HAIR 1e-9
+
+/* Does the outline a, b, c turn back at b (b a spike's tip: c on the line
+ * through a and b, back toward a, as where two rays along one direction meet
+ * the same edge end-on). */
+static int spike(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    c2d_vec e = vsub(b, a), f = vsub(c, b);
+    return vdot(e, f) < 0 && fabs(vcross(e, f)) <= 1e-12 * vlen(e) * vlen(f);
+}
+
+/* Put p at the end of the outline pts[0 .. m), dropping one within merge
+ * of the last and the tips of spikes it makes; the new count. */
+static int put_point(c2d_vec *pts, int m, c2d_vec p, double merge)
+{
+    if (m > 0 && vlen(vsub(pts[m - 1], p)) <= merge) return m;
+    while (m > 1 && spike(pts[m - 2], pts[m - 1], p)) {
+        m--;
+        if (vlen(vsub(pts[m - 1], p)) <= merge) return m;
+    }
+    pts[m] = p;
+    return m + 1;
+}
+
+/* The first thing the ray from the origin along u meets, within maxt: its t
+ * (maxt when nothing is met). */
+static double first_hit(c2d_vec o, c2d_vec u, double maxt, const sight_set *bl)
+{
+    double best = maxt, angle = atan2(u.y, u.x), l = vlen(u);
+    int i;
+    for (i = 0; i < bl->n; i++) {
+        c2d_sweep_result k;
+        double reach = best * l;
+        if (bl->it[i].d2 > reach * reach * (1 + 16 * DBL_EPSILON) + c2d_ulps(16, fabs(o.x) + fabs(o.y))) break;
+        if (!bl->it[i].full && !within(angle, bl->it[i].lo, bl->it[i].hi)) continue;
+        k = c2d_raycast(bl->s[i], o, u, best);
+        if (k.hit && k.t < best) best = k.t;
+    }
+    return best;
+}
+
+/* Where the ray from the view's origin along d (a hair to the side when
+ * side is -1 or 1) first meets a blocker or the radius. */
+static c2d_vec ray_point(const c2d_view *v, c2d_vec d, int side, const sight_set *bl)
+{
+    c2d_vec u = vscale(d, 1 / vlen(d));
+    if (side != 0) u = v2(u.x - HAIR * side * u.y, u.y + HAIR * side * u.x);
+    return vadd(v->o, vscale(u, first_hit(v->o, u, v->radius, bl)));
+}
+
+int c2d_world_visibility(c2d_world *w, const c2d_view *v, const int *slots, int n, double tol, const c2d_vec **points)
+{
+    c2d_bounds box;
+    sight_set bl;
+    double jump;
+    int j, k, m = 0;
+    if (!(v->radius < HUGE_VAL) || !(tol > 0)) return -2;
+    box.minx = v->o.x - v->radius;
+    box.maxx = v->o.x + v->radius;
+    box.miny = v->o.y - v->radius;
+    box.maxy = v->o.y + v->radius;
+    c2d_bounds_padded(&box, &box);
+    k = prepare(w, v, &box, NULL, slots, &n, tol);
+    if (k < 0) return -1;
+    if (3 * k > w->cap_points) {
+        c2d_vec *p = (c2d_vec *)realloc(w->sight_points, (size_t)(3 * k) * sizeof *p);
+        if (p == NULL) return -1;
+        w->sight_points = p;
+        w->cap_points = 3 * k;
+    }
+    bl.s = w->sight_shapes;
+    bl.n = n;
+    bl.it = (const sight_item *)w->sight_items;
+    /* (side points nearer than this to their ray's are the same edge's;
+     * points nearer than this to the last are one) */
+    jump = dmin(1e-6 * v->radius, tol / 4);
+    for (j = 0; j < k;) {
+        /* Along each direction, and a hair to either side of it: where a ray
+         * grazes a corner, what lies beyond it is seen on one side. Directions
+         * closer than that are taken together (the first's side, each one,
+         * the last's side), so that the points stay in order of angle, which
+         * keeps the outline simple. */
+        int last = j, i;
+        c2d_vec centre, p;
+        while (last + 1 < k && w->sight_dirs[last + 1].angle - w->sight_dirs[last].angle < 4 * HAIR) last++;
+        centre = ray_point(v, w->sight_dirs[j].d, 0, &bl);
+        p = ray_point(v, w->sight_dirs[j].d, -1, &bl);
+        if (vlen(vsub(p, centre)) > jump) m = put_point(w->sight_points, m, p, jump);
+        for (i = j; i <= last; i++) {
+            centre = i == j ? centre : ray_point(v, w->sight_dirs[i].d, 0, &bl);
+            m = put_point(w->sight_points, m, centre, jump);
+        }
+        p = ray_point(v, w->sight_dirs[last].d, 1, &bl);
+        if (vlen(vsub(p, centre)) > jump) m = put_point(w->sight_points, m, p, jump);
+        j = last + 1;
+    }
+    /* the wrap: the last points against the first */
+    while (m > 2 && (vlen(vsub(w->sight_points[m - 1], w->sight_points[0])) <= jump ||
+                     spike(w->sight_points[m - 2], w->sight_points[m - 1], w->sight_points[0])))
+        m--;
+    while (m > 2 && spike(w->sight_points[m - 1], w->sight_points[0], w->sight_points[1])) {
+        memmove(w->sight_points, w->sight_points + 1, (size_t)(m - 1) * sizeof *w->sight_points);
+        m--;
+    }
+    *points = w->sight_points;
     return m;
 }

@@ -433,6 +433,7 @@ void c2d_world_free(c2d_world *w)
     free(w->sight_slots);
     free(w->sight_items);
     free(w->seen);
+    free(w->sight_points);
     free(w->found);
     free(w->sorted);
     free(w->sweep);

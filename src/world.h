@@ -139,6 +139,8 @@ struct c2d_world {
     int cap_sight;
     c2d_world_seen *seen;
     int cap_seen;
+    c2d_vec *sight_points;  /* a visibility polygon's outline */
+    int cap_points;
 };
 
 /* Do the boxes meet (the four tests made alike, with no branch between them). */

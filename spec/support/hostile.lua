@@ -472,6 +472,7 @@ local WORLD_METHODS = {
   raycast = function(w) return { w, -5, 1, 40, 0, 1, function() return true end } end,
   sees = function(w, s) return { w, -5, 1, s[1], function() return true end } end,
   visible = function(w) return { w, make("Fan"), function() return true end } end,
+  visibility = function(w) return { w, 0, 0, 40, function() return true end, 0.5 } end,
   collisions = function(w) return { w, {} } end,
   move = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
   check = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
@@ -684,6 +685,7 @@ local function world_callbacks(w, s, cb)
     { "w:raycast filter", w.raycast, { w, -10, 1, 60, 0, 1, function(...) return cb("filter", ...) or false end } },
     { "w:sees filter", w.sees, { w, -10, 1, mover, function(...) return cb("filter", ...) or true end } },
     { "w:visible filter", w.visible, { w, c2d.disk(0, 0, 80), function(...) return cb("filter", ...) or true end } },
+    { "w:visibility filter", w.visibility, { w, 0, 0, 80, function(...) return cb("filter", ...) or true end } },
   }
 end
 
@@ -1002,6 +1004,7 @@ local function world_env()
       { "w:raycast", w.raycast, { w, -10, 1, 60, 0 } },
       { "w:sees", w.sees, { w, -10, 1, s[1] } },
       { "w:visible", w.visible, { w, c2d.disk(0, 0, 80) } },
+      { "w:visibility", w.visibility, { w, 0, 0, 80 } },
       { "w:collisions", w.collisions, { w } },
       { "w:collisions(out)", w.collisions, { w, out } },
       { "w:move", w.move, { w, s[1], 40, 3 } },
