@@ -391,7 +391,7 @@ scenes[10] = {
 -- 11. A guard's real view: w:visible over the walls, w:sees toward the thief.
 scenes[11] = {
   name = "guard's view",
-  keys = "the mouse moves the thief; the guard turns slowly; what it sees is green, the rest grey",
+  keys = "the mouse moves the thief; the guard turns slowly; what it sees is green, the rest grey; yellow: all it could see turning round",
   load = function(s)
     local w = c2d.world(32)
     s.world = w
@@ -415,6 +415,13 @@ scenes[11] = {
     local seen = s.world:visible(view)
     local lit = {}
     for _, o in ipairs(seen) do lit[o] = true end
+    -- all the guard could see if it turned round: its visibility region
+    local outline = s.world:visibility(gx, gy, 260, function(o) return o ~= s.thief end)
+    if #outline >= 6 then
+      outline[#outline + 1], outline[#outline + 2] = outline[1], outline[2]
+      lg.setColor(0.25, 0.25, 0.12)
+      lg.line(outline)
+    end
     color(GREY)
     draw.draw(view, "line")
     for _, o in ipairs(s.world:shapes()) do
