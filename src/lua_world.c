@@ -623,6 +623,24 @@ static const int *slots_of(lua_State *L, const lworld *lw, int *n)
     return out;
 }
 
+/* The slots a sight query looks at: those the filter function kept (the
+ * array at store + 1, when fn), still in the world, or the query's own
+ * (its list in the world, untouched since). The stack is cut back to them. */
+static int chosen_slots(lua_State *L, lworld *lw, slot_query query, const sight_query *q, int fn, int store,
+                        const char *fname, const int **slots)
+{
+    int n;
+    live(L, lw, fname);
+    lua_settop(L, fn ? store + 1 : store);
+    if (fn) {
+        *slots = slots_of(L, lw, &n);
+        return n;
+    }
+    n = query(lw, q, slots);
+    if (n < 0) out_of_memory(L);
+    return n;
+}
+
 /* w:sees(a, b [, filter]) or w:sees(x, y, b [, filter]) -> true, px, py |
  * false, blocker: does some segment from the point (a Point shape, or x, y)
  * reach b without meeting another shape of the world first (the filter, a
@@ -663,12 +681,8 @@ static int l_sees(lua_State *L)
     if (fn) { /* the blockers the function keeps (it may change the world meanwhile) */
         push_query(L, lw, store, sight_slots, &q, f);
         keep_filtered(L, filter);
-        live(L, lw, f);
-        slots = slots_of(L, lw, &n);
-    } else {
-        n = sight_slots(lw, &q, &slots);
-        if (n < 0) out_of_memory(L);
     }
+    n = chosen_slots(L, lw, sight_slots, &q, fn, store, f, &slots);
     r = c2d_world_sees(lw->w, &q.v, &b->s, slots, n, &point, &hider);
     if (r < 0) out_of_memory(L);
     lua_pushboolean(L, r);
@@ -720,14 +734,7 @@ static int l_visible(lua_State *L)
         keep_filtered(L, 3);
     }
     for (tries = 0; tries < FRESH_TRIES; tries++) {
-        live(L, lw, f);
-        lua_settop(L, fn ? store + 1 : store);
-        if (fn) {
-            slots = slots_of(L, lw, &n);
-        } else {
-            n = view_slots(lw, &q, &slots);
-            if (n < 0) out_of_memory(L);
-        }
+        n = chosen_slots(L, lw, view_slots, &q, fn, store, f, &slots);
         k = c2d_world_visible(lw->w, &q.v, slots, n, &seen);
         if (k < 0) out_of_memory(L);
         /* the two tables first: making them may run a finalizer that calls
@@ -786,14 +793,7 @@ static int l_visibility(lua_State *L)
         keep_filtered(L, 5);
     }
     for (tries = 0; tries < FRESH_TRIES; tries++) {
-        live(L, lw, f);
-        lua_settop(L, fn ? store + 1 : store);
-        if (fn) {
-            slots = slots_of(L, lw, &n);
-        } else {
-            n = view_slots(lw, &q, &slots);
-            if (n < 0) out_of_memory(L);
-        }
+        n = chosen_slots(L, lw, view_slots, &q, fn, store, f, &slots);
         k = c2d_world_visibility(lw->w, &q.v, slots, n, tol, &pts);
         if (k < 0) out_of_memory(L);
         if (!fresh_table(L, lw, 2 * k)) continue;
