@@ -342,6 +342,28 @@ function collide2d.bbox(s) end
 ---@return number cy
 function collide2d.center(s) end
 
+---The area (a Line or a tile layer raises).
+---@param s collide2d.Shape
+---@return number
+function collide2d.area(s) end
+
+---The length of the outline (a Segment's: there and back).
+---@param s collide2d.Shape
+---@return number
+function collide2d.perimeter(s) end
+
+---The centre of the area (where it is 0: as center).
+---@param s collide2d.Shape
+---@return number cx
+---@return number cy
+function collide2d.centroid(s) end
+
+---The rotational inertia about the centroid: the second moment of area times density (default 1).
+---@param s collide2d.Shape
+---@param density? number
+---@return number
+function collide2d.inertia(s, density) end
+
 ---The shape's position (what `moveTo` places).
 ---@param s collide2d.Shape
 ---@return number x
@@ -536,6 +558,24 @@ function Shape:bbox() end
 ---@return number cx
 ---@return number cy
 function Shape:center() end
+
+---The area (a Line or a tile layer raises).
+---@return number
+function Shape:area() end
+
+---The length of the outline (a Segment's: there and back).
+---@return number
+function Shape:perimeter() end
+
+---The centre of the area (where it is 0: as center).
+---@return number cx
+---@return number cy
+function Shape:centroid() end
+
+---The rotational inertia about the centroid: the second moment of area times density (default 1).
+---@param density? number
+---@return number
+function Shape:inertia(density) end
 
 ---The shape's position: the first point, the centre, the min corner... as its constructor says.
 ---@return number x

@@ -40,6 +40,7 @@ build = {
             "src/compound_regions.c",
             "src/covers.c",
             "src/turning.c",
+            "src/mass.c",
             "src/sight.c",
             "src/features.c",
             "src/overlap.c",

@@ -58,7 +58,8 @@ typedef enum c2d_error {
     C2D_ERR_SELF_CROSSING, /* a Concave outline that crosses or touches itself */
     C2D_ERR_MEMBER,     /* a Group member that is a Line (unbounded) or no shape */
     C2D_ERR_TILE_KIND,  /* a tile kind that is not a convex piece within its tile */
-    C2D_ERR_ROTATE_TILES /* a tile layer cannot turn */
+    C2D_ERR_ROTATE_TILES, /* a tile layer cannot turn */
+    C2D_ERR_NO_MASS     /* a Line or a tile layer has no area to weigh */
 } c2d_error;
 
 /*
@@ -248,6 +249,20 @@ int c2d_pieces(const c2d_shape *s, const c2d_shape **pieces);
  * 2 * C2D_MAX_VERTICES); returns how many. A Concave's vertices are in
  * verts and a Group's members in pieces: both give 0 here. */
 int c2d_numbers(const c2d_shape *s, double *out);
+
+/* Mass properties, in closed form: the area, the perimeter (a Segment's
+ * outline is there and back: twice its length; a Concave's, its outline's), the
+ * centroid (where the area is 0: c2d_center), and the second moment of area
+ * about the centroid (the rotational inertia at density 1). A Concave and a
+ * Group add their pieces (where a Group's members overlap, that part counts
+ * once for each; a Group's perimeter is its pieces'). C2D_ERR_NO_MASS for a
+ * Line or a tile layer. */
+typedef struct c2d_mass_result {
+    double area, perimeter;
+    c2d_vec centroid;
+    double inertia;
+} c2d_mass_result;
+c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out);
 
 /* Do the closed shapes share a point. */
 int c2d_hits(const c2d_shape *a, const c2d_shape *b);

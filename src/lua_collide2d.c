@@ -577,6 +577,43 @@ static int l_center(lua_State *L)
     return push_vec(L, c2d_center(check_shape(L, 1, "center")));
 }
 
+/* The mass properties of the shape at 1 (an error for a Line or a layer). */
+static c2d_mass_result mass_of(lua_State *L, const char *fname)
+{
+    c2d_mass_result m;
+    c2d_error err = c2d_mass(check_shape(L, 1, fname), &m);
+    if (err != C2D_OK) arg_error(L, 1, fname, c2d_error_message(err));
+    return m;
+}
+
+static int l_area(lua_State *L)
+{
+    push_num(L, mass_of(L, "area").area);
+    return 1;
+}
+
+static int l_perimeter(lua_State *L)
+{
+    push_num(L, mass_of(L, "perimeter").perimeter);
+    return 1;
+}
+
+static int l_centroid(lua_State *L)
+{
+    return push_vec(L, mass_of(L, "centroid").centroid);
+}
+
+/* a:inertia([density]): the rotational inertia about the centroid */
+static int l_inertia(lua_State *L)
+{
+    double density = c2d_lua_opt_number(L, 2, 1, "inertia", "density");
+    c2d_mass_result m;
+    if (density < 0) arg_error(L, 2, "inertia", "density must be >= 0");
+    m = mass_of(L, "inertia");
+    push_num(L, density * m.inertia);
+    return 1;
+}
+
 static int l_position(lua_State *L)
 {
     return push_vec(L, c2d_position(check_shape(L, 1, "position")));
@@ -1098,6 +1135,10 @@ static const luaL_Reg methods[] = {
     { "pieces", l_pieces },
     { "bbox", l_bbox },
     { "center", l_center },
+    { "area", l_area },
+    { "perimeter", l_perimeter },
+    { "centroid", l_centroid },
+    { "inertia", l_inertia },
     { "position", l_position },
     { "unpack", l_unpack },
     { "type", l_type },

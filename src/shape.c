@@ -40,6 +40,7 @@ const char *c2d_error_message(c2d_error err)
     case C2D_ERR_MEMBER: return "a group member must be a bounded shape (not a Line)";
     case C2D_ERR_TILE_KIND: return "a tile kind must be 0 to 8 points within its tile, in convex order";
     case C2D_ERR_ROTATE_TILES: return "a tile layer cannot turn";
+    case C2D_ERR_NO_MASS: return "a Line or a tile layer has no area to weigh";
     }
     return "unknown error";
 }

@@ -1,0 +1,165 @@
+/*
+ * Mass properties: area, perimeter, centroid and the second moment of area
+ * about the centroid (the rotational inertia at density 1), in closed form.
+ *
+ * Polygons sum over the triangles fanned from their first vertex, with the
+ * vertices taken relative to it (their rounding stays relative to the
+ * polygon's size, not to its distance from the origin); the moment found
+ * about that vertex moves to the centroid by the parallel axis theorem.
+ * Round kinds add their circles' parts; a Concave and a Group add their
+ * pieces (a Group's members as they are: where they overlap, that part is
+ * counted once for each).
+ */
+#include <math.h>
+#include "compound.h"
+
+/* The parts of a shape, about a point o: area, first moments (area times
+ * centroid - o) and the second moment about o; the perimeter apart. */
+typedef struct moments {
+    double a, mx, my, j, perimeter;
+} moments;
+
+static void polygon_moments(const c2d_vec *v, int n, moments *m)
+{
+    double a = 0, mx = 0, my = 0, j = 0, p = 0;
+    int i;
+    for (i = 0; i < n; i++) {
+        c2d_vec q = v[i], r = v[c2d_next(i, n)];
+        double c = vcross(q, r);
+        a += c;
+        mx += c * (q.x + r.x);
+        my += c * (q.y + r.y);
+        j += c * (q.x * q.x + q.x * r.x + r.x * r.x + q.y * q.y + q.y * r.y + r.y * r.y);
+        p += vlen(vsub(r, q));
+    }
+    /* (a counter-clockwise list gives a > 0; a clockwise one is turned over) */
+    if (a < 0) {
+        a = -a;
+        mx = -mx;
+        my = -my;
+        j = -j;
+    }
+    m->a = a / 2;
+    m->mx = mx / 6;
+    m->my = my / 6;
+    m->j = j / 12;
+    m->perimeter = p;
+}
+
+/* A convex leaf about o. */
+static int leaf_moments(const c2d_shape *s, c2d_vec o, moments *m)
+{
+    c2d_vec v[C2D_MAX_VERTICES];
+    int i, n = 0;
+    switch (s->kind) {
+    case C2D_POINT:
+        m->a = m->j = m->perimeter = 0;
+        m->mx = m->my = 0;
+        return 1;
+    case C2D_DISK: {
+        c2d_vec c = vsub(s->p[0], o);
+        double r = s->radius, a = C2D_PI * r * r;
+        m->a = a;
+        m->mx = a * c.x;
+        m->my = a * c.y;
+        m->j = a * r * r / 2 + a * vlen2(c);
+        m->perimeter = 2 * C2D_PI * r;
+        return 1;
+    }
+    case C2D_CAPSULE: {
+        /* a rectangle 2r by L along the axis, and a half disk at each end */
+        c2d_vec e = vsub(s->p[1], s->p[0]), c = vsub(vscale(vadd(s->p[0], s->p[1]), 0.5), o);
+        double r = s->radius, l = vlen(e), rect = 2 * r * l, half = C2D_PI * r * r / 2, d = l / 2 + 4 * r / (3 * C2D_PI);
+        double jc = rect * (l * l + 4 * r * r) / 12 /* the rectangle about its centre */
+                    + 2 * (C2D_PI * r * r * r * r / 4 - half * (4 * r / (3 * C2D_PI)) * (4 * r / (3 * C2D_PI)) + half * d * d);
+        double a = rect + 2 * half;
+        m->a = a;
+        m->mx = a * c.x;
+        m->my = a * c.y;
+        m->j = jc + a * vlen2(c);
+        m->perimeter = 2 * l + 2 * C2D_PI * r;
+        return 1;
+    }
+    case C2D_FAN: {
+        /* a sector of radius r and opening t: centroid 2 r sin(t/2) / (3 t/2)
+         * from the apex along the direction; r^4 t / 4 about the apex */
+        c2d_vec apex = vsub(s->p[0], o), dir = v2(s->cos_a, s->sin_a), c;
+        double r = s->radius, t = s->opening, a = r * r * t / 2, d = t > 0 ? 4 * r * s->sin_h / (3 * t) : 0;
+        c = vadd(apex, vscale(dir, d));
+        m->a = a;
+        m->mx = a * c.x;
+        m->my = a * c.y;
+        /* about the apex, then to the centroid, then to o */
+        m->j = r * r * r * r * t / 4 - a * d * d + a * vlen2(c);
+        m->perimeter = r * t + (t < 2 * C2D_PI ? 2 * r : 0);
+        return 1;
+    }
+    case C2D_SEGMENT:
+        m->a = m->mx = m->my = m->j = 0;
+        m->perimeter = 2 * vlen(vsub(s->p[1], s->p[0])); /* its outline, there and back */
+        return 1;
+    case C2D_AABB:
+        v[0] = vsub(s->p[0], o);
+        v[1] = v2(s->p[1].x - o.x, s->p[0].y - o.y);
+        v[2] = vsub(s->p[1], o);
+        v[3] = v2(s->p[0].x - o.x, s->p[1].y - o.y);
+        n = 4;
+        break;
+    case C2D_BOX:
+        for (i = 0; i < 4; i++) v[i] = vsub(s->corners[i], o);
+        n = 4;
+        break;
+    case C2D_TRIANGLE:
+        for (i = 0; i < 3; i++) v[i] = vsub(s->p[i], o);
+        n = 3;
+        break;
+    case C2D_POLYGON:
+        for (i = 0; i < s->count; i++) v[i] = vsub(s->verts[i], o);
+        n = s->count;
+        break;
+    default:
+        return 0;
+    }
+    polygon_moments(v, n, m);
+    return 1;
+}
+
+c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out)
+{
+    moments m, t;
+    c2d_vec o;
+    int i;
+    if (s->kind == C2D_LINE || s->kind == C2D_TILES) return C2D_ERR_NO_MASS;
+    o = c2d_is_compound(s) ? s->pieces[0].p[0] : s->p[0];
+    if (c2d_is_compound(s)) {
+        m.a = m.mx = m.my = m.j = m.perimeter = 0;
+        for (i = 0; i < s->compound->count; i++) {
+            if (!leaf_moments(&s->pieces[i], o, &t)) return C2D_ERR_NO_MASS;
+            m.a += t.a;
+            m.mx += t.mx;
+            m.my += t.my;
+            m.j += t.j;
+            m.perimeter += t.perimeter;
+        }
+        if (s->kind == C2D_CONCAVE) { /* its outline, not its pieces' seams */
+            const c2d_vec *v = s->compound->verts;
+            int n = s->compound->outline;
+            m.perimeter = 0;
+            for (i = 0; i < n; i++) m.perimeter += vlen(vsub(v[c2d_next(i, n)], v[i]));
+        }
+    } else if (!leaf_moments(s, o, &m)) {
+        return C2D_ERR_NO_MASS;
+    }
+    out->area = m.a;
+    out->perimeter = m.perimeter;
+    if (m.a > 0) {
+        c2d_vec c = v2(m.mx / m.a, m.my / m.a);
+        out->centroid = vadd(o, c);
+        /* the moment about o, moved to the centroid */
+        out->inertia = dmax(0, m.j - m.a * vlen2(c));
+    } else {
+        out->centroid = c2d_center(s);
+        out->inertia = 0;
+    }
+    return C2D_OK;
+}
