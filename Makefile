@@ -1,7 +1,7 @@
 # collide2d: one C source tree, five Lua runtimes.
 #   make [LUA=lua5.4|lua5.3|lua5.2|lua5.1|luajit]   build build/$(LUA)/collide2d.so
 #   make test [LUA=...]    run the busted specs under that runtime
-#   make test-c | example-c   the C API's tests | a C engine sharing its World with Lua (examples/c)
+#   make test-c | example-c   the C API's tests and the docs' C examples | a C engine sharing its World with Lua (examples/c)
 #   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
 #   make lint              luacheck over the Lua of lua/ spec/ bench/ examples/ tools/ library/ (.luacheckrc)
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
@@ -75,15 +75,40 @@ deps-lint:
 # C programs that embed the runtime: linked with its library.
 LUA_LIB  = $(if $(filter luajit,$(LUA)),luajit-5.1,$(LUA))
 C_TEST  := $(BUILD)/world_test
+# What the docs' C examples link (make test-c): the core's objects, built once
+# for every runtime, and the binding's, built for $(LUA), as static libraries.
+DOCS_C_CORE := build/docs-c/libcollide2d_core.a
+DOCS_C_BIND := $(BUILD)/docs-c/libcollide2d_lua.a
 
-# The C API's own tests run first (their own "N passed, N failed" line), then the specs.
-test: deps $(SO) $(C_TEST)
-	@$(RUN_ENV) $(C_TEST)
+# The C API's own tests and the docs' C examples run first (make test-c: their
+# own "N passed, N failed" line, then the examples' report), then the specs.
+test: deps $(SO) test-c
 	@$(RUN_ENV) $(LUA) tools/busted.lua
 
-# The C API's tests alone (test-all counts them once, as its runtime "c").
-test-c: $(C_TEST)
+# The C API's tests, then tools/docs_c.lua: every ```c block of README.md and
+# docs/*.md compiled with cc -std=c99 -Wall -Wextra -pedantic -Werror -Isrc
+# against the core (a block that includes collide2d_lua.h: also the binding and
+# $(LUA)), run, and its output compared with the ```text block after it; and
+# docs/c-api.md checked to give every signature of the public headers.
+# (test-all counts the C tests once, as its runtime "c".)
+test-c: $(C_TEST) $(DOCS_C_CORE) $(DOCS_C_BIND) | deps
 	@$(RUN_ENV) $(C_TEST)
+	@$(RUN_ENV) $(LUA) tools/docs_c.lua cc='$(CC)' out=$(BUILD)/docs-c/examples core='$(DOCS_C_CORE) -lm' \
+	  lua='-I$(LUA_INC) $(DOCS_C_BIND) $(DOCS_C_CORE) -l$(LUA_LIB) -lm'
+
+build/docs-c/obj/%.o: src/%.c $(HEADERS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/docs-c/obj/%.o: src/%.c $(HEADERS) | deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -I$(LUA_INC) -c -o $@ $<
+
+$(DOCS_C_CORE): $(patsubst src/%.c,build/docs-c/obj/%.o,$(CORE_SRC))
+	@rm -f $@ && ar rcs $@ $^
+
+$(DOCS_C_BIND): $(patsubst src/%.c,$(BUILD)/docs-c/obj/%.o,$(BIND_SRC))
+	@rm -f $@ && ar rcs $@ $^
 
 # A C engine whose scripts share its World (examples/c/platform.c).
 example-c: $(BUILD)/platform

@@ -4,7 +4,8 @@
 -- WHICH BLOCKS
 --   A fence whose info string's first word is `lua` opens a block (indented
 --   fences too, as inside a list). Other fences (```sh, ```c, ```text, ```json,
---   ``` alone) are not Lua: ignored, with whatever they hold.
+--   ``` alone) are not Lua: ignored, with whatever they hold (the ```c blocks and
+--   the ```text blocks of their output are tools/docs_c.lua's, run by make test-c).
 --   ```lua norun marks a block that cannot run (a shell line, a fragment that
 --   needs a game's files): it is reported pending, with how many of its file's
 --   blocks were not run; never silently passed. A block that does
