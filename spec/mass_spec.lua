@@ -54,6 +54,19 @@ describe("mass properties: hand-worked", function()
     near_all(mass(o), { 2, 8, 0.75, 0.5, 2 * (2 / 12) + 2 * 0.25 * 0.25 }, 1e-15, "overlapping group")
   end)
 
+  it("a Group holding a Concave adds the Concave's pieces; one holding a layer has no mass", function()
+    -- the L of 12 (centroid (28/12, 20/12)) and a disk of radius 1 at (10, 0):
+    -- 12 + pi; the centroid weighs both; the perimeters add (16 + 2 pi)
+    local l = c2d.concave(0, 0, 4, 0, 4, 4, 2, 4, 2, 2, 0, 2)
+    local g = c2d.group(l, c2d.disk(10, 0, 1))
+    local a = 12 + pi
+    local cx, cy = (28 + 10 * pi) / a, 20 / a
+    local j = l:inertia() + 12 * ((28 / 12 - cx) ^ 2 + (20 / 12 - cy) ^ 2) + pi / 2 + pi * ((10 - cx) ^ 2 + cy ^ 2)
+    near_all(mass(g), { a, 16 + 2 * pi, cx, cy, j }, 1e-14, "group with a concave")
+    local lg = c2d.group(c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }), c2d.disk(0, 0, 1))
+    assert.is_false((pcall(lg.area, lg)))
+  end)
+
   it("a turned box and a polygon far from the origin keep their numbers", function()
     -- a box 6 by 2 turned by 0.7 at (1e6, -1e6): 12, 16, its centre, 12 (36 + 4) / 12
     near_all(mass(c2d.box(1e6, -1e6, 6, 2, 0.7)), { 12, 16, 1e6, -1e6, 40 }, 1e-9, "box")

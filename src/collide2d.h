@@ -59,7 +59,7 @@ typedef enum c2d_error {
     C2D_ERR_MEMBER,     /* a Group member that is a Line (unbounded) or no shape */
     C2D_ERR_TILE_KIND,  /* a tile kind that is not a convex piece within its tile */
     C2D_ERR_ROTATE_TILES, /* a tile layer cannot turn */
-    C2D_ERR_NO_MASS     /* a Line or a tile layer has no area to weigh */
+    C2D_ERR_NO_MASS     /* a Line or a tile layer (or a Group holding one) has no area to weigh */
 } c2d_error;
 
 /*
@@ -255,8 +255,8 @@ int c2d_numbers(const c2d_shape *s, double *out);
  * centroid (where the area is 0: c2d_center), and the second moment of area
  * about the centroid (the rotational inertia at density 1). A Concave and a
  * Group add their pieces (where a Group's members overlap, that part counts
- * once for each; a Group's perimeter is its pieces'). C2D_ERR_NO_MASS for a
- * Line or a tile layer. */
+ * once for each; a Group's perimeter is its members'). C2D_ERR_NO_MASS for a
+ * Line or a tile layer, or a Group holding one. */
 typedef struct c2d_mass_result {
     double area, perimeter;
     c2d_vec centroid;

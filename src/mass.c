@@ -124,32 +124,37 @@ static int leaf_moments(const c2d_shape *s, c2d_vec o, moments *m)
     return 1;
 }
 
+/* Any shape about o: a compound adds its pieces (a Group's members may be
+ * Concaves); 0 for what has no area to weigh. */
+static int shape_moments(const c2d_shape *s, c2d_vec o, moments *m)
+{
+    int i;
+    if (s->kind == C2D_LINE || s->kind == C2D_TILES) return 0;
+    if (!c2d_is_compound(s)) return leaf_moments(s, o, m);
+    m->a = m->mx = m->my = m->j = m->perimeter = 0;
+    for (i = 0; i < s->compound->count; i++) {
+        moments t;
+        if (!shape_moments(&s->pieces[i], o, &t)) return 0;
+        m->a += t.a;
+        m->mx += t.mx;
+        m->my += t.my;
+        m->j += t.j;
+        m->perimeter += t.perimeter;
+    }
+    if (s->kind == C2D_CONCAVE) { /* its outline, not its pieces' seams */
+        const c2d_vec *v = s->compound->verts;
+        int n = s->compound->outline;
+        m->perimeter = 0;
+        for (i = 0; i < n; i++) m->perimeter += vlen(vsub(v[c2d_next(i, n)], v[i]));
+    }
+    return 1;
+}
+
 c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out)
 {
-    moments m, t;
-    c2d_vec o;
-    int i;
-    if (s->kind == C2D_LINE || s->kind == C2D_TILES) return C2D_ERR_NO_MASS;
-    o = c2d_is_compound(s) ? s->pieces[0].p[0] : s->p[0];
-    if (c2d_is_compound(s)) {
-        m.a = m.mx = m.my = m.j = m.perimeter = 0;
-        for (i = 0; i < s->compound->count; i++) {
-            if (!leaf_moments(&s->pieces[i], o, &t)) return C2D_ERR_NO_MASS;
-            m.a += t.a;
-            m.mx += t.mx;
-            m.my += t.my;
-            m.j += t.j;
-            m.perimeter += t.perimeter;
-        }
-        if (s->kind == C2D_CONCAVE) { /* its outline, not its pieces' seams */
-            const c2d_vec *v = s->compound->verts;
-            int n = s->compound->outline;
-            m.perimeter = 0;
-            for (i = 0; i < n; i++) m.perimeter += vlen(vsub(v[c2d_next(i, n)], v[i]));
-        }
-    } else if (!leaf_moments(s, o, &m)) {
-        return C2D_ERR_NO_MASS;
-    }
+    moments m;
+    c2d_vec o = c2d_position(s);
+    if (!shape_moments(s, o, &m)) return C2D_ERR_NO_MASS;
     out->area = m.a;
     out->perimeter = m.perimeter;
     if (m.a > 0) {
