@@ -807,7 +807,10 @@ static int l_visibility(lua_State *L)
         for (i = 1; i <= C2D_KIND_COUNT; i++) lua_pushvalue(L, lua_upvalueindex(i)); /* (the kinds' metatables) */
         lua_pushcclosure(L, c2d_lua_concave, C2D_KIND_COUNT);
         lua_pushvalue(L, -2);
-        if (lua_pcall(L, 1, 1, 0) != 0) {
+        switch (lua_pcall(L, 1, 1, 0)) {
+        case 0: break;
+        case LUA_ERRMEM: return lua_error(L); /* out of memory: as every call raises it */
+        default: /* the outline makes no Concave */
             lua_pop(L, 1);
             lua_pushnil(L);
         }
