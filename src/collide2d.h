@@ -333,7 +333,9 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
 /* Transforms, in place. Each keeps the shape's cached data current and
  * fails (leaving the shape as it was) where the result would be invalid.
  * A Polygon's vertices are rewritten through verts, which must be writable.
- * rotate keeps a Box's angle and a Fan's direction in (-pi, pi]. */
+ * rotate keeps a Box's angle and a Fan's direction in (-pi, pi]. A Polygon
+ * whose moved or turned vertices rounding leaves convex only within a few
+ * ulps is rebuilt as their hull (it may lose a vertex rounding put in line). */
 c2d_error c2d_move(c2d_shape *s, double dx, double dy);
 c2d_error c2d_move_to(c2d_shape *s, double x, double y);
 c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy);

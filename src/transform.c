@@ -64,6 +64,33 @@ void c2d_note_moved(const c2d_shape *s)
     m->slot[m->n++] = s->world_slot;
 }
 
+/* A Polygon whose moved or turned vertices rounding leaves convex only
+ * within a few ulps (which c2d_make refuses): rebuilt as their hull, which
+ * differs from them by that rounding (and may drop a vertex rounding put in
+ * line), from the same first vertex (the position stays where the transform
+ * puts it; a hull without it stays refused). */
+static c2d_error rehull(c2d_shape *s, const double *nums, int m)
+{
+    c2d_vec pts[m], storage[2 * m], first = v2(nums[0], nums[1]);
+    c2d_vec *dst = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
+    c2d_shape t;
+    c2d_error err;
+    int i, at = -1;
+    for (i = 0; i < m; i++) pts[i] = v2(nums[2 * i], nums[2 * i + 1]);
+    if ((err = c2d_make_hull(&t, pts, m, storage)) != C2D_OK) return err;
+    for (i = 0; i < t.count && at < 0; i++)
+        if (storage[i].x == first.x && storage[i].y == first.y) at = i;
+    if (at < 0) return C2D_ERR_NONCONVEX;
+    for (i = 0; i < t.count; i++) dst[i] = storage[(at + i) % t.count]; /* (turned round: still counter-clockwise) */
+    t.verts = dst;
+    t.p[0] = first;
+    t.world = s->world;
+    t.world_slot = s->world_slot;
+    *s = t;
+    c2d_note_moved(s);
+    return C2D_OK;
+}
+
 /* Move s so that its first point lands on first and the others move by
  * (dx, dy): the constructor's numbers moved so (as rebuild would take them),
  * without the constructor where c2d_make_moved and c2d_move_polygon give the
@@ -76,7 +103,7 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
     if (s->kind == C2D_POLYGON) {
         if (s->count >= 3 && first.x == s->verts[0].x + dx && first.y == s->verts[0].y + dy) {
             int r = c2d_move_polygon(s, dx, dy);
-            if (r >= 0) {
+            if (r >= 0 && r != C2D_ERR_NONCONVEX) { /* (not convex: below, as its hull) */
                 if (r == C2D_OK) c2d_note_moved(s);
                 return (c2d_error)r;
             }
@@ -95,7 +122,9 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
     nums[0] = first.x;
     nums[1] = first.y;
     for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
-    return rebuild(s, nums, n);
+    err = rebuild(s, nums, n);
+    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m);
+    return err;
 }
 
 c2d_error c2d_move(c2d_shape *s, double dx, double dy)
@@ -128,6 +157,7 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
 {
     double nums[c2d_number_room(s)], c, sn;
     int n, i, m;
+    c2d_error err;
     if (c2d_is_compound(s)) return c2d_compound_rotate(s, angle, ox, oy);
     if (s->kind == C2D_TILES) return C2D_ERR_ROTATE_TILES;
     n = c2d_numbers(s, nums);
@@ -145,7 +175,9 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
     }
     if (s->kind == C2D_BOX) nums[4] = wrap_angle(nums[4] + angle);
     if (s->kind == C2D_FAN) nums[3] = wrap_angle(nums[3] + angle);
-    return rebuild(s, nums, n);
+    err = rebuild(s, nums, n);
+    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m);
+    return err;
 }
 
 c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
