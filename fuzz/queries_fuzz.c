@@ -2,8 +2,9 @@
  * libFuzzer target for the collide2d C core (no Lua).
  *
  * Each input decodes into two shapes of any kinds (through c2d_make or
- * c2d_make_hull), a motion for each, a ray with its maxt, and the parameters
- * of a move, a rotation, a scale and an outline. Every query of the public C
+ * c2d_make_hull), a motion for each, a ray with its maxt, the parameters
+ * of a move, a rotation, a scale and an outline, and a turning motion for
+ * each shape (c2d_sweep_turning). Every query of the public C
  * API runs on them, and the answers are checked against each other. A violated
  * invariant prints what failed and the decoded input, then aborts, which
  * libFuzzer records as a crash. FUZZ_PRINT=1 in the environment prints every
@@ -12,7 +13,25 @@
  * Input format (bytes; a read past the end yields 0, so every input decodes):
  *   shape A, shape B, then the numbers da.x, da.y, db.x, db.y, ray origin x, y,
  *   ray dir x, y, maxt, move dx, dy, rotation angle, scale k, transform origin
- *   x, y, and one byte for the outline resolution.
+ *   x, y, one byte for the outline resolution, then the turning sweep's
+ *   motions, A's and B's (an input that ends before them reads zeros: both
+ *   turn by 1/64 rad about their centres, moving by da and db).
+ *   A turning motion is a flags byte f, then in order:
+ *     f & 1: the displacement, two numbers (else da or db);
+ *     the angle by (f >> 1) & 7: 0..3 a signed byte b, (b + 0.5) / 32 rad
+ *       (within 4 rad; 0 for an AABB or a tile layer, which may only take
+ *       part without turning), 4 none (0), 5 a number, 6 many turns:
+ *       (b + 0.5) * 2^(byte % 6), up to 4096 rad, 7 a byte c: +-(pi/4 ...
+ *       2 pi, and the entries just off them in `special`) by c & 0x80 and
+ *       c & 0x7f;
+ *     the pivot by (f >> 4) & 3: 0 the shape's centre (c2d_center), 1 its
+ *       position, 2 a point (two numbers), 3 the centre offset by two signed
+ *       bytes / 4;
+ *     f & 0x40: the numbers of this motion may be non-finite (which must
+ *       be refused); f & 0x80 on A's motion: an explicit tolerance follows
+ *       (a number; else 0, the default); on B's: B turns about A's pivot.
+ *   Without FUZZ_TURNING_SLOW, angles are folded into +-4096 rad, those
+ *   below 1e-3 rad taken as 0, and tolerances raised (see the switch).
  *   A shape is a kind byte k, then its numbers:
  *     k % 12 in 0..9: that c2d_kind through c2d_make; with k & 0x80 a byte
  *       follows and the count is off by -2..+2 (c2d_make must then refuse
@@ -53,6 +72,31 @@
  * shape that holds another hits it and holds its outline points and centres.
  * A World holding A and B finds exactly the pair, queries and ray hits the
  * pair queries give (tier 1: any finite input).
+ *
+ * The turning sweep (c2d_sweep_turning, src/turning.c, docs/turning.md),
+ * called with the room c2d_sweep_turning_room asks for (malloc'd to the
+ * byte, as is each pose's storage). Tier 1: its errors are the documented
+ * ones, exactly where they apply (C2D_ERR_NONFINITE for a non-finite
+ * displacement, angle, pivot or tolerance (NaN, +inf), else
+ * C2D_ERR_ROTATE_AABB / C2D_ERR_ROTATE_TILES for an AABB or a layer given a
+ * turn, else C2D_OK; the known exceptions: FUZZ_TURNING_STRICT_ERRORS); on a
+ * hit, t finite in [0, 1] and a finite normal, of unit length (1e-9) when
+ * every number is in range; no NaN. Tier 2: without turns, c2d_sweep's
+ * answer bit for bit; certified: the poses at t (each shape copied, turned
+ * by t * angle about its pivot, moved by t * d, as pose_at in turning.c
+ * builds them) are within 2 tol + 2 r of each other and of the point, tol
+ * the tolerance (explicit, or the default: 1e-9 of the smaller shape's box
+ * diagonal, at least 64 ulps of the boxes' magnitude) and r the rounding
+ * between those poses and the core's (tol_moved and turn_slack of the
+ * magnitude of shapes, motions and pivots); never late: when the shapes
+ * start more than that apart (so the start rule, a start in touch that
+ * parts or slides is no hit, does not apply), the poses at t * k / 8
+ * (k = 1..7; with no hit at k / 8, k = 1..8) do not hit, unless by a depth
+ * within 2 r where tol is within 64 r. Without turns never late is left to
+ * c2d_sweep's own checks (its answer is exact, and poses rounded into each
+ * other by their motion's rounding say nothing of it). Two Lines are left out
+ * of never late (rounding tilts parallel Lines into a far crossing), and parallel Lines
+ * that turn apart may answer t = 0 (they meet at every t > 0).
  *
  * Which numbers are checked for accuracy. Tier 1 holds for every finite input:
  * no crash, no sanitizer report, no NaN anywhere, hits symmetric and equal to
@@ -120,6 +164,51 @@
 #endif
 #ifndef FUZZ_COVERS
 #define FUZZ_COVERS 1
+#endif
+#ifndef FUZZ_TURNING
+#define FUZZ_TURNING 1
+#endif
+
+/* c2d_sweep_turning's errors beyond those documented, which this fuzzer
+ * found and which are fixed: a still AABB against a turning shape got
+ * C2D_ERR_ROTATE_AABB (in the turning shape's frame the AABB turns: it is
+ * now a Polygon of its corners there), a Group or Polygon whose pose rounding
+ * left convex only within ulps got C2D_ERR_NONCONVEX (move and rotate now
+ * rebuild it as its hull), and two Lines C2D_ERR_SAME_POINTS (the pose at
+ * t = 0 is now the shape itself). 1 (the default) demands C2D_OK where no
+ * documented error applies; 0 lets those three pass again. */
+/* Inputs that run the turning sweep out of steps. Its conservative
+ * advancement steps by distance over a bound on speed, and runs out of its
+ * 2^20 steps (seconds, a minute under the sanitizers: past libFuzzer's
+ * timeout) where that bound dwarfs the gap for long: a turn of 1e12 rad; a
+ * shape 1e11 across turning by 1/64 rad beside a small one; a motion of
+ * 2e11 along a Line; a shape that does not turn but whose (unused) pivot
+ * lies 1e9 away (the bound counts it); a tolerance below the rounding of
+ * the poses (an explicit one of 1e-28 at magnitude 50, or the default one
+ * of shapes 1e-300 across that move by 50: the default is taken from the
+ * shapes' own magnitude, not from their motions' or pivots'); shapes that
+ * start in touch and part along a tangent (a Point resting on a Line swung
+ * off it), drawing apart as t^2. Out of steps, it answers a hit at the last
+ * t reached, however far apart the shapes are (fuzz/open/README.md).
+ * 0 keeps clear of most of them (keep_clear_of_slow): decoded angles are
+ * folded into +-TURN_LIMIT (4096 rad, 650 turns) and those below TURN_LEAST
+ * (1e-3 rad) taken as 0; a shape that does not turn pivots at its centre;
+ * neither turns where the paths (turn times reach from the pivot, the
+ * displacements, the pivots turned about each other) exceed 2^16 times the
+ * larger of the gap and the smaller shape's size; and a tolerance (explicit
+ * or default) below 64 ulps of the magnitude of the shapes, motions and
+ * pivots is passed as that, or below 1e-9 of it where the shapes start
+ * within it and are not both convex (turning_convex: the faster paths
+ * follow a tangent there). 1 decodes angles from 1e-16 to 1.8e16 rad (any
+ * double as a number) and passes every motion and tolerance as decoded. */
+#ifndef FUZZ_TURNING_SLOW
+#define FUZZ_TURNING_SLOW 0
+#endif
+#define TURN_LIMIT 4096.0
+#define TURN_LEAST 1e-3
+
+#ifndef FUZZ_TURNING_STRICT_ERRORS
+#define FUZZ_TURNING_STRICT_ERRORS 1
 #endif
 
 /* The documented range for the accuracy checks (tier 2). */
@@ -274,6 +363,9 @@ typedef struct input {
     c2d_vec da, db, origin, dir, move, tro;
     double maxt, angle, k;
     int segments;
+    c2d_motion ma, mb;   /* the turning sweep's motions */
+    double ttol;         /* and its tolerance (<= 0: the default) */
+    int turning;         /* the turning sweep's part was decoded */
     const char *stage;
 } input;
 
@@ -341,6 +433,11 @@ static void print_input(void)
             cur.origin.x, cur.origin.y, cur.dir.x, cur.dir.y, cur.maxt);
     fprintf(stderr, "  move = (%.17g, %.17g)  rotate angle = %.17g  scale k = %.17g  about (%.17g, %.17g)  outline segments = %d\n",
             cur.move.x, cur.move.y, cur.angle, cur.k, cur.tro.x, cur.tro.y, cur.segments);
+    if (cur.turning)
+        fprintf(stderr, "  turning: a d = (%.17g, %.17g) angle = %.17g pivot = (%.17g, %.17g);"
+                        "  b d = (%.17g, %.17g) angle = %.17g pivot = (%.17g, %.17g);  tol = %.17g\n",
+                cur.ma.d.x, cur.ma.d.y, cur.ma.angle, cur.ma.pivot.x, cur.ma.pivot.y,
+                cur.mb.d.x, cur.mb.d.y, cur.mb.angle, cur.mb.pivot.x, cur.mb.pivot.y, cur.ttol);
 }
 
 static void fail(const char *fmt, ...)
@@ -788,6 +885,56 @@ static void decode_shape_at(reader *r, spec *sp, int member)
     check_validation(sp, build(sp));
 }
 
+/* A motion for the turning sweep (see the format above): a flags byte f, then
+ * what it asks for. other: the first shape's motion, for a shared pivot. */
+static void decode_motion(reader *r, const spec *sp, c2d_vec sweep_d, c2d_motion *m, const c2d_motion *other, double *tol)
+{
+    unsigned f = byte(r), mode = (f >> 1) & 7;
+    int raw = (f & 0x40) != 0, still = sp->kind == C2D_AABB || sp->kind == C2D_TILES;
+    c2d_vec centre = v2(0, 0);
+    if (sp->ok) centre = c2d_center(&sp->s);
+    m->d = sweep_d;
+    if (f & 1) {
+        m->d.x = raw ? number(r) : finite_number(r);
+        m->d.y = raw ? number(r) : finite_number(r);
+    }
+    if (mode < 4) {
+        double a = ((double)(int8_t)byte(r) + 0.5) / 32;     /* within 4 rad, never 0 */
+        m->angle = still ? 0 : a;                            /* an AABB or a layer mostly keeps still */
+    } else if (mode == 4) {
+        m->angle = 0;
+    } else if (mode == 5) {
+        m->angle = raw ? number(r) : finite_number(r);
+        if (!FUZZ_TURNING_SLOW && fabs(m->angle) > TURN_LIMIT) m->angle = fmod(m->angle, TURN_LIMIT);
+    } else if (mode == 6) {
+        double a = (double)(int8_t)byte(r) + 0.5;            /* many turns: up to 4096 rad (650 turns) */
+        m->angle = FUZZ_TURNING_SLOW ? ldexp(a, 8 + byte(r) % 40) : ldexp(a, byte(r) % 6);
+    } else if (FUZZ_TURNING_SLOW) {
+        double a = (double)(int8_t)byte(r) + 0.5;
+        m->angle = ldexp(a, -20 - (int)(byte(r) % 30));     /* tiny: 1e-6 to 1e-16 rad */
+    } else {
+        unsigned b = byte(r);                                /* +-pi/4 to 2 pi, and just off them */
+        m->angle = (b & 0x80 ? -1 : 1) * special[36 + (b & 0x7f) % 12];
+    }
+    if (!FUZZ_TURNING_SLOW && fabs(m->angle) < TURN_LEAST) m->angle = 0;
+    switch ((f >> 4) & 3) {
+    case 0: m->pivot = centre; break;
+    case 1: m->pivot = sp->ok ? c2d_position(&sp->s) : centre; break;
+    case 2:
+        m->pivot.x = raw ? number(r) : finite_number(r);
+        m->pivot.y = raw ? number(r) : finite_number(r);
+        break;
+    default: {
+        double ox = (double)(int8_t)byte(r) / 4;
+        m->pivot = v2(centre.x + ox, centre.y + (double)(int8_t)byte(r) / 4);
+    }
+    }
+    if (f & 0x80) {
+        if (other == NULL) *tol = number(r);   /* the first: an explicit tolerance */
+        else m->pivot = other->pivot;          /* the second: the first one's pivot */
+    }
+}
+
 /* sp's shape rebuilt from numbers mapped by: points p -> o + k * R(p - o) + d,
  * sizes * k, angles + turn. Independent of c2d_move/rotate/scale. */
 MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double turn, c2d_vec o, c2d_vec d)
@@ -815,6 +962,11 @@ MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double tur
     dst->n = n;
     /* c2d_make_hull takes non-finite numbers (see FUZZ_HULL_VALIDATES); c2d_make refuses them. */
     for (i = 0; i < n; i++) if (!isfinite(dst->nums[i])) return 0;
+    if (build(dst) == C2D_OK) return 1;
+    /* A Polygon that rounding leaves convex only within ulps: move and
+     * rotate rebuild it as the hull of its mapped vertices. */
+    if (dst->kind != C2D_POLYGON || dst->hull || k != 1) return 0; /* (scale does not) */
+    dst->hull = 1;
     return build(dst) == C2D_OK;
 }
 
@@ -1090,6 +1242,219 @@ static void check_sweep(const spec *A, c2d_vec da, const spec *B, c2d_vec db, in
                   dist_point(r.point, &at_a.s), dist_point(r.point, &at_b.s));
         }
     }
+}
+#endif
+
+#if FUZZ_TURNING
+/* A shape where its motion puts it at t, built as c2d_sweep_turning builds
+ * its poses (pose_at in src/turning.c): copied, turned by t * angle about the
+ * pivot (no turn when that is 0), then moved by t * d. 0 when that fails. */
+static int turning_pose(c2d_shape *dst, void *storage, const c2d_shape *s, const c2d_motion *m, double t)
+{
+    double phi = t * m->angle;
+    c2d_copy(dst, s, storage);
+    if (phi != 0 && c2d_rotate(dst, phi, m->pivot.x, m->pivot.y) != C2D_OK) return 0;
+    return c2d_move(dst, t * m->d.x, t * m->d.y) == C2D_OK;
+}
+
+/* The sizes the turning sweep's default tolerance is made of (src/turning.c):
+ * the smaller shape's size (its box's diagonal; a Point or a Line leaves the
+ * other's) and the largest coordinate of the boxes (a Line: of its first point). */
+static void turning_sizes(const c2d_shape *a, const c2d_shape *b, double *size_out, double *mag_out)
+{
+    const c2d_shape *s[2];
+    double size = INFINITY, mag = 0;
+    int i;
+    s[0] = a;
+    s[1] = b;
+    for (i = 0; i < 2; i++) {
+        c2d_bounds x;
+        if (c2d_bbox(s[i], &x)) {
+            double d = hypot(x.maxx - x.minx, x.maxy - x.miny);
+            if (d > 0) size = fmin(size, d);
+            mag = fmax(mag, fmax(fmax(fabs(x.minx), fabs(x.maxx)), fmax(fabs(x.miny), fabs(x.maxy))));
+        } else {
+            mag = fmax(mag, fmax(fabs(s[i]->p[0].x), fabs(s[i]->p[0].y)));
+        }
+    }
+    *size_out = size == INFINITY ? 0 : size;
+    *mag_out = mag;
+}
+
+/* The tolerance c2d_sweep_turning works to (docs/turning.md): tol when above
+ * 0, else 1e-9 of the size, at least 64 ulps of the magnitude and 2^-1000. */
+static double turning_tol(const c2d_shape *a, const c2d_shape *b, double tol)
+{
+    double size, mag;
+    if (tol > 0) return tol;
+    turning_sizes(a, b, &size, &mag);
+    return fmax(1e-9 * size, fmax(64 * DBL_EPSILON * mag, 0x1p-1000));
+}
+
+/* Convex, as the turning sweep takes it (its faster paths): no Line, no
+ * compound, no layer, no Fan opened beyond pi. */
+static int turning_convex(const c2d_shape *s)
+{
+    return !is_compound(s) && s->kind != C2D_LINE && !(s->kind == C2D_FAN && s->opening > PI);
+}
+
+static int motion_finite(const c2d_motion *m)
+{
+    return finite_vec(m->d) && isfinite(m->angle) && finite_vec(m->pivot);
+}
+
+/* The turning sweep's motions and pivots in the documented range (angles: any finite). */
+static int turning_in_range(void)
+{
+    const c2d_motion *m[2];
+    int i;
+    m[0] = &cur.ma;
+    m[1] = &cur.mb;
+    for (i = 0; i < 2; i++)
+        if (!motion_finite(m[i]) || vlen(m[i]->d) > FUZZ_LIMIT || fabs(m[i]->pivot.x) > FUZZ_LIMIT || fabs(m[i]->pivot.y) > FUZZ_LIMIT)
+            return 0;
+    return !(cur.ttol > FUZZ_LIMIT);
+}
+
+/* The farthest point of s from p (a Line: its first point). */
+static double reach_from(const c2d_shape *s, c2d_vec p)
+{
+    c2d_bounds b;
+    if (!c2d_bbox(s, &b)) return vlen(v2(s->p[0].x - p.x, s->p[0].y - p.y));
+    return fmax(fmax(vlen(v2(b.minx - p.x, b.miny - p.y)), vlen(v2(b.maxx - p.x, b.miny - p.y))),
+                fmax(vlen(v2(b.minx - p.x, b.maxy - p.y)), vlen(v2(b.maxx - p.x, b.maxy - p.y))));
+}
+
+/* Without FUZZ_TURNING_SLOW: the motions and tolerance kept clear of the
+ * inputs that run the turning sweep out of steps (see the switch). */
+static void keep_clear_of_slow(const spec *A, const spec *B)
+{
+    c2d_motion *m[2];
+    const spec *sp[2];
+    double sz, mg, floor, path = 0, scale;
+    int i;
+    if (isnan(cur.ttol) || cur.ttol == INFINITY || !motion_finite(&cur.ma) || !motion_finite(&cur.mb)) return;
+    m[0] = &cur.ma; m[1] = &cur.mb;
+    sp[0] = A; sp[1] = B;
+    /* a shape that does not turn: its pivot plays no part, so the centre */
+    for (i = 0; i < 2; i++)
+        if (m[i]->angle == 0) m[i]->pivot = c2d_center(&sp[i]->s);
+    /* the paths (a turn's reach, the displacements, the pivots turned about
+     * each other) at most 2^16 times the gap or the smaller size */
+    for (i = 0; i < 2; i++) path += fabs(m[i]->angle) * reach_from(&sp[i]->s, m[i]->pivot) + vlen(m[i]->d);
+    path += fmax(fabs(cur.ma.angle), fabs(cur.mb.angle)) * vlen(v2(cur.ma.pivot.x - cur.mb.pivot.x, cur.ma.pivot.y - cur.mb.pivot.y));
+    turning_sizes(&A->s, &B->s, &sz, &mg);
+    scale = fmax(c2d_distance(&A->s, &B->s).distance, sz);
+    if (!(path <= 65536 * scale)) cur.ma.angle = cur.mb.angle = 0;
+    /* tolerances the poses' rounding allows */
+    floor = 64 * DBL_EPSILON * (mg + vlen(cur.ma.d) + vlen(cur.mb.d) + vlen(cur.ma.pivot) + vlen(cur.mb.pivot));
+    if (turning_tol(&A->s, &B->s, cur.ttol) < floor) cur.ttol = floor;
+    /* a start within the tolerance, not two convex shapes: 1e-9 of it all */
+    if ((!turning_convex(&A->s) || !turning_convex(&B->s)) &&
+        c2d_distance(&A->s, &B->s).distance <= 2 * turning_tol(&A->s, &B->s, cur.ttol))
+        cur.ttol = fmax(turning_tol(&A->s, &B->s, cur.ttol), floor / 64 * 1e-9 / DBL_EPSILON);
+}
+
+/* c2d_sweep_turning: a and b moving and turning as cur.ma and cur.mb.
+ * Tier 1 (lim: every number in range, whatever FUZZ_ROBUSTNESS_ONLY says):
+ * the documented errors and only those; t in [0, 1], a finite normal, unit
+ * when lim. Tier 2 (ranged): without turns c2d_sweep's answer bit for bit;
+ * certified (the poses at t within the tolerance) and never late (no poses
+ * before t, or anywhere in the step when there is no hit, hit, when the
+ * shapes start apart). */
+static void check_turning(const spec *A, const spec *B, int ranged, int lim)
+{
+    const c2d_shape *a = &A->s, *b = &B->s;
+    const c2d_motion *ma = &cur.ma, *mb = &cur.mb;
+    size_t room_n = c2d_sweep_turning_room(a, b), na = c2d_storage_size(a), nb = c2d_storage_size(b);
+    /* exact sizes: ASan sees an overrun */
+    void *room = room_n ? malloc(room_n) : NULL, *sa = na ? malloc(na) : NULL, *sb = nb ? malloc(nb) : NULL;
+    c2d_shape pa, pb;
+    c2d_sweep_result r;
+    c2d_error e;
+    int nonfinite = !motion_finite(ma) || !motion_finite(mb) || isnan(cur.ttol) || cur.ttol == INFINITY;
+    int turn_aabb = (ma->angle != 0 && a->kind == C2D_AABB) || (mb->angle != 0 && b->kind == C2D_AABB);
+    int turn_tiles = (ma->angle != 0 && a->kind == C2D_TILES) || (mb->angle != 0 && b->kind == C2D_TILES);
+    if ((room_n && !room) || (na && !sa) || (nb && !sb)) goto done;
+
+    e = c2d_sweep_turning(a, ma, b, mb, cur.ttol, room, &r);
+    if (nonfinite) {
+        CHECK(e == C2D_ERR_NONFINITE, "turning sweep of non-finite motions or tolerance returned %d", (int)e);
+    } else if (turn_aabb || turn_tiles) {
+        CHECK((turn_aabb && e == C2D_ERR_ROTATE_AABB) || (turn_tiles && e == C2D_ERR_ROTATE_TILES),
+              "turning sweep turning %s returned %d", turn_aabb ? "an AABB" : "a tile layer", (int)e);
+    } else {
+        /* Beyond the range (FUZZ_FULL_RANGE) a pose may overflow. The
+         * known findings: see FUZZ_TURNING_STRICT_ERRORS. */
+        int known = !FUZZ_TURNING_STRICT_ERRORS &&
+                    ((e == C2D_ERR_ROTATE_AABB && (a->kind == C2D_AABB || b->kind == C2D_AABB) && ma->angle != mb->angle) ||
+                     (e == C2D_ERR_NONCONVEX && (a->kind == C2D_POLYGON || b->kind == C2D_POLYGON ||
+                                                 a->kind == C2D_GROUP || b->kind == C2D_GROUP)) ||
+                     (e == C2D_ERR_SAME_POINTS && (a->kind == C2D_LINE || b->kind == C2D_LINE)));
+        CHECK(e == C2D_OK || known || (!lim && e == C2D_ERR_NONFINITE),
+              "turning sweep returned %d (%s), no documented error", (int)e, c2d_error_message(e));
+    }
+    if (e != C2D_OK) goto done;
+    CHECK(!isnan(r.t) && !nan_vec(r.normal) && !nan_vec(r.point), "NaN in turning sweep: t %.17g n (%.17g, %.17g) p (%.17g, %.17g)",
+          r.t, r.normal.x, r.normal.y, r.point.x, r.point.y);
+    if (r.hit) {
+        CHECK(r.t >= 0 && r.t <= 1, "turning sweep t %.17g outside [0, 1]", r.t);
+        CHECK(finite_vec(r.normal), "turning sweep normal (%.17g, %.17g) not finite", r.normal.x, r.normal.y);
+        if (lim) CHECK(fabs(vlen(r.normal) - 1) <= UNIT_TOL, "turning sweep normal (%.17g, %.17g) has length %.17g",
+                       r.normal.x, r.normal.y, vlen(r.normal));
+    }
+    if (ranged) {
+        /* The poses here and the core's (in one shape's frame) differ by the
+         * rounding of turning and moving: ulps of everything involved, the
+         * pivots and motions included, and of the angles (turn_slack). */
+        double tol = turning_tol(a, b, cur.ttol);
+        double m = fmax(shape_mag(a), shape_mag(b)) + vlen(ma->pivot) + vlen(mb->pivot) + vlen(ma->d) + vlen(mb->d);
+        double slack = tol_moved(m, a, b) + turn_slack(a, ma->angle, m) + turn_slack(b, mb->angle, m);
+        double near = 2 * tol + 2 * slack, d0 = c2d_distance(a, b).distance;
+        if (ma->angle == 0 && mb->angle == 0) {
+            c2d_sweep_result q = c2d_sweep(a, ma->d, b, mb->d);
+            CHECK(q.hit == r.hit && q.t == r.t && q.normal.x == r.normal.x && q.normal.y == r.normal.y &&
+                  q.point.x == r.point.x && q.point.y == r.point.y,
+                  "without turns, turning sweep hit %d t %.17g n (%.17g, %.17g) p (%.17g, %.17g), sweep hit %d t %.17g "
+                  "n (%.17g, %.17g) p (%.17g, %.17g)", r.hit, r.t, r.normal.x, r.normal.y, r.point.x, r.point.y,
+                  q.hit, q.t, q.normal.x, q.normal.y, q.point.x, q.point.y);
+        }
+        /* Two Lines parallel at the start that turn apart meet at every
+         * t > 0 (far away): the core answers t = 0, where they are apart. And
+         * Lines turned apart by rounding alone cross far away: never late
+         * cannot be judged on them. */
+        int lines = a->kind == C2D_LINE && b->kind == C2D_LINE;
+        int parallel_start = lines && r.hit && r.t == 0 && ma->angle != mb->angle;
+        /* Certified: at t the poses are within the tolerance. */
+        if (r.hit && !parallel_start && turning_pose(&pa, sa, a, ma, r.t) && turning_pose(&pb, sb, b, mb, r.t)) {
+            double d = c2d_distance(&pa, &pb).distance;
+            CHECK(d <= near, "at turning sweep t %.17g the poses are %.17g apart (tol %.3g, rounding %.3g)", r.t, d, tol, slack);
+            CHECK(dist_point(r.point, &pa) <= near && dist_point(r.point, &pb) <= near,
+                  "turning sweep point (%.17g, %.17g) is %.3g from a and %.3g from b at t %.17g (tol %.3g, rounding %.3g)",
+                  r.point.x, r.point.y, dist_point(r.point, &pa), dist_point(r.point, &pb), r.t, tol, slack);
+        }
+        /* Never late: from a start apart (beyond the start rule), no poses
+         * before t hit, nor any in the step when there is no hit. Poses
+         * rounded into each other by less than the rounding are let pass
+         * where the tolerance does not dwarf the rounding. */
+        if (d0 > near && !lines && (ma->angle != 0 || mb->angle != 0)) {
+            int k, n = r.hit ? 7 : 8;
+            for (k = 1; k <= n; k++) {
+                double at = r.hit ? r.t * k / 8 : (double)k / 8;
+                if (turning_pose(&pa, sa, a, ma, at) && turning_pose(&pb, sb, b, mb, at) && c2d_hits(&pa, &pb)) {
+                    c2d_contact_result c;
+                    double depth = c2d_contact(&pa, &pb, &c) == C2D_OK && c.hit ? c.depth : 0;
+                    CHECK(tol <= 64 * slack && depth <= 2 * slack,
+                          "turning sweep %s, but the poses at t %.17g hit (depth %.3g; apart by %.17g at t = 0; tol %.3g, rounding %.3g)",
+                          r.hit ? "hits later" : "never hits", at, depth, d0, tol, slack);
+                }
+            }
+        }
+    }
+done:
+    free(room);
+    free(sa);
+    free(sb);
 }
 #endif
 
@@ -1421,8 +1786,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         unsigned sb = byte(&r);
         cur.segments = sb < 250 ? (int)sb % 70 : sb == 250 ? 1000000 : sb == 251 ? 2147483647 : -(int)sb;
     }
+    decode_motion(&r, &A, cur.da, &cur.ma, NULL, &cur.ttol);
+    decode_motion(&r, &B, cur.db, &cur.mb, &cur.ma, NULL);
+    cur.turning = 1;
     if (getenv("FUZZ_PRINT")) { fprintf(stderr, "input:\n"); print_input(); }
     if (!A.ok || !B.ok) return 0;
+#if FUZZ_TURNING
+    if (!FUZZ_TURNING_SLOW) keep_clear_of_slow(&A, &B);
+#endif
 
     /* FUZZ_ROBUSTNESS_ONLY=1 (make check's short run) checks tier 1 only. */
     {
@@ -1453,6 +1824,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_sweep(&A, cur.da, &B, cur.db, rng_motion);
 #else
     (void)rng_motion;
+#endif
+#if FUZZ_TURNING
+    cur.stage = "sweep_turning";
+    check_turning(&A, &B, ranged && turning_in_range(), in_range(&A, FUZZ_LIMIT) && in_range(&B, FUZZ_LIMIT) && turning_in_range());
 #endif
 #if FUZZ_RAYCAST
     rng_ray = ranged && fabs(cur.origin.x) <= FUZZ_LIMIT && fabs(cur.origin.y) <= FUZZ_LIMIT &&

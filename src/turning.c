@@ -75,7 +75,7 @@ static c2d_vec pivot_at(const turning *tn, double t)
     return vadd(tn->py, rot(vadd(vsub(tn->px, tn->py), vscale(tn->dd, t)), -tn->wy * t));
 }
 
-/* x's pose at t in y's frame, into tn->pose. */
+/* x's pose at t in y's frame, into tn->pose (at t = 0, x itself). */
 static c2d_error pose_at(turning *tn, double t)
 {
     c2d_vec off = tn->wy == 0 ? vscale(tn->dd, t) /* (y's pivot plays no part) */
@@ -83,6 +83,7 @@ static c2d_error pose_at(turning *tn, double t)
     double phi = (tn->wx - tn->wy) * t;
     c2d_error e;
     c2d_copy(&tn->pose, tn->x, c2d_is_compound(tn->x) ? tn->room : (void *)tn->verts);
+    if (t == 0) return C2D_OK;
     if (phi != 0 && (e = c2d_rotate(&tn->pose, phi, tn->px.x, tn->px.y)) != C2D_OK) return e;
     return c2d_move(&tn->pose, off.x, off.y);
 }
@@ -379,6 +380,8 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
                             double tol, void *room, c2d_sweep_result *out)
 {
     turning tn;
+    c2d_shape box;
+    c2d_vec corners[8];
     int swap, steps, sliding = 0;
     double t = 0, slide_step = 0;
     c2d_error e;
@@ -396,6 +399,17 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
     swap = !frame_is_b(a, b);
     tn.x = swap ? b : a;
     tn.y = swap ? a : b;
+    if (tn.x->kind == C2D_AABB) {
+        /* An AABB turns in the frame of a shape that turns: the same box as
+         * a Polygon of its four corners, which may. */
+        c2d_vec pts[4];
+        pts[0] = tn.x->p[0];
+        pts[1] = v2(tn.x->p[1].x, tn.x->p[0].y);
+        pts[2] = tn.x->p[1];
+        pts[3] = v2(tn.x->p[0].x, tn.x->p[1].y);
+        if ((e = c2d_make_hull(&box, pts, 4, corners)) != C2D_OK) return e;
+        tn.x = &box;
+    }
     {
         const c2d_motion *mx = swap ? mb : ma, *my = swap ? ma : mb;
         tn.wx = mx->angle;
