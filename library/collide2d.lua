@@ -278,6 +278,14 @@ function collide2d.covers(a, b) end
 ---@return number py
 function collide2d.contact(a, b) end
 
+---Contact manifolds of a with b (those within `margin`, default 0), nil when none; `into` is a list to reuse.
+---@param a collide2d.Shape
+---@param b collide2d.Shape
+---@param margin? number
+---@param into? collide2d.Manifold[]
+---@return collide2d.Manifold[]?
+function collide2d.manifold(a, b, margin, into) end
+
 ---The first time in [0, 1] at which `a` moving by (dx, dy) touches `b` moving by (bdx, bdy); nil when it does not.
 ---@param a collide2d.Shape
 ---@param dx number
@@ -469,6 +477,21 @@ function collide2d.tilesHit(layer, shape, out) end
 -- ---------------------------------------------------------------------------
 
 ---A collide2d shape (a full userdata). `tostring` gives `Kind(n1, n2, ...)`; `==` compares kind and numbers.
+---A contact point of a manifold.
+---@class collide2d.ManifoldPoint
+---@field x number
+---@field y number
+---@field separation number along the normal; negative where the shapes overlap
+---@field id integer the touching features (the same while they keep touching)
+
+---Where two shapes (or two of their pieces) touch: `m[1]` and `m[2]` (`#m` is 1 or 2) are its points.
+---@class collide2d.Manifold
+---@field nx number the normal, from b toward a
+---@field ny number
+---@field pieceA? integer the piece of a (Concave piece, Group member, layer tile), nil for a plain shape
+---@field pieceB? integer
+---@field [integer] collide2d.ManifoldPoint
+
 ---@class collide2d.Shape
 local Shape = {}
 
@@ -505,6 +528,13 @@ function Shape:covers(other) end
 ---@return number px
 ---@return number py
 function Shape:contact(other) end
+
+---Contact manifolds with `other` (those within `margin`, default 0), nil when none; `into` is a list to reuse.
+---@param other collide2d.Shape
+---@param margin? number
+---@param into? collide2d.Manifold[]
+---@return collide2d.Manifold[]?
+function Shape:manifold(other, margin, into) end
 
 ---The first time t in [0, 1] at which this shape moving by (dx, dy) touches `other` moving by (bdx, bdy); nil when it does not.
 ---@param dx number

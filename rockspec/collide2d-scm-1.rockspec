@@ -41,6 +41,7 @@ build = {
             "src/covers.c",
             "src/turning.c",
             "src/mass.c",
+            "src/manifold.c",
             "src/sight.c",
             "src/features.c",
             "src/overlap.c",

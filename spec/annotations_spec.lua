@@ -5,7 +5,8 @@
 -- methods of a Shape, a tile layer, a World and a Controller, the Lua modules
 -- the rockspec installs), the annotations by reading the file's lines:
 --   ---@class NAME [: PARENT]   then   local VAR      VAR holds class NAME
---   ---@field NAME[?] TYPE      a field of the class just opened (? : may be absent)
+--   ---@field NAME[?] TYPE      a field of the class just opened (? : may be absent;
+--                               [integer] for a list part)
 --   function VAR.name(...)  /  function VAR:name(...)   a function of VAR's class
 --   ---@alias NAME   then   ---| "value" lines          the alias's names
 local c2d = require "collide2d"
@@ -49,6 +50,7 @@ local function parse(text)
       if alias and value then aliases[alias][#aliases[alias] + 1] = value end
     elseif line:match("^%-%-%-@field") then
       local fname, optional = line:match("^%-%-%-@field%s+([%w_]+)(%??)")
+      if not fname and line:match("^%-%-%-@field%s+%[integer%]") then fname, optional = "[integer]", "" end
       if current and fname then
         class(current).fields[fname] = { optional = optional == "?", line = n }
       else
@@ -116,6 +118,7 @@ local CHECKED = {
   "collide2d.bump.rect", "collide2d.bump.responses", "collide2d.bump.World",
   "collide2d.Collision", "collide2d.PushCollision", "collide2d.bump.Collision", "collide2d.bump.Rect",
   "collide2d.bump.Point", "collide2d.bump.SegmentInfo", "collide2d.draw.Primitive",
+  "collide2d.Manifold", "collide2d.ManifoldPoint",
 }
 -- Classes that describe argument tables: nothing at run time lists their fields.
 local UNENUMERABLE = {
@@ -189,11 +192,15 @@ describe("the LuaLS annotations (library/collide2d.lua)", function()
     local not_annotated, missing, seen = {}, {}, {}
     for _, r in ipairs(records) do
       for k in pairs(r) do
+        -- (a list part: annotated as ---@field [integer])
+        if type(k) == "number" then k = "[integer]" end
         seen[k] = true
         if not fields[k] then not_annotated[class .. "." .. tostring(k)] = true end
       end
       for k, f in pairs(fields) do
-        if not f.optional and r[k] == nil then missing[class .. "." .. k .. " (required)"] = true end
+        if not f.optional and not seen[k] and (k ~= "[integer]" or r[1] == nil) and r[k] == nil then
+          missing[class .. "." .. k .. " (required)"] = true
+        end
       end
     end
     for k, f in pairs(fields) do
@@ -281,6 +288,14 @@ describe("the LuaLS annotations (library/collide2d.lua)", function()
     compare_records("collide2d.Collision", cols)
     local _, _, pushed = w:push(w:add(c2d.aabb(0, 8, 5, 5)))
     compare_records("collide2d.PushCollision", pushed)
+    -- manifolds: of plain shapes (no pieces) and of a Group's members
+    local manifolds = c2d.aabb(2, -3.5, 4, 4):manifold(c2d.group(c2d.aabb(0, 0, 10, 10)))
+    for _, m in ipairs(c2d.disk(5, -1, 2):manifold(c2d.aabb(0, 0, 10, 10))) do manifolds[#manifolds + 1] = m end
+    for _, m in ipairs(c2d.group(c2d.disk(5, -1, 2)):manifold(c2d.aabb(0, 0, 10, 10))) do manifolds[#manifolds + 1] = m end
+    compare_records("collide2d.Manifold", manifolds)
+    local mpoints = {}
+    for _, m in ipairs(manifolds) do for _, p in ipairs(m) do mpoints[#mpoints + 1] = p end end
+    compare_records("collide2d.ManifoldPoint", mpoints)
 
     local bump = require "collide2d.bump"
     local bw = bump.newWorld()

@@ -264,6 +264,32 @@ typedef struct c2d_mass_result {
 } c2d_mass_result;
 c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out);
 
+/* Contact manifolds, for a physics step: where a and b touch or come within
+ * margin (>= 0) of each other, a normal (unit, from b toward a, as contact's)
+ * and one or two points, each with its separation along the normal (negative
+ * where they overlap) and a feature id that stays the same while the same two
+ * features touch (for warm starting). A face of one shape lying across the
+ * normal gives two points where the other's face lies along it (a box on a
+ * box: at the ends of their faces' overlap); else one point (a disk on a box,
+ * corner to corner) with the exact separation. A Concave, a Group or a tile
+ * layer gives one manifold per pair of pieces within the margin, piece_a and
+ * piece_b their indices (a Concave's piece, a Group's member, a layer's tile
+ * column + row * columns; -1: the shape itself). Writes up to max manifolds
+ * to out and sets *count to how many there are (more than max: call again
+ * with more room). C2D_ERR_NONFINITE or C2D_ERR_NEGATIVE for a bad margin. */
+typedef struct c2d_manifold_point {
+    c2d_vec point;       /* midway between the two surfaces */
+    double separation;   /* along the normal; negative: overlapping */
+    unsigned id;         /* the features touching (0 for a single point) */
+} c2d_manifold_point;
+typedef struct c2d_manifold {
+    c2d_vec normal;
+    int count;           /* 1 or 2 */
+    int piece_a, piece_b;
+    c2d_manifold_point points[2];
+} c2d_manifold;
+c2d_error c2d_manifolds(const c2d_shape *a, const c2d_shape *b, double margin, c2d_manifold *out, int max, int *count);
+
 /* Do the closed shapes share a point. */
 int c2d_hits(const c2d_shape *a, const c2d_shape *b);
 

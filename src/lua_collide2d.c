@@ -770,6 +770,87 @@ static int l_contact(lua_State *L)
     return 5;
 }
 
+/* t[key], a table made when t has none there (a manifold's reused tables) */
+static void sub_table(lua_State *L, int t, int key)
+{
+    lua_rawgeti(L, t, key);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 2, 4);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, t < 0 ? t - 2 : t, key);
+    }
+}
+
+static void set_num(lua_State *L, const char *key, double x)
+{
+    push_num(L, x);
+    lua_setfield(L, -2, key);
+}
+
+/* a:manifold(b [, margin [, into]]) -> nil | { {nx=, ny=, pieceA=, pieceB=,
+ * {x=, y=, separation=, id=} [, {...}]}, ... }; into: a list to fill (its
+ * tables reused) */
+static int l_manifold(lua_State *L)
+{
+    const c2d_shape *a, *b;
+    c2d_manifold small[16], *m = small;
+    double margin;
+    int count, i, k, list;
+    c2d_error err;
+    lua_settop(L, 4); /* (check_pair leaves its metatables above the arguments) */
+    check_pair(L, "manifold", &a, &b);
+    margin = opt_num(L, 3, 0, "manifold", "margin");
+    if (margin < 0) return arg_error(L, 3, "manifold", "margin must be >= 0");
+    if (!lua_isnoneornil(L, 4)) luaL_checktype(L, 4, LUA_TTABLE);
+    err = c2d_manifolds(a, b, margin, small, 16, &count);
+    if (err != C2D_OK) return arg_error(L, 3, "manifold", c2d_error_message(err));
+    if (count > 16) {
+        int again;
+        m = (c2d_manifold *)lua_newuserdata(L, (size_t)count * sizeof *m);
+        c2d_manifolds(a, b, margin, m, count, &again);
+    }
+    if (count == 0) {
+        if (!lua_isnoneornil(L, 4)) for (i = (int)lua_rawlen(L, 4); i >= 1; i--) {
+            lua_pushnil(L);
+            lua_rawseti(L, 4, i);
+        }
+        lua_pushnil(L);
+        return 1;
+    }
+    if (lua_isnoneornil(L, 4)) lua_createtable(L, count, 0);
+    else lua_pushvalue(L, 4);
+    list = lua_gettop(L);
+    for (i = 0; i < count; i++) {
+        sub_table(L, list, i + 1);
+        set_num(L, "nx", m[i].normal.x);
+        set_num(L, "ny", m[i].normal.y);
+        if (m[i].piece_a >= 0) set_num(L, "pieceA", m[i].piece_a + 1);
+        else { lua_pushnil(L); lua_setfield(L, -2, "pieceA"); }
+        if (m[i].piece_b >= 0) set_num(L, "pieceB", m[i].piece_b + 1);
+        else { lua_pushnil(L); lua_setfield(L, -2, "pieceB"); }
+        for (k = 0; k < m[i].count; k++) {
+            sub_table(L, -1, k + 1);
+            set_num(L, "x", m[i].points[k].point.x);
+            set_num(L, "y", m[i].points[k].point.y);
+            set_num(L, "separation", m[i].points[k].separation);
+            set_num(L, "id", (double)m[i].points[k].id);
+            lua_pop(L, 1);
+        }
+        for (; k < 2; k++) {
+            lua_pushnil(L);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_pop(L, 1);
+    }
+    for (i = (int)lua_rawlen(L, list); i > count; i--) {
+        lua_pushnil(L);
+        lua_rawseti(L, list, i);
+    }
+    lua_settop(L, list);
+    return 1;
+}
+
 /* a:sweep(dx, dy, b [, bdx, bdy]) -> nil | t, nx, ny, px, py */
 static int l_sweep(lua_State *L)
 {
@@ -1116,6 +1197,7 @@ static int l_outline(lua_State *L)
 
 static const luaL_Reg methods[] = {
     { "contact", l_contact },
+    { "manifold", l_manifold },
     { "sweep", l_sweep },
     { "sweepTurning", l_sweep_turning },
     { "raycast", l_raycast },

@@ -327,6 +327,7 @@ M.world_wrong, M.bump_wrong = world_wrong, bump_wrong
 
 local SHAPE_METHODS = {
   contact = function() return { make("Disk") } end,
+  manifold = function() return { make("Disk"), 1, {} } end,
   sweep = function() return { 1, 0, make("Disk"), 0, 0 } end,
   raycast = function() return { -20, 0, 40, 0, 1 } end,
   move = function() return { 1, 1 } end,

@@ -237,6 +237,10 @@ op("pair queries", function()
   return { S.disk:hits(S.aabb), S.star:contact(S.disk) }, { S.disk:distance(S.box) }, { S.disk:sweep(40, 40, S.star) },
          { S.star:raycast(0, 40, 100, 0) }, S.group:covers(S.point), S.fan:contains(13, 1), { S.group:bbox() }
 end)
+op("manifolds", function()
+  local into = {}
+  return S.box:manifold(S.aabb, 50), S.star:manifold(S.disk, 20, into), S.group:manifold(S.star, 100), into
+end)
 op("polygon:set", function() return S.polygon:set(0, 0, 4, 0, 6, 2, 4, 4, 0, 4) end)
 
 -- The World.
@@ -316,6 +320,7 @@ op("layer:tilesHit", function() return S.layer:tilesHit(c2d.aabb(5, 115, 30, 10)
 op("layer pair queries", function()
   local d = c2d.disk(25, 118, 4)
   return S.layer:hits(d), S.layer:distance(c2d.point(70, 90)), d:contact(S.layer), d:sweep(60, 0, S.layer),
+         d:manifold(S.layer, 30),
          S.layer:raycast(0, 95, 1, 0.5, 200), S.layer:covers(c2d.aabb(1, 121, 8, 8))
 end)
 op("world 3: a layer", function()
