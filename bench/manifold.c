@@ -50,7 +50,7 @@ static b2Polygon pa[NP], pb[NP];
 
 int main(void)
 {
-    int i, r, bad, agree = 0, deep_agree = 0, both = 0, n;
+    int i, r, bad, agree = 0, deep_agree = 0, both = 0, n, counts[3][3] = { { 0 } }, x, y;
     double t0, t_c2d, t_b2, sink = 0;
     for (i = 0; i < NP; i++) {
         double gap = -0.05 + 0.1 * rnd(); /* from 0.05 in to 0.05 apart, before the tilt */
@@ -86,6 +86,7 @@ int main(void)
         c2d_manifolds(&ca[i], &cb[i], MARGIN, &m, 1, &n);
         if (n == 0) m.count = 0;
         if (m.count == bm.pointCount) agree++;
+        else counts[m.count][bm.pointCount]++;
         if (n > 0 && bm.pointCount > 0) {
             double dc = m.points[0].separation, db = bm.points[0].separation;
             int k;
@@ -121,6 +122,9 @@ int main(void)
     printf("  Box2D b2CollidePolygons      %7.1f ns/call\n", t_b2);
     printf("  ratio                        %7.2f\n", t_c2d / t_b2);
     printf("  same number of points        %d of %d\n", agree, NP);
+    for (x = 0; x < 3; x++)
+        for (y = 0; y < 3; y++)
+            if (counts[x][y]) printf("    collide2d %d points, Box2D %d: %d pairs\n", x, y, counts[x][y]);
     printf("  deepest separation within 1e-4 (float): %d of %d both report\n", deep_agree, both);
     if (sink == 12345.678) printf("%g\n", sink);
     return 0;

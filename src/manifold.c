@@ -110,16 +110,192 @@ static void one_point(c2d_manifold *m, c2d_vec n, double separation, c2d_vec poi
     m->points[0].id = 0;
 }
 
+/* The points of a manifold from reference face rf (of a when ref_a, else of
+ * b) and the incident feature e[0]..e[1] (its ends' ids), clipped to rf's
+ * extent, in the frame at o: those within margin. 0 when none is (rounding
+ * clipped both). */
+static int clip(c2d_manifold *m, const face *rf, int ref_a, const c2d_vec *e, const int *ids, double r_ref, double r_inc,
+                c2d_vec o, double margin)
+{
+    c2d_vec t = vsub(rf->q, rf->p);
+    int k, count = 0;
+    double len2 = vlen2(t), s[2];
+    s[0] = vdot(vsub(e[0], rf->p), t);
+    s[1] = vdot(vsub(e[1], rf->p), t);
+    for (k = 0; k < 2; k++) {
+        c2d_vec p = e[k];
+        unsigned feature = (unsigned)ids[k];
+        double h;
+        if (k == 1 && e[1].x == e[0].x && e[1].y == e[0].y) break; /* a point core */
+        if (s[k] < 0 || s[k] > len2) {
+            /* past a side: where the feature crosses it, if it does */
+            double side = s[k] < 0 ? 0 : len2, other = s[1 - k];
+            if ((s[k] < 0 && other < 0) || (s[k] > len2 && other > len2)) continue;
+            p = vadd(e[k], vscale(vsub(e[1 - k], e[k]), (side - s[k]) / (other - s[k])));
+            feature = 0x8000u | (s[k] < 0 ? 0u : 1u);
+        }
+        h = vdot(vsub(p, rf->p), rf->n);
+        if (h - r_ref - r_inc > margin) continue;
+        m->points[count].separation = h - r_ref - r_inc;
+        /* midway between the incident surface (p pulled in by its radius)
+         * and the reference surface (p's foot pushed out by its) */
+        m->points[count].point = vadd(o, vsub(p, vscale(rf->n, (h - r_ref + r_inc) / 2)));
+        m->points[count].id = (ref_a ? 0x80000000u : 0u) | ((unsigned)rf->pi << 16) | feature;
+        count++;
+    }
+    if (count == 0) return 0;
+    m->count = count;
+    m->normal = ref_a ? vscale(rf->n, -1) : rf->n; /* (from b toward a) */
+    return 1;
+}
+
+/* Is s a plain polygon as a body: an AABB, Box, Triangle or Polygon. */
+static int plain_polygon(const c2d_shape *s)
+{
+    return s->kind == C2D_AABB || s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON;
+}
+
+/* The most vertices a polygon pair takes by separating axes (n * m dot
+ * products); larger pairs take the general path. */
+#define C2D_SAT_VERTICES 8
+
+/* A plain polygon's core vertices counter-clockwise, with their indices in
+ * the body. */
+typedef struct ring {
+    int n;
+    c2d_vec v[C2D_SAT_VERTICES];
+    int at[C2D_SAT_VERTICES];
+} ring;
+
+static void ring_of(const body *b, ring *r)
+{
+    int i;
+    r->n = b->n;
+    for (i = 0; i < b->n; i++) {
+        r->at[i] = b->orient < 0 ? b->n - 1 - i : i;
+        r->v[i] = c2d_bv(b, r->at[i]);
+    }
+}
+
+/* The face of x whose outward normal has y farthest out (the separating
+ * axis): that separation, the least over y's vertices of their height
+ * above the face, and that nearest vertex of y (its place in y). Stops early (returning it)
+ * at a face that has y beyond stop. */
+static double most_apart(const ring *x, const ring *y, double stop, face *out, int *nearest)
+{
+    /* (the heights along an edge's unnormalised normal, compared as
+     * fractions of its length: best_h / best_len, one root at the end) */
+    double best_h = -HUGE_VAL, best_len = 1, len;
+    int i, j, found = -1;
+    for (i = 0; i < x->n; i++) {
+        int k = i + 1 < x->n ? i + 1 : 0, near = 0;
+        c2d_vec p = x->v[i], e = vsub(x->v[k], p), n = v2(e.y, -e.x);
+        double least = HUGE_VAL;
+        if (e.x == 0 && e.y == 0) continue;
+        for (j = 0; j < y->n; j++) {
+            double h = vdot(n, vsub(y->v[j], p));
+            if (h < least) {
+                least = h;
+                near = j;
+            }
+        }
+        len = sqrt(vdot(n, n));
+        if (found < 0 || least * best_len > best_h * len) {
+            best_h = least;
+            best_len = len;
+            found = i;
+            *nearest = near;
+            if (least > stop * len) break;
+        }
+    }
+    if (found < 0) return -HUGE_VAL;
+    {
+        int k = found + 1 < x->n ? found + 1 : 0;
+        c2d_vec e = vsub(x->v[k], x->v[found]);
+        out->p = x->v[found];
+        out->q = x->v[k];
+        out->n = vscale(v2(e.y, -e.x), 1 / best_len);
+        out->pi = x->at[found];
+        out->qi = x->at[k];
+    }
+    return best_h / best_len;
+}
+
+/* Two plain polygons that meet, by their separating axes: the face whose
+ * outward normal has the other farthest out is, where they overlap or touch,
+ * the direction of the least move apart (contact's exact normal: for two
+ * convex polygons it is a face's); where they are apart, so is the distance
+ * when the other's nearest vertex lies over that face. 1 with *m; 0 when
+ * apart beyond the margin; -1 where a corner faces a corner (the general path
+ * measures it) or the bodies are not plain or small. */
+static int polygons(const c2d_shape *a, const c2d_shape *b, double margin, c2d_manifold *m)
+{
+    body ba, bb;
+    ring ra, rb;
+    face fa, fb;
+    double sa, sb;
+    c2d_vec o = v2((a->bounds.minx + a->bounds.maxx) / 2, (a->bounds.miny + a->bounds.maxy) / 2);
+    int va, vb;
+    c2d_body(&ba, a, &o);
+    c2d_body(&bb, b, &o);
+    if (ba.type != BODY_POLY || bb.type != BODY_POLY || ba.n < 3 || bb.n < 3 || ba.n > C2D_SAT_VERTICES ||
+        bb.n > C2D_SAT_VERTICES || ba.orient == 0 || bb.orient == 0 || ba.r != 0 || bb.r != 0)
+        return -1;
+    ring_of(&ba, &ra);
+    ring_of(&bb, &rb);
+    if ((sa = most_apart(&ra, &rb, margin, &fa, &va)) > margin) return 0; /* (the distance is at least that) */
+    if ((sb = most_apart(&rb, &ra, margin, &fb, &vb)) > margin) return 0;
+    if (dmax(sa, sb) > 0) {
+        /* apart: the face's separation is their distance when the nearest
+         * vertex lies over the face (else a corner faces a corner) */
+        const face *f = sa > sb ? &fa : &fb;
+        c2d_vec v = sa > sb ? rb.v[va] : ra.v[vb], t = vsub(f->q, f->p);
+        double along = vdot(vsub(v, f->p), t);
+        if (!(along >= 0 && along <= vlen2(t))) return -1;
+    }
+    m->piece_a = m->piece_b = -1;
+    /* the reference face: b's unless a's separates them more; the incident
+     * face, the other's face most against it: one of the two at its vertex
+     * nearest the reference face */
+    {
+        int ref_a = sa > sb, j = ref_a ? va : vb, ids[2];
+        const ring *r = ref_a ? &rb : &ra;
+        const face *f = ref_a ? &fa : &fb;
+        int before = j > 0 ? j - 1 : r->n - 1, after = j + 1 < r->n ? j + 1 : 0;
+        c2d_vec e[2], u = vsub(r->v[after], r->v[j]), w = vsub(r->v[j], r->v[before]);
+        /* (outward normals (u.y, -u.x) / |u| and (w.y, -w.x) / |w|: the
+         * one more against f's normal) */
+        double du = (u.y * f->n.x - u.x * f->n.y) * sqrt(vlen2(w)), dw = (w.y * f->n.x - w.x * f->n.y) * sqrt(vlen2(u));
+        if (du <= dw) {
+            e[0] = r->v[j];
+            e[1] = r->v[after];
+            ids[0] = r->at[j];
+            ids[1] = r->at[after];
+        } else {
+            e[0] = r->v[before];
+            e[1] = r->v[j];
+            ids[0] = r->at[before];
+            ids[1] = r->at[j];
+        }
+        return clip(m, f, ref_a, e, ids, 0, 0, o, margin) ? 1 : -1;
+    }
+}
+
 /* Two leaf shapes (neither a compound nor a layer): 1 and *m when within
  * margin, else 0. */
 static int leaf_manifold(const c2d_shape *a, const c2d_shape *b, double margin, c2d_manifold *m)
 {
-    c2d_distance_result d = c2d_distance(a, b);
+    c2d_distance_result d;
     c2d_vec n, point, o;
     double sep;
     body ba, bb;
     face fa, fb;
     double da, db;
+    if (plain_polygon(a) && plain_polygon(b)) {
+        int r = polygons(a, b, margin, m);
+        if (r >= 0) return r;
+    }
+    d = c2d_distance(a, b);
     if (!(d.distance <= margin)) return 0;
     if (d.distance > 0 && (d.a.x != d.b.x || d.a.y != d.b.y)) {
         n = vunit(vsub(d.a, d.b));
@@ -142,43 +318,14 @@ static int leaf_manifold(const c2d_shape *a, const c2d_shape *b, double margin, 
     da = best_face(&ba, vscale(n, -1), &fa);
     db = best_face(&bb, n, &fb);
     if (da < 1 - C2D_MANIFOLD_ALIGN && db < 1 - C2D_MANIFOLD_ALIGN) return 1;
+    /* the reference face: b's unless a's lies squarer across the normal
+     * (where rounding clipped both points, the exact one point stands) */
     {
-        /* the reference face: b's unless a's lies squarer across the normal */
-        int ref_a = da > db;
-        const face *rf = ref_a ? &fa : &fb;
-        const body *inc = ref_a ? &bb : &ba;
-        double r_ref = ref_a ? ba.r : bb.r, r_inc = ref_a ? bb.r : ba.r;
-        c2d_vec e[2], t = vsub(rf->q, rf->p);
-        int ids[2], k, count = 0;
-        double len2 = vlen2(t), s[2];
-        incident(inc, rf->n, &e[0], &e[1], &ids[0], &ids[1]);
-        /* clip the incident feature to the reference face's extent along t */
-        s[0] = vdot(vsub(e[0], rf->p), t);
-        s[1] = vdot(vsub(e[1], rf->p), t);
-        for (k = 0; k < 2; k++) {
-            c2d_vec p = e[k];
-            unsigned feature = (unsigned)ids[k];
-            double h;
-            if (k == 1 && e[1].x == e[0].x && e[1].y == e[0].y) break; /* a point core */
-            if (s[k] < 0 || s[k] > len2) {
-                /* past a side: where the feature crosses it, if it does */
-                double side = s[k] < 0 ? 0 : len2, other = s[1 - k];
-                if ((s[k] < 0 && other < 0) || (s[k] > len2 && other > len2)) continue;
-                p = vadd(e[k], vscale(vsub(e[1 - k], e[k]), (side - s[k]) / (other - s[k])));
-                feature = 0x8000u | (s[k] < 0 ? 0u : 1u);
-            }
-            h = vdot(vsub(p, rf->p), rf->n);
-            if (h - r_ref - r_inc > margin) continue;
-            m->points[count].separation = h - r_ref - r_inc;
-            /* midway between the incident surface (p pulled in by its
-             * radius) and the reference surface (p's foot pushed out by its) */
-            m->points[count].point = vadd(o, vsub(p, vscale(rf->n, (h - r_ref + r_inc) / 2)));
-            m->points[count].id = (ref_a ? 0x80000000u : 0u) | ((unsigned)rf->pi << 16) | feature;
-            count++;
-        }
-        if (count == 0) return 1; /* (rounding clipped both: the exact point stands) */
-        m->count = count;
-        m->normal = ref_a ? vscale(rf->n, -1) : rf->n; /* (from b toward a) */
+        int ref_a = da > db, ids[2];
+        c2d_vec e[2];
+        incident(ref_a ? &bb : &ba, ref_a ? fa.n : fb.n, &e[0], &e[1], &ids[0], &ids[1]);
+        if (ref_a) clip(m, &fa, 1, e, ids, ba.r, bb.r, o, margin);
+        else clip(m, &fb, 0, e, ids, bb.r, ba.r, o, margin);
     }
     return 1;
 }
