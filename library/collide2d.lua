@@ -286,6 +286,31 @@ function collide2d.contact(a, b) end
 ---@return collide2d.Manifold[]?
 function collide2d.manifold(a, b, margin, into) end
 
+---The common part of two convex shapes as a Polygon (a hull of 1 or 2 points where they only touch); nil when they do not meet.
+---@param a collide2d.Shape
+---@param b collide2d.Shape
+---@param segments? integer
+---@return collide2d.Shape?
+function collide2d.intersection(a, b, segments) end
+
+---Triangles covering the shape: {x1, y1, x2, y2, x3, y3, ...}, six numbers per triangle.
+---@param s collide2d.Shape
+---@param segments? integer
+---@return number[]
+function collide2d.triangles(s, segments) end
+
+---How far back along its move (dx, dy) shape a, left overlapping b, must go: moving a by -k*(dx, dy) leaves them touching. nil when they do not overlap.
+---@param a collide2d.Shape
+---@param dx number
+---@param dy number
+---@param b collide2d.Shape
+---@return number? k
+---@return number nx
+---@return number ny
+---@return number px
+---@return number py
+function collide2d.pushBack(a, dx, dy, b) end
+
 ---The first time in [0, 1] at which `a` moving by (dx, dy) touches `b` moving by (bdx, bdy); nil when it does not.
 ---@param a collide2d.Shape
 ---@param dx number
@@ -535,6 +560,28 @@ function Shape:contact(other) end
 ---@param into? collide2d.Manifold[]
 ---@return collide2d.Manifold[]?
 function Shape:manifold(other, margin, into) end
+
+---The common part of this convex shape and `other` as a Polygon (a hull of 1 or 2 points where they only touch); nil when they do not meet. Round shapes are read as their outline with `segments` points (default 32).
+---@param other collide2d.Shape
+---@param segments? integer
+---@return collide2d.Shape?
+function Shape:intersection(other, segments) end
+
+---Triangles covering the shape: {x1, y1, x2, y2, x3, y3, ...}, six numbers per triangle; round shapes by their outline with `segments` points (default 32).
+---@param segments? integer
+---@return number[]
+function Shape:triangles(segments) end
+
+---How far back along its move (dx, dy) this shape, left overlapping `other`, must go: moving by -k*(dx, dy) leaves them touching. nil when they do not overlap.
+---@param dx number
+---@param dy number
+---@param other collide2d.Shape
+---@return number? k
+---@return number nx
+---@return number ny
+---@return number px
+---@return number py
+function Shape:pushBack(dx, dy, other) end
 
 ---The first time t in [0, 1] at which this shape moving by (dx, dy) touches `other` moving by (bdx, bdy); nil when it does not.
 ---@param dx number
@@ -1415,6 +1462,13 @@ function draw.drawWorld(world, opts) end
 ---@param b collide2d.Shape
 ---@param scale? number default 20
 function draw.contact(a, b, scale) end
+
+---Draws each point of `a:manifold(b, margin)` (filled where they overlap, outlined where speculative) and the normal from it, `scale` long (default 20).
+---@param a collide2d.Shape
+---@param b collide2d.Shape
+---@param margin? number
+---@param scale? number
+function draw.manifold(a, b, margin, scale) end
 
 ---Draws the path `a` sweeps, where it stops against `b` and the normal there.
 ---@param a collide2d.Shape

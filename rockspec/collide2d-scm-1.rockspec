@@ -42,6 +42,8 @@ build = {
             "src/turning.c",
             "src/mass.c",
             "src/manifold.c",
+            "src/clip.c",
+            "src/push_back.c",
             "src/sight.c",
             "src/features.c",
             "src/overlap.c",

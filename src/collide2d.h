@@ -290,6 +290,33 @@ typedef struct c2d_manifold {
 } c2d_manifold;
 c2d_error c2d_manifolds(const c2d_shape *a, const c2d_shape *b, double margin, c2d_manifold *out, int max, int *count);
 
+/* The intersection of two convex shapes, as a convex polygon: its vertices,
+ * counter-clockwise, into out (at most room; returns how many there are, 0
+ * when the shapes do not meet, 1 or 2 when they meet in a point or a segment;
+ * -1 for a shape that is not convex: a Line, Concave, Group, tile layer or a
+ * Fan opened beyond pi). Polygonal kinds are exact up to the rounding of the
+ * crossings; a round shape is read as its c2d_outline with `segments` points
+ * to a full turn (3 to 256; inscribed, so the answer lies inside both).
+ * Room for 2 * (segments + 3 + C2D_MAX_VERTICES) always suffices. */
+int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_vec *out, int room);
+
+/* Triangles covering the shape: three vertices each, into out (at most room
+ * vertices); returns how many triangles there are (0 for a shape without
+ * area), -1 for a Line or a tile layer. Each convex piece (a Concave's, a
+ * Group's members) fans out from its first outline point; a round shape's
+ * outline takes `segments` points to a full turn, as in c2d_intersection. */
+int c2d_triangles(const c2d_shape *s, int segments, c2d_vec *out, int room);
+
+/* A shape that a move d left overlapping b, pushed back along it: the least
+ * k >= 0 such that a moved by -k d no longer overlaps b (they touch), into
+ * out->t, with the normal there (from b toward a) and the touching point;
+ * out->hit 0 when they do not overlap (apart, or only touching). Each
+ * overlapping pair of convex pieces spans an interval of k, found by two
+ * exact sweeps; a pushed out of one piece into another goes on out of that
+ * one too. k is HUGE_VAL where no k will do (d zero; d along a Line a
+ * overlaps; two Lines that cross). C2D_ERR_NONFINITE for a non-finite d. */
+c2d_error c2d_push_back(const c2d_shape *a, c2d_vec d, const c2d_shape *b, c2d_sweep_result *out);
+
 /* Do the closed shapes share a point. */
 int c2d_hits(const c2d_shape *a, const c2d_shape *b);
 

@@ -851,6 +851,86 @@ static int l_manifold(lua_State *L)
     return 1;
 }
 
+/* segments at i for intersection and triangles: [3, 256], default 32 */
+static int clip_segments(lua_State *L, int i, const char *fname)
+{
+    double k = opt_num(L, i, 32, fname, "segments");
+    if (k < 3 || k > 256) arg_error(L, i, fname, "segments must be in [3, 256]");
+    return (int)k;
+}
+
+/* a:intersection(b [, segments]) -> nil | the common part, as a Polygon
+ * (a hull of 1 or 2 points where they only touch) */
+static int l_intersection(lua_State *L)
+{
+    const c2d_shape *a, *b;
+    c2d_vec pts[2 * (256 + 3 + C2D_MAX_VERTICES)], hull[2 * (256 + 3 + C2D_MAX_VERTICES)];
+    c2d_shape s;
+    lshape *out;
+    int segments, n, k;
+    lua_settop(L, 3); /* (check_pair leaves its metatables above the arguments) */
+    check_pair(L, "intersection", &a, &b);
+    segments = clip_segments(L, 3, "intersection");
+    n = c2d_intersection(a, b, segments, pts, (int)(sizeof pts / sizeof *pts));
+    if (n < 0) {
+        int culprit = c2d_intersection(a, a, 3, pts, 0) < 0 ? 1 : 2;
+        c2d_kind kind = (culprit == 1 ? a : b)->kind;
+        return arg_error(L, culprit, "intersection",
+                         lua_pushfstring(L, "takes two convex shapes: a %s%s is not one", c2d_kind_name(kind),
+                                         kind == C2D_FAN ? " opened beyond pi" : ""));
+    }
+    if (n == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (c2d_make_hull(&s, pts, n, hull) != C2D_OK) return arg_error(L, 1, "intersection", "the common part has too many vertices");
+    out = new_shape(L, C2D_POLYGON, s.count);
+    out->s = s;
+    for (k = 0; k < s.count; k++) out->verts[k] = hull[k];
+    out->s.verts = out->verts;
+    return 1;
+}
+
+/* s:triangles([segments]) -> {x1, y1, x2, y2, x3, y3, ...} */
+static int l_triangles(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "triangles");
+    int segments = clip_segments(L, 2, "triangles"), n, i;
+    c2d_vec *pts;
+    n = c2d_triangles(s, segments, NULL, 0);
+    if (n < 0) return arg_error(L, 1, "triangles", lua_pushfstring(L, "a %s has no triangles", c2d_kind_name(s->kind)));
+    pts = (c2d_vec *)lua_newuserdata(L, (size_t)(3 * n + 1) * sizeof *pts);
+    c2d_triangles(s, segments, pts, 3 * n);
+    lua_createtable(L, 6 * n, 0);
+    for (i = 0; i < 3 * n; i++) {
+        push_num(L, pts[i].x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        push_num(L, pts[i].y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    return 1;
+}
+
+/* a:pushBack(dx, dy, b) -> nil | k, nx, ny, px, py: a moved by -k (dx, dy)
+ * only touches b */
+static int l_push_back(lua_State *L)
+{
+    const c2d_shape *a = check_shape(L, 1, "pushBack"), *b;
+    c2d_vec d;
+    c2d_sweep_result r;
+    c2d_error err;
+    d.x = check_named(L, 2, "pushBack", "dx");
+    d.y = check_named(L, 3, "pushBack", "dy");
+    b = check_shape(L, 4, "pushBack");
+    err = c2d_push_back(a, d, b, &r);
+    if (err != C2D_OK) return arg_error(L, 1, "pushBack", c2d_error_message(err));
+    if (!r.hit) { lua_pushnil(L); return 1; }
+    push_num(L, r.t);
+    push_vec(L, r.normal);
+    push_vec(L, r.point);
+    return 5;
+}
+
 /* a:sweep(dx, dy, b [, bdx, bdy]) -> nil | t, nx, ny, px, py */
 static int l_sweep(lua_State *L)
 {
@@ -1198,6 +1278,9 @@ static int l_outline(lua_State *L)
 static const luaL_Reg methods[] = {
     { "contact", l_contact },
     { "manifold", l_manifold },
+    { "intersection", l_intersection },
+    { "triangles", l_triangles },
+    { "pushBack", l_push_back },
     { "sweep", l_sweep },
     { "sweepTurning", l_sweep_turning },
     { "raycast", l_raycast },
@@ -1428,9 +1511,37 @@ static int ffi_scale(lshape *p, double k, int has_ox, double ox, int has_oy, dou
     return (int)c2d_scale(&p->s, k, has_ox ? ox : c.x, has_oy ? oy : c.y);
 }
 
+/* (the front end builds the tables from out, as l_manifold does) */
+static int ffi_manifold(const lshape *a, const lshape *b, double margin, c2d_manifold *out, int max, int *count)
+{
+    int i, k;
+    c2d_error err;
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    err = c2d_manifolds(&a->s, &b->s, margin, out, max, count);
+    for (i = 0; i < *count && i < max; i++) {
+        out[i].normal = unsigned_zero(out[i].normal);
+        for (k = 0; k < out[i].count; k++) {
+            out[i].points[k].point = unsigned_zero(out[i].points[k].point);
+            out[i].points[k].separation += 0.0;
+        }
+    }
+    return (int)err;
+}
+
+static int ffi_push_back(const lshape *a, double dx, double dy, const lshape *b, c2d_sweep_result *out)
+{
+    c2d_error err;
+    if (!FFI_SHAPE(a) || !FFI_SHAPE(b)) return FFI_REFUSED;
+    err = c2d_push_back(&a->s, vec2(dx, dy), &b->s, out);
+    out->t += 0.0;
+    out->normal = unsigned_zero(out->normal);
+    out->point = unsigned_zero(out->point);
+    return (int)err;
+}
+
 static const c2d_ffi_api ffi_api = {
     ffi_hits, ffi_distance, ffi_contains, ffi_contact, ffi_sweep, ffi_raycast,
-    ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to, ffi_rotate, ffi_scale
+    ffi_bbox, ffi_center, ffi_position, ffi_move, ffi_move_to, ffi_rotate, ffi_scale, ffi_manifold, ffi_push_back
 };
 
 /* Where C lays out the fields of the structs the FFI front end reads. */
@@ -1455,7 +1566,11 @@ static const field_at ffi_layout[] = {
     FIELD_AT(c2d_ffi_api, contact), FIELD_AT(c2d_ffi_api, sweep), FIELD_AT(c2d_ffi_api, raycast),
     FIELD_AT(c2d_ffi_api, bbox), FIELD_AT(c2d_ffi_api, center), FIELD_AT(c2d_ffi_api, position),
     FIELD_AT(c2d_ffi_api, move), FIELD_AT(c2d_ffi_api, move_to), FIELD_AT(c2d_ffi_api, rotate),
-    FIELD_AT(c2d_ffi_api, scale),
+    FIELD_AT(c2d_ffi_api, scale), FIELD_AT(c2d_ffi_api, manifold), FIELD_AT(c2d_ffi_api, push_back),
+    SIZE_OF(c2d_manifold_point), FIELD_AT(c2d_manifold_point, point), FIELD_AT(c2d_manifold_point, separation),
+    FIELD_AT(c2d_manifold_point, id),
+    SIZE_OF(c2d_manifold), FIELD_AT(c2d_manifold, normal), FIELD_AT(c2d_manifold, count),
+    FIELD_AT(c2d_manifold, piece_a), FIELD_AT(c2d_manifold, piece_b), FIELD_AT(c2d_manifold, points),
 };
 
 /* Push { [type] = { size = n, [field] = offset, ... }, ... } for the FFI's structs. */

@@ -30,6 +30,9 @@ typedef struct c2d_ffi_api {
     int (*move_to)(struct lshape *s, double x, double y);
     int (*rotate)(struct lshape *s, double angle, int has_ox, double ox, int has_oy, double oy);
     int (*scale)(struct lshape *s, double k, int has_ox, double ox, int has_oy, double oy);
+    int (*manifold)(const struct lshape *a, const struct lshape *b, double margin, c2d_manifold *out, int max,
+                    int *count);
+    int (*push_back)(const struct lshape *a, double dx, double dy, const struct lshape *b, c2d_sweep_result *out);
 } c2d_ffi_api;
 
 #endif

@@ -31,7 +31,8 @@ end
 
 local out = { "typedef struct c2dffi_shape c2dffi_shape;" }
 local headers = read(core)
-for _, name in ipairs { "c2d_vec", "c2d_bounds", "c2d_contact_result", "c2d_sweep_result", "c2d_distance_result" } do
+for _, name in ipairs { "c2d_vec", "c2d_bounds", "c2d_contact_result", "c2d_sweep_result", "c2d_distance_result",
+                        "c2d_manifold_point", "c2d_manifold" } do
   out[#out + 1] = typedef(headers, name)
 end
 out[#out + 1] = typedef(read(binding), "c2d_ffi_api")

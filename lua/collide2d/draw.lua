@@ -224,6 +224,23 @@ function draw.contact(a, b, scale)
   g.line(px, py, px + nx * len, py + ny * len)
 end
 
+-- manifold(a, b [, margin [, scale]]): each point of a:manifold(b, margin),
+-- a filled circle of radius 3 where it overlaps (separation <= 0) or a
+-- line-drawn one where it is a speculative point, and from each the normal,
+-- `scale` long (default 20).
+function draw.manifold(a, b, margin, scale)
+  local g = graphics()
+  local list = a:manifold(b, margin)
+  if not list then return end
+  local len = scale or 20
+  for _, m in ipairs(list) do
+    for _, p in ipairs(m) do
+      g.circle(p.separation <= 0 and "fill" or "line", p.x, p.y, 3)
+      g.line(p.x, p.y, p.x + m.nx * len, p.y + m.ny * len)
+    end
+  end
+end
+
 -- A closed outline's points as a line draws them: the first again at the end
 -- (a segment's two points, or a point, as they are).
 local function closed(o)

@@ -4,7 +4,8 @@
 -- loop that calls a:hits(b) leaves the trace at every call. So, under LuaJIT,
 -- the native module hands itself to this file when it opens, and the queries
 -- and moves a game calls every frame (hits, distance, contains, contact,
--- sweep, raycast, bbox, center, position, move, moveTo, rotate, scale) are
+-- manifold, pushBack, sweep, raycast, bbox, center, position, move, moveTo,
+-- rotate, scale) are
 -- replaced by Lua functions that call the same C core through the FFI, which
 -- the JIT compiles.
 --
@@ -256,6 +257,64 @@ return function(native)
   fast.rotate = about_pivot(rotate_fn, capi_rotate)
   fast.scale = about_pivot(scale_fn, capi_scale)
 
+  -- manifold: the C binding's tables, built here from the structs (a list
+  -- given as `into` and its tables reused, as the binding reuses them).
+  local manifold_fn, capi_manifold = api.manifold, capi.manifold
+  local manifolds_out, count_out = ffi.new("c2dffi_manifold[16]"), ffi.new("int[1]")
+  local rawget, rawset = rawget, rawset
+  local function sub_table(t, key)
+    local v = rawget(t, key)
+    if type(v) ~= "table" then
+      v = {}
+      rawset(t, key, v)
+    end
+    return v
+  end
+  function fast.manifold(...)
+    local a, b, margin, into = ...
+    if margin == nil then margin = 0 end
+    if not is_shape(a) or not is_shape(b) or not finite(margin) or margin < 0
+       or (into ~= nil and type(into) ~= "table") then
+      return by_binding(capi_manifold, ...)
+    end
+    local out = manifolds_out
+    if manifold_fn(SHAPE(a), SHAPE(b), margin, out, 16, count_out) ~= 0 or count_out[0] > 16 then
+      return by_binding(capi_manifold, ...)
+    end
+    local count = count_out[0]
+    if count == 0 then
+      if into ~= nil then for i = #into, 1, -1 do rawset(into, i, nil) end end
+      return nil
+    end
+    local list = into or {}
+    for i = 1, count do
+      local c = out[i - 1]
+      local m = sub_table(list, i)
+      m.nx, m.ny = c.normal.x, c.normal.y
+      m.pieceA = c.piece_a >= 0 and c.piece_a + 1 or nil
+      m.pieceB = c.piece_b >= 0 and c.piece_b + 1 or nil
+      for k = 1, c.count do
+        local p, q = sub_table(m, k), c.points[k - 1]
+        p.x, p.y, p.separation, p.id = q.point.x, q.point.y, q.separation, tonumber(q.id)
+      end
+      for k = c.count + 1, 2 do rawset(m, k, nil) end
+    end
+    for i = #list, count + 1, -1 do rawset(list, i, nil) end
+    return list
+  end
+
+  local push_back_fn, capi_push_back = api.push_back, capi.pushBack
+  function fast.pushBack(...)
+    local a, dx, dy, b = ...
+    if not is_shape(a) or not finite(dx) or not finite(dy) or not is_shape(b) then
+      return by_binding(capi_push_back, ...)
+    end
+    local r = sweep_out
+    if push_back_fn(SHAPE(a), dx, dy, SHAPE(b), r) ~= 0 then return by_binding(capi_push_back, ...) end
+    if r.hit == 0 then return nil end
+    return r.t, r.normal.x, r.normal.y, r.point.x, r.point.y
+  end
+
   -- One function serves a:f(...) and c2d.f(a, ...), as in the C binding.
   for name, f in pairs(fast) do
     methods[name] = f
@@ -272,7 +331,7 @@ return function(native)
   local native_tiles, tiles_wide = module.tiles, native.tiles_wide
   if tiles_wide then
     local CODES = ffi.typeof("uint16_t[?]")
-    local rawget, floor, getmetatable = rawget, math.floor, getmetatable
+    local floor, getmetatable = math.floor, getmetatable
     module.tiles = function(...)
       local x, y, tile_w, tile_h, columns, rows, data, kinds = ...
       if type(data) ~= "table" or getmetatable(data) ~= nil or type(columns) ~= "number" or type(rows) ~= "number" then

@@ -241,6 +241,12 @@ op("manifolds", function()
   local into = {}
   return S.box:manifold(S.aabb, 50), S.star:manifold(S.disk, 20, into), S.group:manifold(S.star, 100), into
 end)
+op("pushBack", function()
+  return { S.box:pushBack(3, 1, S.aabb) }, { S.star:pushBack(0, 5, S.disk) }, { S.group:pushBack(-2, 2, S.star) }
+end)
+op("clipping and triangles", function()
+  return S.box:intersection(S.disk), S.disk:intersection(S.box, 12), S.star:triangles(), S.group:triangles(8)
+end)
 op("polygon:set", function() return S.polygon:set(0, 0, 4, 0, 6, 2, 4, 4, 0, 4) end)
 
 -- The World.
