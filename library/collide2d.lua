@@ -311,6 +311,19 @@ function collide2d.triangles(s, segments) end
 ---@return number py
 function collide2d.pushBack(a, dx, dy, b) end
 
+---Which feature of s the boundary point (x, y) lies on: "edge", "vertex" or "arc", its index, its piece and its own outward normal. nil when the point is on none.
+---@param s collide2d.Shape
+---@param x number
+---@param y number
+---@param nx? number
+---@param ny? number
+---@return "edge"|"vertex"|"arc"|nil kind
+---@return integer index
+---@return integer? piece
+---@return number fnx
+---@return number fny
+function collide2d.featureAt(s, x, y, nx, ny) end
+
 ---The first time in [0, 1] at which `a` moving by (dx, dy) touches `b` moving by (bdx, bdy); nil when it does not.
 ---@param a collide2d.Shape
 ---@param dx number
@@ -582,6 +595,18 @@ function Shape:triangles(segments) end
 ---@return number px
 ---@return number py
 function Shape:pushBack(dx, dy, other) end
+
+---Which feature the boundary point (x, y) lies on: "edge", "vertex" or "arc", its index, its piece (Group member or tile; nil otherwise) and its own outward normal; (nx, ny) picks among features the point is on. nil when the point is on none.
+---@param x number
+---@param y number
+---@param nx? number
+---@param ny? number
+---@return "edge"|"vertex"|"arc"|nil kind
+---@return integer index
+---@return integer? piece
+---@return number fnx
+---@return number fny
+function Shape:featureAt(x, y, nx, ny) end
 
 ---The first time t in [0, 1] at which this shape moving by (dx, dy) touches `other` moving by (bdx, bdy); nil when it does not.
 ---@param dx number

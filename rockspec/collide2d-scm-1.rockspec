@@ -44,6 +44,7 @@ build = {
             "src/manifold.c",
             "src/clip.c",
             "src/push_back.c",
+            "src/feature.c",
             "src/sight.c",
             "src/features.c",
             "src/overlap.c",

@@ -317,6 +317,31 @@ int c2d_triangles(const c2d_shape *s, int segments, c2d_vec *out, int room);
  * overlaps; two Lines that cross). C2D_ERR_NONFINITE for a non-finite d. */
 c2d_error c2d_push_back(const c2d_shape *a, c2d_vec d, const c2d_shape *b, c2d_sweep_result *out);
 
+/* Which feature of s the boundary point p lies on (within 1e-9 of the
+ * shape's size and the rounding of its coordinates): an edge, a vertex or an
+ * arc, its index, the piece it is in (a Group's member, a layer's tile
+ * column + row * columns; -1 for a shape without pieces; a Concave's own
+ * outline is indexed, not its pieces) and the feature's outward normal (a
+ * vertex: n). An edge's index is the vertex it starts from, in the order
+ * c2d_outline gives them; a Segment's and a Capsule's two sides are edges 0
+ * (from the first point) and 1, their ends vertices (arcs for a Capsule) 0
+ * and 1; a Fan's sides edges 0 and 1, its apex vertex 0, its arc arc 0. n
+ * (any length; zero: none) picks among the features p lies on: the edge
+ * whose outward normal is n's direction, else a vertex or arc, else the edge
+ * nearest n's direction, as the normal of a contact, sweep or raycast answer
+ * at p names its feature. kind C2D_FEATURE_NONE when p is on none of them.
+ * C2D_ERR_NONFINITE for a non-finite p or n. */
+typedef enum c2d_feature_kind {
+    C2D_FEATURE_NONE = 0, C2D_FEATURE_EDGE, C2D_FEATURE_VERTEX, C2D_FEATURE_ARC
+} c2d_feature_kind;
+typedef struct c2d_feature {
+    c2d_feature_kind kind;
+    int index;
+    int piece;
+    c2d_vec normal;
+} c2d_feature;
+c2d_error c2d_feature_at(const c2d_shape *s, c2d_vec p, c2d_vec n, c2d_feature *out);
+
 /* Do the closed shapes share a point. */
 int c2d_hits(const c2d_shape *a, const c2d_shape *b);
 

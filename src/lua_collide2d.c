@@ -931,6 +931,26 @@ static int l_push_back(lua_State *L)
     return 5;
 }
 
+/* s:featureAt(x, y [, nx, ny]) -> nil | kind, index, piece, fnx, fny */
+static int l_feature_at(lua_State *L)
+{
+    static const char *const kinds[] = { "none", "edge", "vertex", "arc" };
+    const c2d_shape *s = check_shape(L, 1, "featureAt");
+    c2d_vec p, n;
+    c2d_feature f;
+    p.x = check_named(L, 2, "featureAt", "x");
+    p.y = check_named(L, 3, "featureAt", "y");
+    n.x = opt_num(L, 4, 0, "featureAt", "nx");
+    n.y = opt_num(L, 5, 0, "featureAt", "ny");
+    c2d_feature_at(s, p, n, &f);
+    if (f.kind == C2D_FEATURE_NONE) { lua_pushnil(L); return 1; }
+    lua_pushstring(L, kinds[f.kind]);
+    lua_pushinteger(L, f.index + 1);
+    if (f.piece >= 0) lua_pushinteger(L, f.piece + 1); else lua_pushnil(L);
+    push_vec(L, f.normal);
+    return 5;
+}
+
 /* a:sweep(dx, dy, b [, bdx, bdy]) -> nil | t, nx, ny, px, py */
 static int l_sweep(lua_State *L)
 {
@@ -1281,6 +1301,7 @@ static const luaL_Reg methods[] = {
     { "intersection", l_intersection },
     { "triangles", l_triangles },
     { "pushBack", l_push_back },
+    { "featureAt", l_feature_at },
     { "sweep", l_sweep },
     { "sweepTurning", l_sweep_turning },
     { "raycast", l_raycast },

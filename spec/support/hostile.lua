@@ -331,6 +331,7 @@ local SHAPE_METHODS = {
   intersection = function() return { make("Disk"), 16 } end,
   triangles = function() return { 16 } end,
   pushBack = function() return { 1, 0, make("Disk") } end,
+  featureAt = function() return { 1, 0, 1, 0 } end,
   sweep = function() return { 1, 0, make("Disk"), 0, 0 } end,
   raycast = function() return { -20, 0, 40, 0, 1 } end,
   move = function() return { 1, 1 } end,

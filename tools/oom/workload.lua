@@ -244,6 +244,9 @@ end)
 op("pushBack", function()
   return { S.box:pushBack(3, 1, S.aabb) }, { S.star:pushBack(0, 5, S.disk) }, { S.group:pushBack(-2, 2, S.star) }
 end)
+op("featureAt", function()
+  return { S.box:featureAt(0, 0) }, { S.star:featureAt(0, 0, 1, 0) }, { S.group:featureAt(1, 1, 0, 1) }
+end)
 op("clipping and triangles", function()
   return S.box:intersection(S.disk), S.disk:intersection(S.box, 12), S.star:triangles(), S.group:triangles(8)
 end)
