@@ -1,6 +1,6 @@
 /*
  * bench/manifold.c: c2d_manifolds against Box2D v3's b2CollidePolygons on the
- * same pairs of boxes (bench/manifold.sh builds it against a Box2D checkout).
+ * same pairs of boxes (bench/box2d.sh manifold builds it against a Box2D checkout).
  * It only measures: ns per call of each, and how often the two agree on the
  * number of points (within Box2D's speculative distance, the margin given to
  * collide2d too) and on the deepest separation.
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench.h"
 #include "collide2d.h"
 #include "box2d/collision.h"
 #include "box2d/math_functions.h"
@@ -27,22 +28,8 @@ enum { NP = 4096, ROUNDS = 200 };
 
 typedef struct box { double cx, cy, w, h, angle; } box;
 
-static unsigned long long rng_state = 88172645463325252ULL;
-static double rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) / 9007199254740992.0;
-}
+static double rnd(void) { return uniform(0, 1); }
 static double f32(double x) { return (double)(float)x; }
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static box A[NP], B[NP];
 static c2d_shape ca[NP], cb[NP];
@@ -102,21 +89,21 @@ int main(void)
             }
         }
     }
-    t0 = now();
+    t0 = cpu_now();
     for (r = 0; r < ROUNDS; r++)
         for (i = 0; i < NP; i++) {
             c2d_manifold m;
             c2d_manifolds(&ca[i], &cb[i], MARGIN, &m, 1, &n);
             sink += n ? m.points[0].separation : 0;
         }
-    t_c2d = (now() - t0) / ((double)ROUNDS * NP) * 1e9;
-    t0 = now();
+    t_c2d = (cpu_now() - t0) / ((double)ROUNDS * NP) * 1e9;
+    t0 = cpu_now();
     for (r = 0; r < ROUNDS; r++)
         for (i = 0; i < NP; i++) {
             b2LocalManifold bm = b2CollidePolygons(&pa[i], &pb[i], b2Transform_identity);
             sink += bm.pointCount ? bm.points[0].separation : 0;
         }
-    t_b2 = (now() - t0) / ((double)ROUNDS * NP) * 1e9;
+    t_b2 = (cpu_now() - t0) / ((double)ROUNDS * NP) * 1e9;
     printf("manifold of two boxes, %d pairs (margin %g)\n", NP, MARGIN);
     printf("  collide2d c2d_manifolds      %7.1f ns/call\n", t_c2d);
     printf("  Box2D b2CollidePolygons      %7.1f ns/call\n", t_b2);

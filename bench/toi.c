@@ -1,6 +1,6 @@
 /*
  * bench/toi.c: c2d_sweep_turning against Box2D v3's b2TimeOfImpact on the
- * same turning polygon pairs (bench/toi.sh builds it against a Box2D
+ * same turning polygon pairs (bench/box2d.sh toi builds it against a Box2D
  * checkout). It only measures: ns per call of each, and how many of the
  * pairs' first touches each one reports late or misses.
  *
