@@ -67,9 +67,11 @@ void c2d_note_moved(const c2d_shape *s)
 /* A Polygon whose moved or turned vertices rounding leaves convex only
  * within a few ulps (which c2d_make refuses): rebuilt as their hull, which
  * differs from them by that rounding (and may drop a vertex rounding put in
- * line), from the same first vertex (the position stays where the transform
- * puts it; a hull without it stays refused). */
-static c2d_error rehull(c2d_shape *s, const double *nums, int m)
+ * line), from the same first vertex: the position stays where the transform
+ * puts it. keep_first 1 (a move) refuses a hull without that vertex (a flat
+ * Polygon whose first vertex lies between its ends); 0 (a turn) takes it
+ * from the hull's first. */
+static c2d_error rehull(c2d_shape *s, const double *nums, int m, int keep_first)
 {
     c2d_vec pts[m], storage[2 * m], first = v2(nums[0], nums[1]);
     c2d_vec *dst = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
@@ -80,10 +82,11 @@ static c2d_error rehull(c2d_shape *s, const double *nums, int m)
     if ((err = c2d_make_hull(&t, pts, m, storage)) != C2D_OK) return err;
     for (i = 0; i < t.count && at < 0; i++)
         if (storage[i].x == first.x && storage[i].y == first.y) at = i;
-    if (at < 0) return C2D_ERR_NONCONVEX;
+    if (at < 0 && keep_first) return C2D_ERR_NONCONVEX;
+    if (at < 0) at = 0;
     for (i = 0; i < t.count; i++) dst[i] = storage[(at + i) % t.count]; /* (turned round: still counter-clockwise) */
     t.verts = dst;
-    t.p[0] = first;
+    t.p[0] = dst[0];
     t.world = s->world;
     t.world_slot = s->world_slot;
     *s = t;
@@ -123,7 +126,7 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
     nums[1] = first.y;
     for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
     err = rebuild(s, nums, n);
-    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m);
+    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m, 1);
     return err;
 }
 
@@ -176,7 +179,7 @@ c2d_error c2d_rotate(c2d_shape *s, double angle, double ox, double oy)
     if (s->kind == C2D_BOX) nums[4] = wrap_angle(nums[4] + angle);
     if (s->kind == C2D_FAN) nums[3] = wrap_angle(nums[3] + angle);
     err = rebuild(s, nums, n);
-    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m);
+    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m, 0);
     return err;
 }
 
