@@ -195,7 +195,8 @@
  * (1e-3 rad) taken as 0; a shape that does not turn pivots at its centre;
  * neither turns where the paths (turn times reach from the pivot, the
  * displacements, the pivots turned about each other) exceed 2^16 times the
- * larger of the gap and the smaller shape's size; and a tolerance (explicit
+ * larger of the gap and the smaller shape's size, nor where a shape reaches
+ * past 2^20 from the origin; and a tolerance (explicit
  * or default) below 64 ulps of the magnitude of the shapes, motions and
  * pivots is passed as that, or below 1e-9 of it where the shapes start
  * within it and are not both convex (turning_convex: the faster paths
@@ -1346,6 +1347,9 @@ static void keep_clear_of_slow(const spec *A, const spec *B)
     turning_sizes(&A->s, &B->s, &sz, &mg);
     scale = fmax(c2d_distance(&A->s, &B->s).distance, sz);
     if (!(path <= 65536 * scale)) cur.ma.angle = cur.mb.angle = 0;
+    /* shapes reaching past 2^20 (a Concave vertex at 2e11 turning beside a
+     * turning Line: their bound dwarfs the gap for a minute under ASan) */
+    if (!(mg <= 1048576)) cur.ma.angle = cur.mb.angle = 0;
     /* tolerances the poses' rounding allows */
     floor = 64 * DBL_EPSILON * (mg + vlen(cur.ma.d) + vlen(cur.mb.d) + vlen(cur.ma.pivot) + vlen(cur.mb.pivot));
     if (turning_tol(&A->s, &B->s, cur.ttol) < floor) cur.ttol = floor;
