@@ -12,7 +12,7 @@
 local c2d = require "collide2d"
 local common = require "support.common"
 
-local abs, sqrt, cos, sin, min, max = math.abs, math.sqrt, math.cos, math.sin, math.min, math.max
+local abs, cos, sin, min, max = math.abs, math.cos, math.sin, math.min, math.max
 
 -- The points of a manifold, sorted by x, as {x, y, separation}.
 local function points(m)
