@@ -296,6 +296,23 @@ describe("World:sweepTurning", function()
     assert.has_error(function() w:sweepTurning(box, 0, 0, 1) end)
     assert.are.same({}, (w:sweepTurning(box, 10, 0, 0)))
   end)
+
+  it("a turning Concave blade finds the AABB walls it cuts (the walls stand still, the blade turns)", function()
+    -- a blade from its hilt (0, 0) along +x to x = 30 (a 2-wide bar with a
+    -- 2 x 4 guard at the hilt), swung by pi/2 about the hilt: its leading
+    -- edge, 1 from its axis, meets a point of the wall [20, 22] x [14, 40]
+    -- at radius r and angle a when the axis is at a - asin(1 / r). Over the
+    -- wall's bottom face (x, 14) that falls as x grows, and its far corner
+    -- (22, 14) (26.1 from the hilt, within the blade's 30) comes first
+    local w = c2d.world(16)
+    local blade = w:add(c2d.concave(0, -2, 2, -2, 2, -1, 30, -1, 30, 1, 2, 1, 2, 2, 0, 2))
+    local wall = w:add(c2d.aabb(20, 14, 2, 26))
+    w:add(c2d.aabb(-40, -40, 2, 2))   -- out of reach
+    local list, times = w:sweepTurning(blade, 0, 0, math.pi / 2, nil, { pivot = { 0, 0 } })
+    assert.are.same({ wall }, list)
+    local exact = (atan(14 / 22) - asin(1 / sqrt(22 * 22 + 14 * 14))) / (math.pi / 2)
+    assert.is_true(times[1] <= exact and exact - times[1] < 1e-8, ("%.17g vs %.17g"):format(times[1], exact))
+  end)
 end)
 
 describe("sweepTurning: a Line and a tile layer", function()
