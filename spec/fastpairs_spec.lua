@@ -193,4 +193,18 @@ describe("pairs answered from their numbers", function()
     -- the draw does reach exact touches (hits at depth 0)
     assert.is_true(touching > 0)
   end)
+
+  -- A triangle 1e-160 across near the origin, seen from a disk's centre at
+  -- (37, 37): its vertices minus the centre all round to (-37, -37), so no
+  -- edge line has the centre on either side. It is a point 37 sqrt 2 = 52.3
+  -- from the centre: beyond a radius of 37, within one of 53.
+  it("a triangle that collapses to a point in the disk's frame is met only within the radius", function()
+    local t = c2d.triangle(1e-160, 1e-160, 2e-160, 1e-160, 2e-160, 2e-160)
+    for _, case in ipairs { { 37, false }, { 53, true }, { 0, false } } do
+      local d = c2d.disk(37, 37, case[1])
+      assert.are.equal(case[2], d:hits(t), "radius " .. case[1])
+      assert.are.equal(case[2], t:hits(d), "radius " .. case[1])
+      assert.are.equal(case[2], d:distance(t) == 0, "radius " .. case[1])
+    end
+  end)
 end)

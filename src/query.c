@@ -429,7 +429,9 @@ static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
 /*
  * A round shape against a Triangle with an interior: disk_hits_convex for
  * three vertices, unrolled, with the same arithmetic (so the same answers).
- * Its answer is: the centre inside every edge line, or (radius > 0) within
+ * Its answer is: the centre inside every edge line (and not on all three:
+ * a triangle far smaller than its distance from the centre collapses to a
+ * point in this frame, and only its edges can hold the centre), or within
  * the radius of some edge; the edges the centre is outside of are tried
  * first, as they hold the nearest point unless rounding says otherwise.
  */
@@ -438,6 +440,7 @@ static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
     int near = near_in_range(d, t);
     c2d_vec c, v0, v1, v2_, z = v2(0, 0);
     double s0, s1, s2, r2, orient = t->ccw;
+    int inside;
     if (near < 0 || t->ccw == 0) return hits_general(d, t);
     if (!near) return 0;
     c = d->p[0];
@@ -447,12 +450,16 @@ static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
     s0 = vcross(vsub(v1, v0), vscale(v0, -1)) * orient;
     s1 = vcross(vsub(v2_, v1), vscale(v1, -1)) * orient;
     s2 = vcross(vsub(v0, v2_), vscale(v2_, -1)) * orient;
-    if ((s0 >= 0) & (s1 >= 0) & (s2 >= 0)) return 1;
+    inside = (s0 >= 0) & (s1 >= 0) & (s2 >= 0);
+    /* (on every edge line: flat in this frame, as disk_hits_convex reads it) */
+    if (inside && (s0 > 0 || s1 > 0 || s2 > 0)) return 1;
     r2 = d->radius * d->radius;
-    if (!(r2 > 0)) return 0;
-    if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r2)) return 1;
-    if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r2)) return 1;
-    if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r2)) return 1;
+    if (!inside) {
+        if (!(r2 > 0)) return 0;
+        if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r2)) return 1;
+        if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r2)) return 1;
+        if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r2)) return 1;
+    }
     return (s0 >= 0 && c2d_pt_seg_within(z, v0, v1, r2)) || (s1 >= 0 && c2d_pt_seg_within(z, v1, v2_, r2)) ||
            (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r2));
 }
