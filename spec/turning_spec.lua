@@ -159,6 +159,24 @@ describe("sweepTurning: hand-worked", function()
     assert.is_true(nx >= -1e-9 and ny <= 1e-9, ("normal (%g, %g)"):format(nx, ny))
   end)
 
+  it("a speck orbiting into a moving disk: the normal is the disk's radius through the point", function()
+    -- a Box 1e-13 across at (-25.5, 1e-13) turned by 3 rad about the disk's
+    -- centre (2, 25.25) (37.3 from it) while the disk, radius 25.25, moves by
+    -- (36, 1): where they meet, the normal (from the speck toward the disk)
+    -- is the disk's radius from the point to its centre, whichever the cores
+    -- measured last
+    local disk = c2d.disk(2, 25.25, 25.25)
+    local speck = c2d.box(-25.5, 1e-13, 1e-13, 1e-13, 1e-13)
+    local t, nx, ny, px, py = disk:sweepTurning(36, 1, 0, speck, 1e-13, 1e-13, 3,
+      { bpivot = { 2, 25.25 }, tolerance = 1e-13 })
+    assert.is_number(t)
+    local cx, cy = 2 + 36 * t, 25.25 + t
+    local rx, ry = cx - px, cy - py
+    local len = sqrt(rx * rx + ry * ry)
+    common.near(len, 25.25, 1e-9, "the point on the rim")
+    common.near(nx, rx / len, 1e-9, "nx"); common.near(ny, ry / len, 1e-9, "ny")
+  end)
+
   it("a turning shape against a layer, a Concave and a Group", function()
     -- a rod of 30 turning about (15, -20) by pi over a floor of tiles whose
     -- top is y = 0: it reaches down 15 below its pivot... its far end is 15

@@ -260,8 +260,10 @@ static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result 
             if (far.distance > d->distance && (m.x != 0 || m.y != 0)) n = vunit(m);
         }
     } else {
+        /* (the cores answered: the pose is built here, not left from before) */
         c2d_contact_result c;
-        if (c2d_contact(&tn->pose, tn->y, &c) == C2D_OK && c.hit) n = c.normal;
+        if (cored && pose_at(tn, t) != C2D_OK) n = v2(0, -1);
+        else if (c2d_contact(&tn->pose, tn->y, &c) == C2D_OK && c.hit) n = c.normal;
         else n = vunit(vsub(c2d_center(&tn->pose), c2d_center(tn->y)));
     }
     r.hit = 1;
