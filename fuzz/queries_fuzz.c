@@ -968,7 +968,16 @@ MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double tur
      * rotate rebuild it as the hull of its mapped vertices. */
     if (dst->kind != C2D_POLYGON || dst->hull || k != 1) return 0; /* (scale does not) */
     dst->hull = 1;
-    return build(dst) == C2D_OK;
+    if (build(dst) != C2D_OK) return 0;
+    /* a move keeps the first vertex where it lands: a hull without it is refused */
+    if (turn == 0) {
+        c2d_vec first = v2(dst->nums[0], dst->nums[1]);
+        for (i = 0; i < dst->s.count; i++)
+            if (dst->s.verts[i].x == first.x && dst->s.verts[i].y == first.y) return 1;
+        dst->ok = 0;
+        return 0;
+    }
+    return 1;
 }
 
 /* sp moved by d: rebuilt from numbers, or a compound copied and moved by
