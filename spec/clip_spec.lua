@@ -252,7 +252,7 @@ describe("intersection: seeded random convex pairs", function()
     local r = common.lcg(20240611)
     local fail, finish = common.runner()
     local met, h = 0, 0.06
-    for i = 1, 300 do
+    for _ = 1, 300 do
       local a = random_convex(r, r.int(1, 4), r.range(-2, 2), r.range(-2, 2))
       local b = random_convex(r, r.int(1, 4), r.range(-2, 2), r.range(-2, 2))
       local got = a:intersection(b)
@@ -464,18 +464,18 @@ describe("triangles", function()
     assert.are.same({}, c2d.point(1, 2):triangles())
     assert.are.same({}, c2d.segment(0, 0, 3, 4):triangles())
     assert.are.same({}, c2d.disk(1, 1, 0):triangles())
-    has(message(function() return c2d.line(0, 0, 1, 0):triangles() end), "(a Line has no triangles)")
+    has(message(function() c2d.line(0, 0, 1, 0):triangles() end), "(a Line has no triangles)")
     has(message(c2d.triangles, c2d.line(0, 0, 1, 0)), "bad argument #1 to 'triangles' (a Line has no triangles)")
-    has(message(function() return c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }):triangles() end), "has no triangles")
+    has(message(function() c2d.tiles(0, 0, 10, 10, 1, 1, { 1 }):triangles() end), "has no triangles")
   end)
 
   it("refuses bad segments", function()
     local d = c2d.disk(0, 0, 1)
     for _, bad in ipairs({ 2, 257, 300, -1 }) do
-      has(message(function() return d:triangles(bad) end), "bad argument #1 to 'triangles' (segments must be in [3, 256])")
+      has(message(function() d:triangles(bad) end), "bad argument #1 to 'triangles' (segments must be in [3, 256])")
     end
-    has(message(function() return d:triangles("x") end), "bad argument #1 to 'triangles'")
-    has(message(function() return d:triangles(0 / 0) end), "bad argument #1 to 'triangles'")
+    has(message(function() d:triangles("x") end), "bad argument #1 to 'triangles'")
+    has(message(function() d:triangles(0 / 0) end), "bad argument #1 to 'triangles'")
   end)
 end)
 
@@ -493,8 +493,8 @@ describe("intersection: errors named", function()
   it("takes two convex shapes: names which argument is not", function()
     for _, c in ipairs(not_convex) do
       local s, text = c[1], c[2]
-      has(message(function() return sq:intersection(s) end), "bad argument #1 to 'intersection' (takes two convex shapes: " .. text)
-      has(message(function() return s:intersection(sq) end), "calling 'intersection' on bad self (takes two convex shapes: " .. text)
+      has(message(function() sq:intersection(s) end), "bad argument #1 to 'intersection' (takes two convex shapes: " .. text)
+      has(message(function() s:intersection(sq) end), "calling 'intersection' on bad self (takes two convex shapes: " .. text)
       has(message(c2d.intersection, sq, s), "bad argument #2 to 'intersection' (takes two convex shapes: " .. text)
       has(message(c2d.intersection, s, sq), "bad argument #1 to 'intersection' (takes two convex shapes: " .. text)
     end
@@ -504,13 +504,13 @@ describe("intersection: errors named", function()
 
   it("refuses bad segments", function()
     for _, bad in ipairs({ 2, 257, 300, 0, -5 }) do
-      has(message(function() return sq:intersection(sq, bad) end),
+      has(message(function() sq:intersection(sq, bad) end),
         "bad argument #2 to 'intersection' (segments must be in [3, 256])")
     end
     has(message(c2d.intersection, sq, sq, 2), "bad argument #3 to 'intersection' (segments must be in [3, 256])")
-    has(message(function() return sq:intersection(sq, "x") end), "bad argument #2 to 'intersection'")
-    has(message(function() return sq:intersection(sq, 0 / 0) end), "bad argument #2 to 'intersection'")
-    has(message(function() return sq:intersection(5) end), "bad argument #1 to 'intersection'")
+    has(message(function() sq:intersection(sq, "x") end), "bad argument #2 to 'intersection'")
+    has(message(function() sq:intersection(sq, 0 / 0) end), "bad argument #2 to 'intersection'")
+    has(message(function() sq:intersection(5) end), "bad argument #1 to 'intersection'")
     -- 3 and 256 themselves are taken
     assert.is_not_nil(sq:intersection(sq, 3))
     assert.is_not_nil(sq:intersection(sq, 256))
