@@ -143,14 +143,13 @@ describe("intersection: hand-worked", function()
     both_ways(sq, c2d.aabb(-3, 10, 16, 5), { { 0, 10 }, { 10, 10 } }, 0, 0, "over the whole top")
   end)
 
-  -- (the clipped result is read for flatness from pa, which the clipping's
-  -- ping-pong between pa and work has overwritten: a flat clipped result
-  -- such as (0,10) (6,10) (0,10) is taken for a flat shape, its direction
-  -- from its first point to its last, (0, 0), and it comes out as one point)
-  pending("a touch along an edge, one way round, comes out as one point: c2d.triangle(-4, 10, 6, 10, 1, 15)" ..
-    ":intersection(c2d.aabb(0, 0, 10, 10)) gives (0,10), expected (0,10)-(6,10) (the other way round gives it);" ..
-    " c2d.aabb(0, 0, 10, 10):intersection(c2d.aabb(2, 10, 5, 5)) gives (7,10), expected (2,10)-(7,10);" ..
-    " c2d.triangle(-2, 10, 12, 10, 5, 14):intersection(c2d.aabb(0, 0, 10, 10)) gives (0,10), expected (0,10)-(10,10)")
+  -- (a flat clipped result, (0,10) (6,10) (0,10), was once read as a flat
+  -- shape and came out as one point)
+  it("a touch along an edge is the shared segment, whichever way round", function()
+    both_ways(c2d.triangle(-4, 10, 6, 10, 1, 15), sq, { { 0, 10 }, { 6, 10 } }, 0, 0, "a triangle's base on the top")
+    both_ways(sq, c2d.aabb(2, 10, 5, 5), { { 2, 10 }, { 7, 10 } }, 0, 0, "a box on the top")
+    both_ways(c2d.triangle(-2, 10, 12, 10, 5, 14), sq, { { 0, 10 }, { 10, 10 } }, 0, 0, "a wider base")
+  end)
 
   it("shapes touching at a corner meet in that point", function()
     both_ways(sq, c2d.aabb(10, 10, 3, 3), { { 10, 10 } }, 0, 0, "corner")
@@ -214,17 +213,16 @@ describe("intersection: hand-worked", function()
     assert.are.equal(d:hits(c2d.aabb(5, -1, 2, 2)), r ~= nil)
   end)
 
-  -- Degenerate (flat) shapes with more than two outline points: found wrong.
-  pending("a zero-height AABB across a square: expected the segment (0,5)-(10,5), got the single point (0,5)" ..
-    " [c2d.aabb(-5, 5, 20, 0):intersection(c2d.aabb(0, 0, 10, 10)); also c2d.box(5, 5, 20, 0, 0) and" ..
-    " c2d.polygon(-5, 5, 15, 5, 15, 5, -5, 5); c2d.aabb(5, -5, 0, 20) gives (5,0) for (5,0)-(5,10):" ..
-    " clip.c reads a flat outline's direction from its first to its last point, which coincide for a" ..
-    " flat AABB/Box (0,0 direction: every clipped point is both ends)]")
-  pending("two collinear zero-height AABBs: expected the overlap (5,0)-(10,0), got the single point (10,0)" ..
-    " [c2d.aabb(0, 0, 10, 0):intersection(c2d.aabb(5, 0, 10, 0)); the collinear branch needs 2-point outlines]")
-  pending("a zero-radius Capsule across a square: expected the segment (0,5)-(10,5), got the single point" ..
-    " (1.6666666666666665, 5) [c2d.aabb(0, 0, 10, 10):intersection(c2d.capsule(-5, 5, 15, 5, 0)):" ..
-    " c2d_outline reads a zero-radius capsule as its first end alone, which lies outside the square]")
+  -- Flat shapes with more than two outline points (a zero-height AABB or
+  -- Box, a Polygon walked there and back), and a zero-radius Capsule.
+  it("a flat shape across a square is the part of it inside", function()
+    for _, flat in ipairs { c2d.aabb(-5, 5, 20, 0), c2d.box(5, 5, 20, 0, 0), c2d.polygon(-5, 5, 15, 5, 15, 5, -5, 5),
+                            c2d.capsule(-5, 5, 15, 5, 0) } do
+      both_ways(flat, sq, { { 0, 5 }, { 10, 5 } }, 0, 0, tostring(flat))
+    end
+    both_ways(c2d.aabb(5, -5, 0, 20), sq, { { 5, 0 }, { 5, 10 } }, 0, 0, "upright")
+    both_ways(c2d.aabb(0, 0, 10, 0), c2d.aabb(5, 0, 10, 0), { { 5, 0 }, { 10, 0 } }, 0, 0, "two collinear flat boxes")
+  end)
 end)
 
 -- Seeded random shapes ----------------------------------------------------------

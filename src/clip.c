@@ -27,6 +27,11 @@ static int outline_of(const c2d_shape *s, int segments, c2d_vec *out)
                         C2D_CLIP_ROOM);
     double area = 0;
     int i;
+    if (s->kind == C2D_CAPSULE && s->radius == 0) { /* (its outline: the first end; its shape: the segment) */
+        out[0] = s->p[0];
+        out[1] = s->p[1];
+        n = 2;
+    }
     for (i = 0; i < n; i++) area += vcross(vsub(out[i], out[0]), vsub(out[c2d_next(i, n)], out[0]));
     if (area < 0) /* counter-clockwise */
         for (i = 0; i < n / 2; i++) {
@@ -44,6 +49,20 @@ static int has_area(const c2d_vec *v, int n)
     for (i = 2; i < n; i++)
         if (vcross(vsub(v[1], v[0]), vsub(v[i], v[0])) != 0) return 1;
     return 0;
+}
+
+/* The two points of a flat outline farthest apart along it: the farthest
+ * from the first, then the farthest from that. */
+static void flat_ends(const c2d_vec *v, int n, c2d_vec *lo, c2d_vec *hi)
+{
+    int i;
+    double best = -1;
+    *lo = *hi = v[0];
+    for (i = 0; i < n; i++)
+        if (vlen2(vsub(v[i], v[0])) > best) { best = vlen2(vsub(v[i], v[0])); *lo = v[i]; }
+    best = -1;
+    for (i = 0; i < n; i++)
+        if (vlen2(vsub(v[i], *lo)) > best) { best = vlen2(vsub(v[i], *lo)); *hi = v[i]; }
 }
 
 /* p clipped to the left of (or on) the line from q0 to q1: into out. */
@@ -67,7 +86,8 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
 {
     static const c2d_kind flat[] = { C2D_LINE, C2D_CONCAVE, C2D_GROUP, C2D_TILES };
     c2d_vec pa[2 * C2D_CLIP_ROOM], pb[2 * C2D_CLIP_ROOM], work[2 * C2D_CLIP_ROOM], *cur = pa, *next = work;
-    int na, nb, i, n;
+    c2d_vec flat_lo, flat_hi;
+    int na, nb, i, n, flat_a;
     for (i = 0; i < 4; i++)
         if (a->kind == flat[i] || b->kind == flat[i]) return -1;
     if (c2d_wide_fan(a) || c2d_wide_fan(b)) return -1;
@@ -87,11 +107,15 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
         } else {
             /* two flat shapes that meet: where two segments along one line
              * overlap (its ends are ends of theirs), else a closest point */
-            c2d_vec lo = pa[0], hi = pa[na - 1], dir = vsub(hi, lo);
-            double len2 = vdot(dir, dir);
-            if (na == 2 && nb == 2 && len2 > 0 && vcross(dir, vsub(pb[0], lo)) == 0 && vcross(dir, vsub(pb[1], lo)) == 0) {
-                double s0 = vdot(vsub(pb[0], lo), dir), s1 = vdot(vsub(pb[1], lo), dir);
-                c2d_vec first = s0 <= s1 ? pb[0] : pb[1], last = s0 <= s1 ? pb[1] : pb[0];
+            c2d_vec lo, hi, dir, q[2];
+            double len2;
+            flat_ends(pa, na, &lo, &hi);
+            flat_ends(pb, nb, &q[0], &q[1]);
+            dir = vsub(hi, lo);
+            len2 = vdot(dir, dir);
+            if (len2 > 0 && vcross(dir, vsub(q[0], lo)) == 0 && vcross(dir, vsub(q[1], lo)) == 0) {
+                double s0 = vdot(vsub(q[0], lo), dir), s1 = vdot(vsub(q[1], lo), dir);
+                c2d_vec first = s0 <= s1 ? q[0] : q[1], last = s0 <= s1 ? q[1] : q[0];
                 double sf = dmin(s0, s1), sl = dmax(s0, s1);
                 c2d_vec from = sf > 0 ? first : lo, to = sl < len2 ? last : hi;
                 if ((from.x != to.x || from.y != to.y) && room >= 2) {
@@ -104,6 +128,8 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
             return 1;
         }
     }
+    flat_a = !has_area(pa, na);
+    if (flat_a) flat_ends(pa, na, &flat_lo, &flat_hi);
     n = na;
     memcpy(cur, pa, sizeof *pa * (size_t)na);
     for (i = 0; i < nb && n > 0; i++) {
@@ -118,10 +144,10 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
         if (room >= 1) out[0] = c2d_distance(a, b).a;
         return 1;
     }
-    if (!has_area(pa, na)) {
+    if (flat_a) {
         /* a point or a segment clipped: its ends in the other (the two
          * crossings of one side come out twice, rounded apart) */
-        c2d_vec dir = vsub(pa[na - 1], pa[0]), lo = cur[0], hi = cur[0];
+        c2d_vec dir = vsub(flat_hi, flat_lo), lo = cur[0], hi = cur[0];
         for (i = 1; i < n; i++) {
             if (vdot(vsub(cur[i], lo), dir) < 0) lo = cur[i];
             if (vdot(vsub(cur[i], hi), dir) > 0) hi = cur[i];
