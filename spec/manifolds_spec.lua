@@ -127,15 +127,8 @@ end)
 
 local rng = common.lcg(5150)
 local function r(a, b) return rng.range(a, b) end
-local function random_shape(kind, cx, cy)
-  if kind == 1 then return c2d.disk(cx, cy, r(0.5, 3))
-  elseif kind == 2 then return c2d.aabb(cx - 2, cy - 2, r(1, 5), r(1, 5))
-  elseif kind == 3 then return c2d.box(cx, cy, r(1, 5), r(1, 5), r(-3, 3))
-  elseif kind == 4 then return c2d.triangle(cx, cy, cx + r(1, 5), cy + r(-2, 2), cx + r(-2, 2), cy + r(1, 5))
-  elseif kind == 5 then return c2d.capsule(cx - r(1, 3), cy, cx + r(1, 3), cy + r(-2, 2), r(0.3, 1.5))
-  elseif kind == 6 then return c2d.segment(cx - r(1, 4), cy - r(-2, 2), cx + r(1, 4), cy + r(-2, 2))
-  else return c2d.hull(cx, cy, cx + r(1, 5), cy, cx + r(0, 5), cy + r(1, 5), cx - r(0, 3), cy + r(0, 4)) end
-end
+local KINDS = common.CONVEX_KINDS
+local function random_shape(i, cx, cy) return common.random_shape(rng, KINDS[i], cx, cy) end
 
 describe("manifold against independent facts (500 seeded convex pairs)", function()
   it("least separation, unit and reversed normals, points between the surfaces", function()

@@ -96,14 +96,8 @@ end)
 local rng = common.lcg(20261128)
 local function r(a, b) return rng.range(a, b) end
 
-local function random_shape(kind, cx, cy)
-  if kind == 1 then return c2d.disk(cx, cy, r(0.5, 4))
-  elseif kind == 2 then return c2d.aabb(cx - 2, cy - 2, r(1, 6), r(1, 6))
-  elseif kind == 3 then return c2d.box(cx, cy, r(1, 6), r(1, 6), r(-3, 3))
-  elseif kind == 4 then return c2d.triangle(cx, cy, cx + r(1, 6), cy + r(-2, 2), cx + r(-2, 2), cy + r(1, 6))
-  elseif kind == 5 then return c2d.capsule(cx - r(1, 4), cy, cx + r(1, 4), cy + r(-2, 2), r(0.3, 2))
-  else return c2d.hull(cx, cy, cx + r(1, 6), cy, cx + r(0, 6), cy + r(1, 6), cx - r(0, 3), cy + r(0, 5)) end
-end
+local KINDS = { "disk", "aabb", "box", "triangle", "capsule", "hull" }
+local function random_shape(i, cx, cy) return common.random_shape(rng, KINDS[i], cx, cy) end
 
 describe("pushBack against its definition (400 seeded overlapping convex pairs)", function()
   it("touches at k, and overlaps at every sampled point before it", function()

@@ -126,16 +126,9 @@ end)
 local rng = common.lcg(20261128)
 local function r(a, b) return rng.range(a, b) end
 
-local function random_shape(kind, x, y)
-  if kind == 1 then return c2d.aabb(x, y, r(2, 12), r(2, 12))
-  elseif kind == 2 then return c2d.disk(x, y, r(1, 6))
-  elseif kind == 3 then return c2d.box(x, y, r(2, 10), r(1, 6), r(-pi, pi))
-  elseif kind == 4 then return c2d.segment(x, y, x + r(-8, 8), y + r(-8, 8))
-  elseif kind == 5 then return c2d.capsule(x, y, x + r(-6, 6), y + r(-6, 6), r(0.5, 3))
-  elseif kind == 6 then return c2d.triangle(x, y, x + r(2, 8), y + r(-3, 3), x + r(-3, 3), y + r(2, 8))
-  elseif kind == 7 then return c2d.concave(x, y, x + 8, y, x + 8, y + 8, x + 6, y + 8, x + 6, y + 2, x, y + 2)
-  else return c2d.fan(x, y, r(3, 9), r(-pi, pi), r(0.5, 5)) end
-end
+-- (half again the plain size: scenes of a dozen shapes within 40 of the eye)
+local KINDS = { "aabb", "disk", "box", "segment", "capsule", "triangle", "concave", "fan" }
+local function random_shape(i, x, y) return common.random_shape(rng, KINDS[i], x, y, 1.5) end
 
 local SCENES = tonumber(os.getenv("C2D_SIGHT_SCENES")) or 150
 local RAYS = 4000

@@ -206,19 +206,8 @@ end)
 local rng = common.lcg(20261128)
 local function r(a, b) return rng.range(a, b) end
 
-local function random_shape(kind, cx, cy)
-  if kind == 1 then return c2d.point(cx, cy)
-  elseif kind == 2 then return c2d.segment(cx - r(1, 5), cy - r(-3, 3), cx + r(1, 5), cy + r(-3, 3))
-  elseif kind == 3 then return c2d.disk(cx, cy, r(0.5, 4))
-  elseif kind == 4 then return c2d.box(cx, cy, r(1, 8), r(1, 8), r(-pi, pi))
-  elseif kind == 5 then return c2d.triangle(cx, cy, cx + r(1, 6), cy + r(-2, 2), cx + r(-2, 2), cy + r(1, 6))
-  elseif kind == 6 then return c2d.hull(cx, cy, cx + r(1, 6), cy, cx + r(0, 6), cy + r(1, 6), cx - r(0, 3), cy + r(0, 5), cx + r(-2, 2), cy - r(1, 3))
-  elseif kind == 7 then return c2d.capsule(cx - r(1, 5), cy, cx + r(1, 5), cy + r(-2, 2), r(0.3, 2))
-  elseif kind == 8 then return c2d.fan(cx, cy, r(2, 7), r(-pi, pi), r(0.2, 2 * pi))
-  elseif kind == 11 then return c2d.aabb(cx, cy, r(1, 8), r(1, 8))
-  elseif kind == 9 then return c2d.concave(cx, cy, cx + 6, cy, cx + 6, cy + 6, cx + 4, cy + 6, cx + 4, cy + 2, cx, cy + 2)
-  else return c2d.group(c2d.disk(cx, cy, r(0.5, 2)), c2d.box(cx + r(2, 5), cy, r(1, 3), r(1, 3), r(0, 1))) end
-end
+local KINDS = { "point", "segment", "disk", "box", "triangle", "hull", "capsule", "fan", "concave", "group", "aabb" }
+local function random_shape(i, cx, cy) return common.random_shape(rng, KINDS[i], cx, cy) end
 
 -- (C2D_TURNING_PAIRS=100000 runs the long check the benchmarks note quotes)
 local PAIRS, SAMPLES = tonumber(os.getenv("C2D_TURNING_PAIRS")) or 600, 400

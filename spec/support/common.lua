@@ -17,16 +17,16 @@ local M = {}
 -- Shapes as data --------------------------------------------------------------
 
 -- { kind, numbers... }: a constructor's name and its numbers, made by build().
-function M.P(...) return { "point", ... } end
-function M.S(...) return { "segment", ... } end
-function M.L(...) return { "line", ... } end
-function M.D(...) return { "disk", ... } end
-function M.A(...) return { "aabb", ... } end
-function M.B(...) return { "box", ... } end
-function M.T(...) return { "triangle", ... } end
-function M.C(...) return { "capsule", ... } end
-function M.F(...) return { "fan", ... } end
-function M.G(...) return { "polygon", ... } end
+function M.point(...) return { "point", ... } end
+function M.segment(...) return { "segment", ... } end
+function M.line(...) return { "line", ... } end
+function M.disk(...) return { "disk", ... } end
+function M.aabb(...) return { "aabb", ... } end
+function M.box(...) return { "box", ... } end
+function M.triangle(...) return { "triangle", ... } end
+function M.capsule(...) return { "capsule", ... } end
+function M.fan(...) return { "fan", ... } end
+function M.polygon(...) return { "polygon", ... } end
 
 -- Which constructor numbers are x (1) and y (2) coordinates, to translate a case;
 -- a polygon's numbers alternate x, y.
@@ -256,6 +256,35 @@ function M.shape_gen(o)
   end
   return gen
 end
+
+-- random_shape(r, kind, x, y [, scale]): a plain shape of the kind (its
+-- constructor's name: "point", "segment", "disk", "aabb", "box", "triangle",
+-- "capsule", "hull", "fan", "concave", "group") at (x, y), a few units across
+-- (times scale, 1 when left out), never degenerate: the pairs of the property
+-- tests that check an answer against a second way of working it out. The
+-- degenerate and extreme shapes are shape_gen's.
+function M.random_shape(r, kind, x, y, scale)
+  local k = scale or 1
+  local function d(lo, hi) return k * r.range(lo, hi) end
+  if kind == "point" then return c2d.point(x, y)
+  elseif kind == "segment" then return c2d.segment(x - d(1, 5), y - d(-3, 3), x + d(1, 5), y + d(-3, 3))
+  elseif kind == "disk" then return c2d.disk(x, y, d(0.5, 4))
+  elseif kind == "aabb" then return c2d.aabb(x - d(0.5, 3), y - d(0.5, 3), d(1, 6), d(1, 6))
+  elseif kind == "box" then return c2d.box(x, y, d(1, 6), d(1, 6), r.range(-pi, pi))
+  elseif kind == "triangle" then return c2d.triangle(x, y, x + d(1, 6), y + d(-2, 2), x + d(-2, 2), y + d(1, 6))
+  elseif kind == "capsule" then return c2d.capsule(x - d(1, 4), y, x + d(1, 4), y + d(-2, 2), d(0.3, 2))
+  elseif kind == "hull" then
+    return c2d.hull(x, y, x + d(1, 6), y, x + d(0, 6), y + d(1, 6), x - d(0, 3), y + d(0, 5), x + d(-2, 2), y - d(1, 3))
+  elseif kind == "fan" then return c2d.fan(x, y, d(2, 7), r.range(-pi, pi), r.range(0.2, 2 * pi))
+  elseif kind == "concave" then
+    -- an L: a 6 by 2 foot and a 2 by 6 upright
+    return c2d.concave(x, y, x + 6 * k, y, x + 6 * k, y + 6 * k, x + 4 * k, y + 6 * k, x + 4 * k, y + 2 * k, x, y + 2 * k)
+  elseif kind == "group" then
+    return c2d.group(c2d.disk(x, y, d(0.5, 2)), c2d.box(x + d(2, 5), y, d(1, 3), d(1, 3), r.range(0, 1)))
+  end
+  error("random_shape: no kind " .. tostring(kind), 2)
+end
+M.CONVEX_KINDS = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull" }
 
 -- Pieces of the specs' own Triangle and Polygon generators.
 
