@@ -32,7 +32,7 @@ local HUGE = math.huge
 -- At 1e6 an input coordinate is rounded to ~1.2e-10.
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local P, S, L, D, A, B, C, F, G = common.P, common.S, common.L, common.D, common.A, common.B, common.C, common.F, common.G
+local point, segment, line, disk, aabb, box, capsule, fan, polygon = common.point, common.segment, common.line, common.disk, common.aabb, common.box, common.capsule, common.fan, common.polygon
 
 -- The shared shapes (described in spec/support/fixtures.lua).
 local TR, HS, F2, DM, BQ, LX = fixtures.triangle345, fixtures.house, fixtures.quarter_fan,
@@ -43,199 +43,199 @@ local TR, HS, F2, DM, BQ, LX = fixtures.triangle345, fixtures.house, fixtures.qu
 local GROUPS = {
   { "Disk", "Disk", {
     -- centres 8 apart, radii 5 + 5: 2 too close, along the centre line
-    { "disks overlapping 2 along the centre line", D(0, 0, 5), D(8, 0, 5), n = { -1, 0 }, depth = 2 },
+    { "disks overlapping 2 along the centre line", disk(0, 0, 5), disk(8, 0, 5), n = { -1, 0 }, depth = 2 },
     -- centres 10 apart (6-8-10), radii 3 + 8 = 11
-    { "disks on a 3-4-5 slant overlapping 1", D(0, 0, 3), D(6, 8, 8), n = { -0.6, -0.8 }, depth = 1 },
-    { "touching disks: depth 0", D(0, 0, 5), D(10, 0, 5), n = { -1, 0 }, depth = 0, pt = { 5, 0 } },
+    { "disks on a 3-4-5 slant overlapping 1", disk(0, 0, 3), disk(6, 8, 8), n = { -0.6, -0.8 }, depth = 1 },
+    { "touching disks: depth 0", disk(0, 0, 5), disk(10, 0, 5), n = { -1, 0 }, depth = 0, pt = { 5, 0 } },
     -- equal centres: every direction costs ra + rb; the normal is vertical, and the
     -- mirrored call reverses it (b:contact(a) is a:contact(b) reversed)
-    { "concentric disks part vertically by the summed radii", D(0, 0, 2), D(0, 0, 3), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
-    { "concentric disks the other way round part vertically too", D(0, 0, 3), D(0, 0, 2), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
+    { "concentric disks part vertically by the summed radii", disk(0, 0, 2), disk(0, 0, 3), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
+    { "concentric disks the other way round part vertically too", disk(0, 0, 3), disk(0, 0, 2), normals = { { 0, -1 }, { 0, 1 } }, depth = 5 },
     -- two equal shapes are the same input either way round: both calls give (0, -1)
-    { "equal disks part upward", D(1, 2, 3), D(1, 2, 3), n = { 0, -1 }, depth = 6 },
-    { "a radius-0 disk inside a disk leaves along the radius", D(1, 0, 0), D(0, 0, 3), n = { 1, 0 }, depth = 2, pt = { 1, 0 } },
-    { "disks 1e-9 apart: nil", D(0, 0, 5), D(10 + E, 0, 5), apart = true },
+    { "equal disks part upward", disk(1, 2, 3), disk(1, 2, 3), n = { 0, -1 }, depth = 6 },
+    { "a radius-0 disk inside a disk leaves along the radius", disk(1, 0, 0), disk(0, 0, 3), n = { 1, 0 }, depth = 2, pt = { 1, 0 } },
+    { "disks 1e-9 apart: nil", disk(0, 0, 5), disk(10 + E, 0, 5), apart = true },
   } },
 
   { "AABB", "AABB", {
     -- b = [8,18] x [2,6] in a = [0,10]^2: left 2, right 18, up (-y) 8, down 6
-    { "aabbs overlapping 2 across x part along x", A(0, 0, 10, 10), A(8, 2, 10, 4), n = { -1, 0 }, depth = 2 },
+    { "aabbs overlapping 2 across x part along x", aabb(0, 0, 10, 10), aabb(8, 2, 10, 4), n = { -1, 0 }, depth = 2 },
     -- b = [2,6] x [9,14]: -y 1, +y 14, -x 8, +x 6: the shallow axis is y
-    { "aabbs overlapping 1 in y part on the shallow axis", A(0, 0, 10, 10), A(2, 9, 4, 5), n = { 0, -1 }, depth = 1 },
+    { "aabbs overlapping 1 in y part on the shallow axis", aabb(0, 0, 10, 10), aabb(2, 9, 4, 5), n = { 0, -1 }, depth = 1 },
     -- a = [7,9] x [4,6] inside [0,10]^2: +x 3, -x 9, +y 6, -y 6
-    { "a small aabb inside a large one leaves by the nearest face", A(7, 4, 2, 2), A(0, 0, 10, 10), n = { 1, 0 }, depth = 3 },
-    { "aabbs sharing part of a face touch: depth 0", A(0, 0, 4, 4), A(4, 1, 2, 2), n = { -1, 0 }, depth = 0 },
-    { "aabbs corner to corner touch: depth 0", A(0, 0, 4, 4), A(4, 4, 2, 2), normals = { { -1, 0 }, { 0, -1 } }, depth = 0, pt = { 4, 4 } },
-    { "aabbs 1e-9 apart: nil", A(0, 0, 4, 4), A(4 + E, 0, 2, 2), apart = true },
+    { "a small aabb inside a large one leaves by the nearest face", aabb(7, 4, 2, 2), aabb(0, 0, 10, 10), n = { 1, 0 }, depth = 3 },
+    { "aabbs sharing part of a face touch: depth 0", aabb(0, 0, 4, 4), aabb(4, 1, 2, 2), n = { -1, 0 }, depth = 0 },
+    { "aabbs corner to corner touch: depth 0", aabb(0, 0, 4, 4), aabb(4, 4, 2, 2), normals = { { -1, 0 }, { 0, -1 } }, depth = 0, pt = { 4, 4 } },
+    { "aabbs 1e-9 apart: nil", aabb(0, 0, 4, 4), aabb(4 + E, 0, 2, 2), apart = true },
   } },
 
   { "Disk", "AABB", {
     -- centre 2 right of the face x = 10, radius 3
-    { "disk centre outside a face overlaps by r - gap", D(12, 5, 3), A(0, 0, 10, 10), n = { 1, 0 }, depth = 1 },
+    { "disk centre outside a face overlaps by r - gap", disk(12, 5, 3), aabb(0, 0, 10, 10), n = { 1, 0 }, depth = 1 },
     -- centre (13,14) is (3,4) from the corner (10,10): 5 away, radius 6
-    { "disk centre off a corner leaves along the corner line", D(13, 14, 6), A(0, 0, 10, 10), n = { 0.6, 0.8 }, depth = 1 },
+    { "disk centre off a corner leaves along the corner line", disk(13, 14, 6), aabb(0, 0, 10, 10), n = { 0.6, 0.8 }, depth = 1 },
     -- centre (8,5) inside: to x = 11 costs 3, to x = -1 9, to y = 11 or -1 6
-    { "disk centre inside leaves through the nearest face", D(8, 5, 1), A(0, 0, 10, 10), n = { 1, 0 }, depth = 3 },
+    { "disk centre inside leaves through the nearest face", disk(8, 5, 1), aabb(0, 0, 10, 10), n = { 1, 0 }, depth = 3 },
     -- centre (9,8): +x 2, +y 3; the diagonal costs (20 - 17)/sqrt2 + 1 = 3.12
-    { "disk centre inside near a corner leaves through the nearer face", D(9, 8, 1), A(0, 0, 10, 10), n = { 1, 0 }, depth = 2 },
-    { "disk grazing a face: depth 0", D(13, 5, 3), A(0, 0, 10, 10), n = { 1, 0 }, depth = 0, pt = { 10, 5 } },
-    { "disk grazing a corner: depth 0", D(13, 14, 5), A(0, 0, 10, 10), n = { 0.6, 0.8 }, depth = 0, pt = { 10, 10 } },
-    { "disk 1e-9 off a face: nil", D(13 + E, 5, 3), A(0, 0, 10, 10), apart = true },
+    { "disk centre inside near a corner leaves through the nearer face", disk(9, 8, 1), aabb(0, 0, 10, 10), n = { 1, 0 }, depth = 2 },
+    { "disk grazing a face: depth 0", disk(13, 5, 3), aabb(0, 0, 10, 10), n = { 1, 0 }, depth = 0, pt = { 10, 5 } },
+    { "disk grazing a corner: depth 0", disk(13, 14, 5), aabb(0, 0, 10, 10), n = { 0.6, 0.8 }, depth = 0, pt = { 10, 10 } },
+    { "disk 1e-9 off a face: nil", disk(13 + E, 5, 3), aabb(0, 0, 10, 10), apart = true },
   } },
 
   { "Box", "Box", {
     -- a = [-1,1] x [-2,2] (snapped), b = [0.5,2.5] x [-1,1]: -x 0.5, +x 3.5, +-y 3
-    { "snapped box and unturned box part along x", B(0, 0, 4, 2, pi / 2), B(1.5, 0, 2, 2, 0), n = { -1, 0 }, depth = 0.5 },
+    { "snapped box and unturned box part along x", box(0, 0, 4, 2, pi / 2), box(1.5, 0, 2, 2, 0), n = { -1, 0 }, depth = 0.5 },
     -- the diamond's corner (sqrt2, 0) is sqrt2 - 1 inside the face x = 1 of [1,3] x [-1,1];
     -- the diamond's own axes cost 1 or more, the box's y axis 1 + sqrt2
-    { "a diamond's corner through a box face", DM, B(2, 0, 2, 2, 0), n = { -1, 0 }, depth = r2 - 1 },
+    { "a diamond's corner through a box face", DM, box(2, 0, 2, 2, 0), n = { -1, 0 }, depth = r2 - 1 },
     -- BQ's top corner (2.5, 5) is 0.5 inside the face y = 4.5 of [1.5,3.5] x [4.5,6.5];
     -- along -v it costs 1.0, along -u 1.1, along -x 4
-    { "a turned box's corner through a box face", BQ, B(2.5, 5.5, 2, 2, 0), n = { 0, -1 }, depth = 0.5 },
+    { "a turned box's corner through a box face", BQ, box(2.5, 5.5, 2, 2, 0), n = { 0, -1 }, depth = 0.5 },
     -- the same box shifted 9 along its long axis u: 1 to undo along u, 5 along v
-    { "boxes turned alike with parallel faces part along their common axis", BQ, B(7.2, 5.4, 10, 5, atan2(3, 4)), n = { -0.8, -0.6 }, depth = 1 },
-    { "boxes sharing a face touch: depth 0", B(0, 0, 2, 2, 0), B(2, 0, 2, 2, 0), n = { -1, 0 }, depth = 0 },
-    { "boxes 1e-9 apart: nil", B(0, 0, 2, 2, 0), B(2 + E, 0, 2, 2, 0), apart = true },
+    { "boxes turned alike with parallel faces part along their common axis", BQ, box(7.2, 5.4, 10, 5, atan2(3, 4)), n = { -0.8, -0.6 }, depth = 1 },
+    { "boxes sharing a face touch: depth 0", box(0, 0, 2, 2, 0), box(2, 0, 2, 2, 0), n = { -1, 0 }, depth = 0 },
+    { "boxes 1e-9 apart: nil", box(0, 0, 2, 2, 0), box(2 + E, 0, 2, 2, 0), apart = true },
   } },
 
   { "Triangle", "Polygon", {
     -- the square [1,4]^2's corner (1,1) is (12 - 7)/5 = 1 inside the hypotenuse;
     -- moving the triangle along -y costs 2, along -x 3
-    { "a square's corner through a triangle's hypotenuse", TR, G(1, 1, 4, 1, 4, 4, 1, 4), n = { -0.6, -0.8 }, depth = 1 },
+    { "a square's corner through a triangle's hypotenuse", TR, polygon(1, 1, 4, 1, 4, 4, 1, 4), n = { -0.6, -0.8 }, depth = 1 },
     -- the triangle's vertex (4,0) is 1 inside the face x = 3 of [3,6] x [-1,2];
     -- +y costs 2, along -(0.6, 0.8) 1.4
-    { "a triangle's vertex through a square's face", TR, G(3, -1, 6, -1, 6, 2, 3, 2), n = { -1, 0 }, depth = 1 },
+    { "a triangle's vertex through a square's face", TR, polygon(3, -1, 6, -1, 6, 2, 3, 2), n = { -1, 0 }, depth = 1 },
     -- the base y = 0 lies inside [-1,5] x [-2,0.5]: up 0.5, every other way 3.4 or more
-    { "parallel edges: a triangle's base inside a polygon", TR, G(-1, -2, 5, -2, 5, 0.5, -1, 0.5), n = { 0, 1 }, depth = 0.5 },
-    { "triangle resting on a polygon's top face: depth 0", TR, G(0, -2, 4, -2, 4, 0, 0, 0), n = { 0, 1 }, depth = 0 },
-    { "triangle 1e-9 above a polygon: nil", TR, G(0, -2, 4, -2, 4, -E, 0, -E), apart = true },
+    { "parallel edges: a triangle's base inside a polygon", TR, polygon(-1, -2, 5, -2, 5, 0.5, -1, 0.5), n = { 0, 1 }, depth = 0.5 },
+    { "triangle resting on a polygon's top face: depth 0", TR, polygon(0, -2, 4, -2, 4, 0, 0, 0), n = { 0, 1 }, depth = 0 },
+    { "triangle 1e-9 above a polygon: nil", TR, polygon(0, -2, 4, -2, 4, -E, 0, -E), apart = true },
   } },
 
   { "Capsule", "Capsule", {
     -- cores [-5,5] x {0} and {1} x [-3,5], radii 1 + 1: down 5 (a's top to b's
     -- bottom at -4), up 7, left 6, right 8
-    { "crossing capsules part the shorter way", C(-5, 0, 5, 0, 1), C(1, -3, 1, 5, 1), n = { 0, -1 }, depth = 5 },
+    { "crossing capsules part the shorter way", capsule(-5, 0, 5, 0, 1), capsule(1, -3, 1, 5, 1), n = { 0, -1 }, depth = 5 },
     -- parallel cores 3 apart, radii 2 + 2
-    { "parallel capsules overlapping through their radii", C(0, 0, 10, 0, 2), C(3, 3, 13, 3, 2), n = { 0, -1 }, depth = 1 },
+    { "parallel capsules overlapping through their radii", capsule(0, 0, 10, 0, 2), capsule(3, 3, 13, 3, 2), n = { 0, -1 }, depth = 1 },
     -- collinear cores overlapping on [8,10]: sideways 2 either way, along x 4
-    { "collinear capsules overlapping end to end part sideways", C(0, 0, 10, 0, 1), C(8, 0, 18, 0, 1), normals = { { 0, 1 }, { 0, -1 } }, depth = 2 },
-    { "parallel capsules touching: depth 0", C(0, 0, 10, 0, 1), C(0, 2, 10, 2, 1), n = { 0, -1 }, depth = 0 },
-    { "parallel capsules 1e-9 apart: nil", C(0, 0, 10, 0, 1), C(0, 2 + E, 10, 2 + E, 1), apart = true },
+    { "collinear capsules overlapping end to end part sideways", capsule(0, 0, 10, 0, 1), capsule(8, 0, 18, 0, 1), normals = { { 0, 1 }, { 0, -1 } }, depth = 2 },
+    { "parallel capsules touching: depth 0", capsule(0, 0, 10, 0, 1), capsule(0, 2, 10, 2, 1), n = { 0, -1 }, depth = 0 },
+    { "parallel capsules 1e-9 apart: nil", capsule(0, 0, 10, 0, 1), capsule(0, 2 + E, 10, 2 + E, 1), apart = true },
   } },
 
   { "Point", "Polygon", {
     -- edge distances from (2,1): y = 0: 1, x = 0: 2, y = 4: 3, x - y = 4: 3/sqrt2, x + y = 8: 5/sqrt2
-    { "a point in a polygon leaves through the nearest edge", P(2, 1), HS, n = { 0, -1 }, depth = 1, pt = { 2, 1 } },
+    { "a point in a polygon leaves through the nearest edge", point(2, 1), HS, n = { 0, -1 }, depth = 1, pt = { 2, 1 } },
     -- from (5, 2.5): x + y = 8 is 0.5/sqrt2 away, x - y = 4 1.5/sqrt2, y = 4 1.5
-    { "a point near a slanted edge leaves along its normal", P(5, 2.5), HS, n = { h2, h2 }, depth = r2 / 4, pt = { 5, 2.5 } },
-    { "a point on an edge: depth 0", P(2, 0), HS, n = { 0, -1 }, depth = 0, pt = { 2, 0 } },
-    { "a point on a vertex: depth 0 along either edge normal", P(6, 2), HS, normals = { { h2, -h2 }, { h2, h2 } }, depth = 0, pt = { 6, 2 } },
-    { "a point 1e-9 outside: nil", P(-E, 2), HS, apart = true },
+    { "a point near a slanted edge leaves along its normal", point(5, 2.5), HS, n = { h2, h2 }, depth = r2 / 4, pt = { 5, 2.5 } },
+    { "a point on an edge: depth 0", point(2, 0), HS, n = { 0, -1 }, depth = 0, pt = { 2, 0 } },
+    { "a point on a vertex: depth 0 along either edge normal", point(6, 2), HS, normals = { { h2, -h2 }, { h2, h2 } }, depth = 0, pt = { 6, 2 } },
+    { "a point 1e-9 outside: nil", point(-E, 2), HS, apart = true },
   } },
 
   { "Disk", "Fan", {
     -- centre 2 beyond the arc at (10,0), radius 3: out along the radius 1
-    { "disk through a fan's arc leaves along the radius", D(12, 0, 3), F2, n = { 1, 0 }, depth = 1 },
+    { "disk through a fan's arc leaves along the radius", disk(12, 0, 3), F2, n = { 1, 0 }, depth = 1 },
     -- centre (2,4) is 2/sqrt2 = sqrt2 outside the edge line y = x (foot (3,3), on the
     -- edge), radius 2; the axis toward the apex costs 7.0
-    { "disk through a fan's edge leaves along the edge normal", D(2, 4, 2), F2, n = { -h2, h2 }, depth = 2 - r2 },
+    { "disk through a fan's edge leaves along the edge normal", disk(2, 4, 2), F2, n = { -h2, h2 }, depth = 2 - r2 },
     -- centre (-1,0) behind the apex: every separation needs |centre| >= 2, so 1 straight back
-    { "disk over a fan's apex backs away from the apex", D(-1, 0, 2), F2, n = { -1, 0 }, depth = 1 },
-    { "disk touching a fan's arc: depth 0", D(13, 0, 3), F2, n = { 1, 0 }, depth = 0, pt = { 10, 0 } },
+    { "disk over a fan's apex backs away from the apex", disk(-1, 0, 2), F2, n = { -1, 0 }, depth = 1 },
+    { "disk touching a fan's arc: depth 0", disk(13, 0, 3), F2, n = { 1, 0 }, depth = 0, pt = { 10, 0 } },
     -- opening 2pi is the disk of radius 5: as two disks 8 apart
-    { "a fan of opening 2pi is a disk", F(0, 0, 5, 0, 2 * pi), D(8, 0, 5), n = { -1, 0 }, depth = 2 },
+    { "a fan of opening 2pi is a disk", fan(0, 0, 5, 0, 2 * pi), disk(8, 0, 5), n = { -1, 0 }, depth = 2 },
     -- opening 0 is the segment (0,0)-(10,0): the disk's centre 1 above it, radius 2
-    { "a fan of opening 0 is a segment", D(5, 1, 2), F(0, 0, 10, 0, 0), n = { 0, 1 }, depth = 1 },
-    { "disk 1e-9 beyond a fan's arc: nil", D(13 + E, 0, 3), F2, apart = true },
+    { "a fan of opening 0 is a segment", disk(5, 1, 2), fan(0, 0, 10, 0, 0), n = { 0, 1 }, depth = 1 },
+    { "disk 1e-9 beyond a fan's arc: nil", disk(13 + E, 0, 3), F2, apart = true },
   } },
 
   { "Fan", "Fan", {
     -- a reaches x = 5 at (5,0), b (apex (8,0), facing -x) down to x = 3 at (3,0): 2 to the left;
     -- along (-1, 1)/sqrt2 it would cost 4.34, along y 7.07
-    { "fans facing each other overlap by 2 along the bisector", F(0, 0, 5, 0, pi / 2), F(8, 0, 5, pi, pi / 2), n = { -1, 0 }, depth = 2 },
-    { "fans touching arc to arc: depth 0", F(0, 0, 5, 0, pi / 2), F(10, 0, 5, pi, pi / 2), n = { -1, 0 }, depth = 0, pt = { 5, 0 } },
+    { "fans facing each other overlap by 2 along the bisector", fan(0, 0, 5, 0, pi / 2), fan(8, 0, 5, pi, pi / 2), n = { -1, 0 }, depth = 2 },
+    { "fans touching arc to arc: depth 0", fan(0, 0, 5, 0, pi / 2), fan(10, 0, 5, pi, pi / 2), n = { -1, 0 }, depth = 0, pt = { 5, 0 } },
     -- x >= |y| and x <= -|y| share only the origin; many directions part them at once
-    { "fans touching apex to apex: depth 0", F(0, 0, 5, 0, pi / 2), F(0, 0, 5, pi, pi / 2), normal = "any", depth = 0, pt = { 0, 0 } },
-    { "fans 1e-9 apart: nil", F(0, 0, 5, 0, pi / 2), F(10 + E, 0, 5, pi, pi / 2), apart = true },
+    { "fans touching apex to apex: depth 0", fan(0, 0, 5, 0, pi / 2), fan(0, 0, 5, pi, pi / 2), normal = "any", depth = 0, pt = { 0, 0 } },
+    { "fans 1e-9 apart: nil", fan(0, 0, 5, 0, pi / 2), fan(10 + E, 0, 5, pi, pi / 2), apart = true },
   } },
 
   { "Line", "Disk", {
-    { "disk above the x axis is pushed up", D(3, 1, 2), LX, n = { 0, 1 }, depth = 1 },
-    { "disk below the x axis is pushed down", D(3, -1.5, 2), LX, n = { 0, -1 }, depth = 0.5 },
+    { "disk above the x axis is pushed up", disk(3, 1, 2), LX, n = { 0, 1 }, depth = 1 },
+    { "disk below the x axis is pushed down", disk(3, -1.5, 2), LX, n = { 0, -1 }, depth = 0.5 },
     -- the line moving is the same contact seen from the other side
-    { "the line is pushed away from a disk above it", LX, D(3, 1, 2), n = { 0, -1 }, depth = 1 },
+    { "the line is pushed away from a disk above it", LX, disk(3, 1, 2), n = { 0, -1 }, depth = 1 },
     -- centre on the line: both sides cost 2; the README's rule takes the side
     -- (-dy, dx) of the line's direction: (0, 1) along +x, (0, -1) along -x
-    { "disk centred on the x axis goes to the line's left", D(3, 0, 2), LX, n = { 0, 1 }, depth = 2 },
-    { "disk centred on the reversed x axis goes to that line's left", D(3, 0, 2), L(1, 0, 0, 0), n = { 0, -1 }, depth = 2 },
+    { "disk centred on the x axis goes to the line's left", disk(3, 0, 2), LX, n = { 0, 1 }, depth = 2 },
+    { "disk centred on the reversed x axis goes to that line's left", disk(3, 0, 2), line(1, 0, 0, 0), n = { 0, -1 }, depth = 2 },
     -- centre (-3,4) is 5 from the line through (0,0) and (4,3), on the side of (-0.6, 0.8)
-    { "disk across a slanted line", D(-3, 4, 6), L(0, 0, 4, 3), n = { -0.6, 0.8 }, depth = 1 },
-    { "disk touching a line: depth 0", D(3, 2, 2), LX, n = { 0, 1 }, depth = 0, pt = { 3, 0 } },
-    { "disk 1e-9 above a line: nil", D(3, 2 + E, 2), LX, apart = true },
+    { "disk across a slanted line", disk(-3, 4, 6), line(0, 0, 4, 3), n = { -0.6, 0.8 }, depth = 1 },
+    { "disk touching a line: depth 0", disk(3, 2, 2), LX, n = { 0, 1 }, depth = 0, pt = { 3, 0 } },
+    { "disk 1e-9 above a line: nil", disk(3, 2 + E, 2), LX, apart = true },
   } },
 
   { "Line", "AABB", {
     -- [0,4] x [-3,1], centre (2,-1) below: its top y = 1 goes down to 0
-    { "aabb across the x axis with its centre below is pushed down", A(0, -3, 4, 4), LX, n = { 0, -1 }, depth = 1 },
+    { "aabb across the x axis with its centre below is pushed down", aabb(0, -3, 4, 4), LX, n = { 0, -1 }, depth = 1 },
     -- [-1,1] x [-2,0], centre (0,-1) below y = x; the corner (-1,0) is 1/sqrt2 across
-    { "aabb corner across a diagonal line", A(-1, -2, 2, 2), L(0, 0, 1, 1), n = { h2, -h2 }, depth = h2 },
-    { "aabb corner on a diagonal line: depth 0", A(0, -2, 2, 2), L(0, 0, 1, 1), n = { h2, -h2 }, depth = 0, pt = { 0, 0 } },
-    { "aabb 1e-9 below a line: nil", A(0, -2, 2, 2 - E), LX, apart = true },
+    { "aabb corner across a diagonal line", aabb(-1, -2, 2, 2), line(0, 0, 1, 1), n = { h2, -h2 }, depth = h2 },
+    { "aabb corner on a diagonal line: depth 0", aabb(0, -2, 2, 2), line(0, 0, 1, 1), n = { h2, -h2 }, depth = 0, pt = { 0, 0 } },
+    { "aabb 1e-9 below a line: nil", aabb(0, -2, 2, 2 - E), LX, apart = true },
   } },
 
   { "Line", "Fan", {
     -- centre() = apex + (2 r sin(pi/4) / (3 pi/4)) (0,-1) = (0, 4 - 3.0011): above the
     -- axis; the lowest point is the arc's bottom (0,-1)
-    { "fan with its centre above the line is pushed up", F(0, 4, 5, -pi / 2, pi / 2), LX, n = { 0, 1 }, depth = 1 },
+    { "fan with its centre above the line is pushed up", fan(0, 4, 5, -pi / 2, pi / 2), LX, n = { 0, 1 }, depth = 1 },
     -- centre (0, 1 - 3.0011) is below, though the apex is above: the apex (0,1) goes down to 0
-    { "fan with its centre below the line is pushed down, apex first", F(0, 1, 5, -pi / 2, pi / 2), LX, n = { 0, -1 }, depth = 1 },
-    { "fan touching a line with its arc: depth 0", F(0, 5, 5, -pi / 2, pi / 2), LX, n = { 0, 1 }, depth = 0, pt = { 0, 0 } },
-    { "fan 1e-9 above a line: nil", F(0, 5 + E, 5, -pi / 2, pi / 2), LX, apart = true },
+    { "fan with its centre below the line is pushed down, apex first", fan(0, 1, 5, -pi / 2, pi / 2), LX, n = { 0, -1 }, depth = 1 },
+    { "fan touching a line with its arc: depth 0", fan(0, 5, 5, -pi / 2, pi / 2), LX, n = { 0, 1 }, depth = 0, pt = { 0, 0 } },
+    { "fan 1e-9 above a line: nil", fan(0, 5 + E, 5, -pi / 2, pi / 2), LX, apart = true },
   } },
 
   { "Line", "Line", {
-    { "crossing lines never part: depth math.huge", LX, L(0, 0, 0, 1), normal = "any", depth = HUGE },
-    { "coincident lines: depth 0", LX, L(5, 0, -3, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 0 },
-    { "parallel lines 1e-9 apart: nil", LX, L(0, E, 1, E), apart = true },
+    { "crossing lines never part: depth math.huge", LX, line(0, 0, 0, 1), normal = "any", depth = HUGE },
+    { "coincident lines: depth 0", LX, line(5, 0, -3, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 0 },
+    { "parallel lines 1e-9 apart: nil", LX, line(0, E, 1, E), apart = true },
   } },
 
   { "Line", "Segment", {
     -- the segment x = 2, y in [-1,3], centre (2,1) above: its bottom end goes up 1
-    { "segment across the x axis is pushed to its centre's side", S(2, -1, 2, 3), LX, n = { 0, 1 }, depth = 1 },
-    { "segment 1e-9 above a line: nil", S(2, E, 2, 3), LX, apart = true },
+    { "segment across the x axis is pushed to its centre's side", segment(2, -1, 2, 3), LX, n = { 0, 1 }, depth = 1 },
+    { "segment 1e-9 above a line: nil", segment(2, E, 2, 3), LX, apart = true },
   } },
 
   { "Disk", "Segment", {
     -- a zero-length segment is the point (2,0): 2 from the centre, radius 3
-    { "zero-length segment in a disk is a point", D(0, 0, 3), S(2, 0, 2, 0), n = { -1, 0 }, depth = 1, pt = { 2, 0 } },
+    { "zero-length segment in a disk is a point", disk(0, 0, 3), segment(2, 0, 2, 0), n = { -1, 0 }, depth = 1, pt = { 2, 0 } },
     -- the segment x = 2, y in [-5,5] cuts the disk of radius 3: 1 to the left, 5 to the right
-    { "segment across a disk", D(0, 0, 3), S(2, -5, 2, 5), n = { -1, 0 }, depth = 1 },
-    { "segment 1e-9 off a disk: nil", D(0, 0, 3), S(3 + E, -5, 3 + E, 5), apart = true },
+    { "segment across a disk", disk(0, 0, 3), segment(2, -5, 2, 5), n = { -1, 0 }, depth = 1 },
+    { "segment 1e-9 off a disk: nil", disk(0, 0, 3), segment(3 + E, -5, 3 + E, 5), apart = true },
   } },
 
   { "Disk", "Capsule", {
     -- a zero-length capsule is the disk at (2,0) of radius 1: centres 2 apart, radii 3 + 1
-    { "zero-length capsule is a disk", D(0, 0, 3), C(2, 0, 2, 0, 1), n = { -1, 0 }, depth = 2 },
+    { "zero-length capsule is a disk", disk(0, 0, 3), capsule(2, 0, 2, 0, 1), n = { -1, 0 }, depth = 2 },
     -- the disk's centre 1.5 above the core (0,0)-(10,0), radii 1 + 1
-    { "disk on a capsule's side", D(5, 1.5, 1), C(0, 0, 10, 0, 1), n = { 0, 1 }, depth = 0.5 },
-    { "disk 1e-9 off a capsule's side: nil", D(5, 2 + E, 1), C(0, 0, 10, 0, 1), apart = true },
+    { "disk on a capsule's side", disk(5, 1.5, 1), capsule(0, 0, 10, 0, 1), n = { 0, 1 }, depth = 0.5 },
+    { "disk 1e-9 off a capsule's side: nil", disk(5, 2 + E, 1), capsule(0, 0, 10, 0, 1), apart = true },
   } },
 
   { "Capsule", "Point", {
     -- the point on the core: out sideways by the radius 1 (either side), not along the core (6)
-    { "point on a capsule's core leaves sideways by the radius", C(0, 0, 10, 0, 1), P(5, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 1, pt = { 5, 0 } },
+    { "point on a capsule's core leaves sideways by the radius", capsule(0, 0, 10, 0, 1), point(5, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 1, pt = { 5, 0 } },
     -- 0.5 above the core: 0.5 more up
-    { "point inside a capsule above its core", P(5, 0.5), C(0, 0, 10, 0, 1), n = { 0, 1 }, depth = 0.5, pt = { 5, 0.5 } },
-    { "point 1e-9 beyond a capsule's cap: nil", P(11 + E, 0), C(0, 0, 10, 0, 1), apart = true },
+    { "point inside a capsule above its core", point(5, 0.5), capsule(0, 0, 10, 0, 1), n = { 0, 1 }, depth = 0.5, pt = { 5, 0.5 } },
+    { "point 1e-9 beyond a capsule's cap: nil", point(11 + E, 0), capsule(0, 0, 10, 0, 1), apart = true },
   } },
 
   { "Segment", "Segment", {
     -- a = [0,10] x {0} crossing b = {3} x [-1,4]: down 1, up 4, right 3, left 7
-    { "crossing segments part by the shorter push", S(0, 0, 10, 0), S(3, -1, 3, 4), n = { 0, -1 }, depth = 1 },
-    { "a segment's end on another: depth 0", S(0, 0, 10, 0), S(3, 0, 3, 4), n = { 0, -1 }, depth = 0, pt = { 3, 0 } },
+    { "crossing segments part by the shorter push", segment(0, 0, 10, 0), segment(3, -1, 3, 4), n = { 0, -1 }, depth = 1 },
+    { "a segment's end on another: depth 0", segment(0, 0, 10, 0), segment(3, 0, 3, 4), n = { 0, -1 }, depth = 0, pt = { 3, 0 } },
     -- collinear, sharing [8,10]: any sideways move parts them
-    { "collinear overlapping segments: depth 0 sideways", S(0, 0, 10, 0), S(8, 0, 18, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 0 },
-    { "segments 1e-9 apart: nil", S(0, 0, 10, 0), S(3, E, 3, 4), apart = true },
+    { "collinear overlapping segments: depth 0 sideways", segment(0, 0, 10, 0), segment(8, 0, 18, 0), normals = { { 0, 1 }, { 0, -1 } }, depth = 0 },
+    { "segments 1e-9 apart: nil", segment(0, 0, 10, 0), segment(3, E, 3, 4), apart = true },
   } },
 }
 

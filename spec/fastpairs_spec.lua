@@ -10,7 +10,7 @@
 local c2d = require "collide2d"
 local common = require "support.common"
 
-local P, S, D, T, C, B = common.P, common.S, common.D, common.T, common.C, common.B
+local point, segment, disk, triangle, capsule, box = common.point, common.segment, common.disk, common.triangle, common.capsule, common.box
 local E = 1e-9
 local Q, R2 = math.pi / 2, math.sqrt(2)
 
@@ -18,101 +18,101 @@ local Q, R2 = math.pi / 2, math.sqrt(2)
 local CASES = {
   -- Capsule x Capsule
   -- (4,0) and (6,0) are the nearest ends, 2 apart: the radii 1 + 1 close it.
-  { "capsules whose caps touch end to end", C(0, 0, 4, 0, 1), C(6, 0, 10, 0, 1), true },
-  { "capsules 1e-9 past touching end to end", C(0, 0, 4, 0, 1), C(6 + E, 0, 10, 0, 1), false },
+  { "capsules whose caps touch end to end", capsule(0, 0, 4, 0, 1), capsule(6, 0, 10, 0, 1), true },
+  { "capsules 1e-9 past touching end to end", capsule(0, 0, 4, 0, 1), capsule(6 + E, 0, 10, 0, 1), false },
   -- Parallel cores 2 apart, radii 1 + 1.
-  { "parallel capsules whose sides touch", C(0, 0, 4, 0, 1), C(0, 2, 4, 2, 1), true },
-  { "parallel capsules 1e-9 apart", C(0, 0, 4, 0, 1), C(0, 2 + E, 4, 2 + E, 1), false },
+  { "parallel capsules whose sides touch", capsule(0, 0, 4, 0, 1), capsule(0, 2, 4, 2, 1), true },
+  { "parallel capsules 1e-9 apart", capsule(0, 0, 4, 0, 1), capsule(0, 2 + E, 4, 2 + E, 1), false },
   -- Radius 0: two segments crossing at the origin.
-  { "radius-0 capsules crossing", C(0, -2, 0, 2, 0), C(-2, 0, 2, 0, 0), true },
+  { "radius-0 capsules crossing", capsule(0, -2, 0, 2, 0), capsule(-2, 0, 2, 0, 0), true },
   -- The same first point (the frame is the same either way round).
-  { "capsules sharing their first point", C(0, 0, 4, 0, 1), C(0, 0, 0, 4, 1), true },
-  { "radius-0 capsules meeting only at their first point", C(0, 0, 4, 0, 0), C(0, 0, -4, 3, 0), true },
+  { "capsules sharing their first point", capsule(0, 0, 4, 0, 1), capsule(0, 0, 0, 4, 1), true },
+  { "radius-0 capsules meeting only at their first point", capsule(0, 0, 4, 0, 0), capsule(0, 0, -4, 3, 0), true },
   -- A short capsule wholly inside a long one's side: no crossing, no contact
   -- of the boundaries, the endpoint (4,1) is 1 from the other core, within 3.5.
-  { "a capsule inside another", C(0, 0, 10, 0, 3), C(4, 1, 6, 1, 0.5), true },
+  { "a capsule inside another", capsule(0, 0, 10, 0, 3), capsule(4, 1, 6, 1, 0.5), true },
   -- Collinear cores along (3,4): nearest ends (3,4) and (6,8), 5 apart = 1 + 4.
-  { "collinear slanted capsules touching", C(0, 0, 3, 4, 1), C(6, 8, 9, 12, 4), true },
-  { "collinear slanted capsules 0.5 apart", C(0, 0, 3, 4, 1), C(6, 8, 9, 12, 3.5), false },
+  { "collinear slanted capsules touching", capsule(0, 0, 3, 4, 1), capsule(6, 8, 9, 12, 4), true },
+  { "collinear slanted capsules 0.5 apart", capsule(0, 0, 3, 4, 1), capsule(6, 8, 9, 12, 3.5), false },
   -- A cap's end (4,3) is 3 above the core (0,0)-(8,0): radii 1 + 2.
-  { "a cap touching a side square on", C(0, 0, 8, 0, 1), C(4, 3, 4, 7, 2), true },
-  { "a cap 1e-9 off a side square on", C(0, 0, 8, 0, 1), C(4, 3 + E, 4, 7, 2), false },
+  { "a cap touching a side square on", capsule(0, 0, 8, 0, 1), capsule(4, 3, 4, 7, 2), true },
+  { "a cap 1e-9 off a side square on", capsule(0, 0, 8, 0, 1), capsule(4, 3 + E, 4, 7, 2), false },
   -- Zero length: a disk of radius 1 at (2,3), 3 above the core of radius 2.
-  { "a zero-length capsule touching a capsule's side", C(2, 3, 2, 3, 1), C(0, 0, 4, 0, 2), true },
-  { "a zero-length capsule 1e-9 off a capsule's side", C(2, 3 + E, 2, 3 + E, 1), C(0, 0, 4, 0, 2), false },
+  { "a zero-length capsule touching a capsule's side", capsule(2, 3, 2, 3, 1), capsule(0, 0, 4, 0, 2), true },
+  { "a zero-length capsule 1e-9 off a capsule's side", capsule(2, 3 + E, 2, 3 + E, 1), capsule(0, 0, 4, 0, 2), false },
   -- Two zero-length capsules: centres 5 apart (3-4-5), radii 2 + 3.
-  { "two zero-length capsules touching", C(0, 0, 0, 0, 2), C(3, 4, 3, 4, 3), true },
-  { "two zero-length capsules just apart", C(0, 0, 0, 0, 2), C(3, 4, 3, 4, 2.999999999), false },
-  { "two zero-length capsules far apart", C(0, 0, 0, 0, 2), C(30, 40, 30, 40, 3), false },
+  { "two zero-length capsules touching", capsule(0, 0, 0, 0, 2), capsule(3, 4, 3, 4, 3), true },
+  { "two zero-length capsules just apart", capsule(0, 0, 0, 0, 2), capsule(3, 4, 3, 4, 2.999999999), false },
+  { "two zero-length capsules far apart", capsule(0, 0, 0, 0, 2), capsule(30, 40, 30, 40, 3), false },
 
   -- Segment, Point and Disk with Capsule, Segment and each other
-  { "a segment along a capsule's side", S(0, 3, 4, 3), C(0, 0, 4, 0, 3), true },
-  { "a segment 1e-9 off a capsule's side", S(0, 3 + E, 4, 3 + E), C(0, 0, 4, 0, 3), false },
-  { "a point on a capsule's cap", P(5, 0), C(0, 0, 4, 0, 1), true },
-  { "a point 1e-9 off a capsule's cap", P(5 + E, 0), C(0, 0, 4, 0, 1), false },
-  { "a point on a capsule's side", P(2, 1), C(0, 0, 4, 0, 1), true },
+  { "a segment along a capsule's side", segment(0, 3, 4, 3), capsule(0, 0, 4, 0, 3), true },
+  { "a segment 1e-9 off a capsule's side", segment(0, 3 + E, 4, 3 + E), capsule(0, 0, 4, 0, 3), false },
+  { "a point on a capsule's cap", point(5, 0), capsule(0, 0, 4, 0, 1), true },
+  { "a point 1e-9 off a capsule's cap", point(5 + E, 0), capsule(0, 0, 4, 0, 1), false },
+  { "a point on a capsule's side", point(2, 1), capsule(0, 0, 4, 0, 1), true },
   -- (0,0)-(4,4) and (0,4)-(4,0) cross at (2,2).
-  { "crossing segments", S(0, 0, 4, 4), S(0, 4, 4, 0), true },
-  { "segments sharing an end", S(0, 0, 2, 2), S(2, 2, 5, 0), true },
-  { "collinear segments overlapping", S(0, 0, 4, 0), S(2, 0, 6, 0), true },
-  { "collinear segments apart", S(0, 0, 2, 2), S(3, 3, 5, 5), false },
-  { "collinear segments 1e-9 apart", S(0, 0, 2, 0), S(2 + E, 0, 5, 0), false },
-  { "a point on a segment", P(1, 1), S(0, 0, 2, 2), true },
-  { "a point 1e-9 beside a segment", P(1, 1 + E), S(0, 0, 2, 2), false },
+  { "crossing segments", segment(0, 0, 4, 4), segment(0, 4, 4, 0), true },
+  { "segments sharing an end", segment(0, 0, 2, 2), segment(2, 2, 5, 0), true },
+  { "collinear segments overlapping", segment(0, 0, 4, 0), segment(2, 0, 6, 0), true },
+  { "collinear segments apart", segment(0, 0, 2, 2), segment(3, 3, 5, 5), false },
+  { "collinear segments 1e-9 apart", segment(0, 0, 2, 0), segment(2 + E, 0, 5, 0), false },
+  { "a point on a segment", point(1, 1), segment(0, 0, 2, 2), true },
+  { "a point 1e-9 beside a segment", point(1, 1 + E), segment(0, 0, 2, 2), false },
   -- (2,3) is 3 above the segment's middle.
-  { "a disk touching a segment", D(2, 3, 3), S(0, 0, 4, 0), true },
-  { "a disk just short of a segment", D(2, 3, 2.999999999), S(0, 0, 4, 0), false },
-  { "a disk touching a capsule's cap", D(7, 4, 4), C(0, 0, 4, 0, 1), true },  -- (7,4) is 5 from (4,0): 4 + 1
-  { "a disk 1e-9 short of a capsule's cap", D(7, 4, 3.999999999), C(0, 0, 4, 0, 1), false },
+  { "a disk touching a segment", disk(2, 3, 3), segment(0, 0, 4, 0), true },
+  { "a disk just short of a segment", disk(2, 3, 2.999999999), segment(0, 0, 4, 0), false },
+  { "a disk touching a capsule's cap", disk(7, 4, 4), capsule(0, 0, 4, 0, 1), true },  -- (7,4) is 5 from (4,0): 4 + 1
+  { "a disk 1e-9 short of a capsule's cap", disk(7, 4, 3.999999999), capsule(0, 0, 4, 0, 1), false },
 
   -- Point and Disk x Triangle, both windings: (0,0), (4,0), (0,3), whose
   -- hypotenuse (4,0)-(0,3) lies on 3x + 4y = 12 with outward normal (3,4)/5.
-  { "a disk touching a triangle's bottom edge", D(2, -1, 1), T(0, 0, 4, 0, 0, 3), true },
-  { "a disk touching a clockwise triangle's bottom edge", D(2, -1, 1), T(0, 0, 0, 3, 4, 0), true },
-  { "a disk just short of a triangle's bottom edge", D(2, -1, 0.999999999), T(0, 0, 4, 0, 0, 3), false },
+  { "a disk touching a triangle's bottom edge", disk(2, -1, 1), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a disk touching a clockwise triangle's bottom edge", disk(2, -1, 1), triangle(0, 0, 0, 3, 4, 0), true },
+  { "a disk just short of a triangle's bottom edge", disk(2, -1, 0.999999999), triangle(0, 0, 4, 0, 0, 3), false },
   -- (5, 5.5) = (2, 1.5) + 5 * (3,4)/5: 5 from the hypotenuse's midpoint.
-  { "a disk touching a triangle's slanted edge", D(5, 5.5, 5), T(0, 0, 4, 0, 0, 3), true },
-  { "a disk touching a clockwise triangle's slanted edge", D(5, 5.5, 5), T(4, 0, 0, 0, 0, 3), true },
-  { "a disk just short of a triangle's slanted edge", D(5, 5.5, 4.999999999), T(0, 0, 4, 0, 0, 3), false },
+  { "a disk touching a triangle's slanted edge", disk(5, 5.5, 5), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a disk touching a clockwise triangle's slanted edge", disk(5, 5.5, 5), triangle(4, 0, 0, 0, 0, 3), true },
+  { "a disk just short of a triangle's slanted edge", disk(5, 5.5, 4.999999999), triangle(0, 0, 4, 0, 0, 3), false },
   -- (7,4) is 5 from the corner (4,0), and past both edges there.
-  { "a disk touching a triangle's corner", D(7, 4, 5), T(0, 0, 4, 0, 0, 3), true },
-  { "a disk just short of a triangle's corner", D(7, 4, 4.999999999), T(0, 0, 4, 0, 0, 3), false },
-  { "a disk touching the right-angle corner", D(-3, -4, 5), T(0, 0, 0, 3, 4, 0), true },
-  { "a disk around a whole triangle", D(-1, -1, 100), T(0, 0, 4, 0, 0, 3), true },
-  { "a disk centred inside a triangle", D(1, 1, 0.1), T(0, 0, 4, 0, 0, 3), true },
-  { "a point inside a triangle", P(1, 1), T(0, 0, 4, 0, 0, 3), true },
-  { "a point on a triangle's edge", P(2, 0), T(0, 0, 4, 0, 0, 3), true },
-  { "a point on a triangle's slanted edge", P(2, 1.5), T(0, 0, 0, 3, 4, 0), true },
-  { "a point at a triangle's corner", P(4, 0), T(0, 0, 4, 0, 0, 3), true },
-  { "a point 1e-9 below a triangle's edge", P(2, -E), T(0, 0, 4, 0, 0, 3), false },
-  { "a point off a triangle's slanted edge", P(2, 2), T(0, 0, 4, 0, 0, 3), false }, -- 6 + 8 > 12
-  { "a radius-0 disk on a triangle's corner", D(0, 3, 0), T(0, 0, 4, 0, 0, 3), true },
+  { "a disk touching a triangle's corner", disk(7, 4, 5), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a disk just short of a triangle's corner", disk(7, 4, 4.999999999), triangle(0, 0, 4, 0, 0, 3), false },
+  { "a disk touching the right-angle corner", disk(-3, -4, 5), triangle(0, 0, 0, 3, 4, 0), true },
+  { "a disk around a whole triangle", disk(-1, -1, 100), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a disk centred inside a triangle", disk(1, 1, 0.1), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a point inside a triangle", point(1, 1), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a point on a triangle's edge", point(2, 0), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a point on a triangle's slanted edge", point(2, 1.5), triangle(0, 0, 0, 3, 4, 0), true },
+  { "a point at a triangle's corner", point(4, 0), triangle(0, 0, 4, 0, 0, 3), true },
+  { "a point 1e-9 below a triangle's edge", point(2, -E), triangle(0, 0, 4, 0, 0, 3), false },
+  { "a point off a triangle's slanted edge", point(2, 2), triangle(0, 0, 4, 0, 0, 3), false }, -- 6 + 8 > 12
+  { "a radius-0 disk on a triangle's corner", disk(0, 3, 0), triangle(0, 0, 4, 0, 0, 3), true },
   -- A flat triangle (its three corners on y = x): the segment (0,0)-(4,4).
-  { "a radius-0 disk on a flat triangle", D(1, 1, 0), T(0, 0, 2, 2, 4, 4), true },
+  { "a radius-0 disk on a flat triangle", disk(1, 1, 0), triangle(0, 0, 2, 2, 4, 4), true },
   -- (5,5) is sqrt 2 from the end (4,4).
-  { "a disk short of a flat triangle's end", D(5, 5, 1), T(0, 0, 2, 2, 4, 4), false },
-  { "a disk over a flat triangle's end", D(5, 5, 1.5), T(0, 0, 2, 2, 4, 4), true },
+  { "a disk short of a flat triangle's end", disk(5, 5, 1), triangle(0, 0, 2, 2, 4, 4), false },
+  { "a disk over a flat triangle's end", disk(5, 5, 1.5), triangle(0, 0, 2, 2, 4, 4), true },
 
   -- Point and Disk x a Box turned by a quarter turn: 4 wide and 2 high about
   -- (0,0), turned, it covers [-1,1] x [-2,2] (its cosine is not 0 in double:
   -- it is a turned box, whose corners carry rounding of about 1e-16).
-  { "a disk touching a quarter-turned box's side", D(3, 0, 2), B(0, 0, 4, 2, Q), true },
-  { "a disk 1e-9 short of a quarter-turned box's side", D(3, 0, 2 - E), B(0, 0, 4, 2, Q), false },
-  { "a disk touching a quarter-turned box's corner", D(4, 6, 5), B(0, 0, 4, 2, Q), true }, -- (1,2) + (3,4)
-  { "a disk 1e-9 short of a quarter-turned box's corner", D(4, 6, 5 - E), B(0, 0, 4, 2, Q), false },
-  { "a point inside a quarter-turned box", P(0.5, -1.5), B(0, 0, 4, 2, Q), true },
-  { "a point 1e-9 outside a quarter-turned box", P(1 + E, 0), B(0, 0, 4, 2, Q), false },
+  { "a disk touching a quarter-turned box's side", disk(3, 0, 2), box(0, 0, 4, 2, Q), true },
+  { "a disk 1e-9 short of a quarter-turned box's side", disk(3, 0, 2 - E), box(0, 0, 4, 2, Q), false },
+  { "a disk touching a quarter-turned box's corner", disk(4, 6, 5), box(0, 0, 4, 2, Q), true }, -- (1,2) + (3,4)
+  { "a disk 1e-9 short of a quarter-turned box's corner", disk(4, 6, 5 - E), box(0, 0, 4, 2, Q), false },
+  { "a point inside a quarter-turned box", point(0.5, -1.5), box(0, 0, 4, 2, Q), true },
+  { "a point 1e-9 outside a quarter-turned box", point(1 + E, 0), box(0, 0, 4, 2, Q), false },
   -- A 2 x 2 box turned by an eighth of a turn: |x| + |y| <= sqrt 2.
-  { "a disk centred inside an eighth-turned box", D(0.5, 0, 0.1), B(0, 0, 2, 2, Q / 2), true },
+  { "a disk centred inside an eighth-turned box", disk(0.5, 0, 0.1), box(0, 0, 2, 2, Q / 2), true },
   -- (1,1) is sqrt 2 - 1 from the edge line x + y = sqrt 2.
-  { "a disk 1e-9 over an eighth-turned box's edge", D(1, 1, R2 - 1 + E), B(0, 0, 2, 2, Q / 2), true },
-  { "a disk 1e-9 short of an eighth-turned box's edge", D(1, 1, R2 - 1 - E), B(0, 0, 2, 2, Q / 2), false },
+  { "a disk 1e-9 over an eighth-turned box's edge", disk(1, 1, R2 - 1 + E), box(0, 0, 2, 2, Q / 2), true },
+  { "a disk 1e-9 short of an eighth-turned box's edge", disk(1, 1, R2 - 1 - E), box(0, 0, 2, 2, Q / 2), false },
   -- (sqrt 2 + 2, 0) is 2 from the corner (sqrt 2, 0), in the corner's region.
-  { "a disk 1e-9 over an eighth-turned box's corner", D(R2 + 2, 0, 2 + E), B(0, 0, 2, 2, Q / 2), true },
-  { "a disk 1e-9 short of an eighth-turned box's corner", D(R2 + 2, 0, 2 - E), B(0, 0, 2, 2, Q / 2), false },
-  { "a point inside an eighth-turned box near its edge", P(0.7, R2 - 0.7 - E), B(0, 0, 2, 2, Q / 2), true },
-  { "a point 1e-9 outside an eighth-turned box's edge", P(0.7, R2 - 0.7 + E), B(0, 0, 2, 2, Q / 2), false },
-  { "a disk around a whole turned box", D(0, 0, 10), B(1, 1, 2, 2, 1), true },
+  { "a disk 1e-9 over an eighth-turned box's corner", disk(R2 + 2, 0, 2 + E), box(0, 0, 2, 2, Q / 2), true },
+  { "a disk 1e-9 short of an eighth-turned box's corner", disk(R2 + 2, 0, 2 - E), box(0, 0, 2, 2, Q / 2), false },
+  { "a point inside an eighth-turned box near its edge", point(0.7, R2 - 0.7 - E), box(0, 0, 2, 2, Q / 2), true },
+  { "a point 1e-9 outside an eighth-turned box's edge", point(0.7, R2 - 0.7 + E), box(0, 0, 2, 2, Q / 2), false },
+  { "a disk around a whole turned box", disk(0, 0, 10), box(1, 1, 2, 2, 1), true },
 }
 
 -- Which numbers of each kind are x and y coordinates (the rest are lengths).

@@ -22,7 +22,7 @@ local h2 = r2 / 2
 local E = fixtures.gap
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local P, S, L, D, A, B, C = common.P, common.S, common.L, common.D, common.A, common.B, common.C
+local point, segment, line, disk, aabb, box, capsule = common.point, common.segment, common.line, common.disk, common.aabb, common.box, common.capsule
 
 -- The shared shapes (described in spec/support/fixtures.lua).
 local TR, HS, DM, F2, FR = fixtures.triangle345, fixtures.house, fixtures.diamond,
@@ -30,77 +30,77 @@ local TR, HS, DM, F2, FR = fixtures.triangle345, fixtures.house, fixtures.diamon
 
 local GROUPS = {
   { "Point", {
-    { "hit head-on", P(5, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
-    { "missed by 1e-9", P(5, 0), { 0, E, 10, 0 }, miss = true },
-    { "beyond maxt", P(5, 0), { 0, 0, 1, 0, 4 }, miss = true },
-    { "at maxt exactly", P(5, 0), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
-    { "starting on it", P(5, 0), { 5, 0, 0, 2 }, t = 0, n = { 0, -1 } },
+    { "hit head-on", point(5, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "missed by 1e-9", point(5, 0), { 0, E, 10, 0 }, miss = true },
+    { "beyond maxt", point(5, 0), { 0, 0, 1, 0, 4 }, miss = true },
+    { "at maxt exactly", point(5, 0), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    { "starting on it", point(5, 0), { 5, 0, 0, 2 }, t = 0, n = { 0, -1 } },
   } },
 
   { "Segment", {
-    { "across it", S(5, -5, 5, 5), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
-    { "across it from the other side", S(5, -5, 5, 5), { 10, 1, -10, 0 }, t = 0.5, n = { 1, 0 } },
+    { "across it", segment(5, -5, 5, 5), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "across it from the other side", segment(5, -5, 5, 5), { 10, 1, -10, 0 }, t = 0.5, n = { 1, 0 } },
     -- along the segment's line: it meets the end (5,0) first
-    { "along its line onto its end", S(5, 0, 8, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
-    { "past its end by 1e-9", S(5, -5, 5, 5), { 0, 5 + E, 10, 0 }, miss = true },
-    { "grazing its end", S(5, -5, 5, 5), { 0, 5, 10, 0 }, t = 0.5, normal = "any" },
-    { "starting on it", S(5, -5, 5, 5), { 5, 2, 1, 1 }, t = 0, n = { -h2, -h2 } },
+    { "along its line onto its end", segment(5, 0, 8, 0), { 0, 0, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "past its end by 1e-9", segment(5, -5, 5, 5), { 0, 5 + E, 10, 0 }, miss = true },
+    { "grazing its end", segment(5, -5, 5, 5), { 0, 5, 10, 0 }, t = 0.5, normal = "any" },
+    { "starting on it", segment(5, -5, 5, 5), { 5, 2, 1, 1 }, t = 0, n = { -h2, -h2 } },
   } },
 
   { "Line", {
-    { "across a vertical line", L(5, 0, 5, 1), { 0, 3, 10, 0 }, t = 0.5, n = { -1, 0 } },
-    { "parallel to the line", L(5, 0, 5, 1), { 0, 0, 0, 10 }, miss = true },
-    { "short of the line with maxt = 1", L(5, 0, 5, 1), { 0, 3, 1, 0 }, miss = true },
-    { "reaching the line with maxt = 5", L(5, 0, 5, 1), { 0, 3, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    { "across a vertical line", line(5, 0, 5, 1), { 0, 3, 10, 0 }, t = 0.5, n = { -1, 0 } },
+    { "parallel to the line", line(5, 0, 5, 1), { 0, 0, 0, 10 }, miss = true },
+    { "short of the line with maxt = 1", line(5, 0, 5, 1), { 0, 3, 1, 0 }, miss = true },
+    { "reaching the line with maxt = 5", line(5, 0, 5, 1), { 0, 3, 1, 0, 5 }, t = 5, n = { -1, 0 } },
     -- the line through (0,0) and (4,3): from (-3,4), 5 away on the side of (-0.6, 0.8)
-    { "onto a slanted line along its normal", L(0, 0, 4, 3), { -3, 4, 6, -8 }, t = 0.5, n = { -0.6, 0.8 } },
+    { "onto a slanted line along its normal", line(0, 0, 4, 3), { -3, 4, 6, -8 }, t = 0.5, n = { -0.6, 0.8 } },
     -- y = x - 6 (through (9,3) and (10,4)): (29,6) + (8,25) = (37,31) is on it; the
     -- start is on the side of (1,-1), as (29,6) - (9,3) = (20,3) has 20 - 3 = 17 > 0
-    { "slanted line reached exactly at maxt = 1", L(9, 3, 10, 4), { 29, 6, 8, 25 }, t = 1, n = { h2, -h2 } },
-    { "slanted line 1e-9 short of maxt = 1", L(9, 3, 10, 4), { 29, 6, 8, 25, 1 - E }, miss = true },
-    { "slanted line reached exactly at maxt = 0.5", L(9, 3, 10, 4), { 29, 6, 16, 50, 0.5 }, t = 0.5, n = { h2, -h2 } },
+    { "slanted line reached exactly at maxt = 1", line(9, 3, 10, 4), { 29, 6, 8, 25 }, t = 1, n = { h2, -h2 } },
+    { "slanted line 1e-9 short of maxt = 1", line(9, 3, 10, 4), { 29, 6, 8, 25, 1 - E }, miss = true },
+    { "slanted line reached exactly at maxt = 0.5", line(9, 3, 10, 4), { 29, 6, 16, 50, 0.5 }, t = 0.5, n = { h2, -h2 } },
     -- (29,6) + 17 (1,2) = (46,40), and 46 - 6 = 40
-    { "slanted line reached exactly at maxt = 17", L(9, 3, 10, 4), { 29, 6, 1, 2, 17 }, t = 17, n = { h2, -h2 } },
-    { "slanted line 1e-9 short of maxt = 17", L(9, 3, 10, 4), { 29, 6, 1, 2, 17 - E }, miss = true },
+    { "slanted line reached exactly at maxt = 17", line(9, 3, 10, 4), { 29, 6, 1, 2, 17 }, t = 17, n = { h2, -h2 } },
+    { "slanted line 1e-9 short of maxt = 17", line(9, 3, 10, 4), { 29, 6, 1, 2, 17 - E }, miss = true },
     -- (3,0) + 2.5 (1,2) = (5.5,5)
-    { "horizontal line reached exactly at maxt = 2.5", L(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 }, t = 2.5, n = { 0, -1 } },
-    { "horizontal line 1e-9 short of maxt = 2.5", L(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 - E }, miss = true },
+    { "horizontal line reached exactly at maxt = 2.5", line(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 }, t = 2.5, n = { 0, -1 } },
+    { "horizontal line 1e-9 short of maxt = 2.5", line(0, 5, 10, 5), { 3, 0, 1, 2, 2.5 - E }, miss = true },
     -- (1,1) + 2 (3,1) = (7,3)
-    { "vertical line reached exactly at maxt = 2", L(7, 0, 7, 1), { 1, 1, 3, 1, 2 }, t = 2, n = { -1, 0 } },
-    { "vertical line 1e-9 short of maxt = 2", L(7, 0, 7, 1), { 1, 1, 3, 1, 2 - E }, miss = true },
+    { "vertical line reached exactly at maxt = 2", line(7, 0, 7, 1), { 1, 1, 3, 1, 2 }, t = 2, n = { -1, 0 } },
+    { "vertical line 1e-9 short of maxt = 2", line(7, 0, 7, 1), { 1, 1, 3, 1, 2 - E }, miss = true },
   } },
 
   { "Disk", {
     -- (x - 10)^2 + 9 = 25 at x = 6: t = 6/20; n = ((6,3) - (10,0))/5
-    { "into a disk off-centre", D(10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
-    { "tangent to a disk", D(10, 0, 5), { 0, 5, 20, 0 }, t = 0.5, n = { 0, 1 } },
-    { "1e-9 wide of tangent", D(10, 0, 5), { 0, 5 + E, 20, 0 }, miss = true },
-    { "starting inside", D(10, 0, 5), { 9, 1, 3, 4 }, t = 0, n = { -0.6, -0.8 } },
-    { "starting on the circle, leaving", D(10, 0, 5), { 5, 0, -1, 0 }, t = 0, n = { 1, 0 } },
-    { "at maxt exactly", D(10, 0, 5), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
-    { "short of maxt", D(10, 0, 5), { 0, 0, 1, 0, 4.999 }, miss = true },
-    { "radius 0: a point", D(3, 4, 0), { 0, 0, 6, 8 }, t = 0.5, n = { -0.6, -0.8 } },
+    { "into a disk off-centre", disk(10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
+    { "tangent to a disk", disk(10, 0, 5), { 0, 5, 20, 0 }, t = 0.5, n = { 0, 1 } },
+    { "1e-9 wide of tangent", disk(10, 0, 5), { 0, 5 + E, 20, 0 }, miss = true },
+    { "starting inside", disk(10, 0, 5), { 9, 1, 3, 4 }, t = 0, n = { -0.6, -0.8 } },
+    { "starting on the circle, leaving", disk(10, 0, 5), { 5, 0, -1, 0 }, t = 0, n = { 1, 0 } },
+    { "at maxt exactly", disk(10, 0, 5), { 0, 0, 1, 0, 5 }, t = 5, n = { -1, 0 } },
+    { "short of maxt", disk(10, 0, 5), { 0, 0, 1, 0, 4.999 }, miss = true },
+    { "radius 0: a point", disk(3, 4, 0), { 0, 0, 6, 8 }, t = 0.5, n = { -0.6, -0.8 } },
   } },
 
   { "AABB", {
-    { "onto a face", A(4, -2, 4, 4), { 0, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
-    { "onto the top face from above", A(4, -2, 4, 4), { 6, 10, 0, -10 }, t = 0.8, n = { 0, 1 } },
+    { "onto a face", aabb(4, -2, 4, 4), { 0, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
+    { "onto the top face from above", aabb(4, -2, 4, 4), { 6, 10, 0, -10 }, t = 0.8, n = { 0, 1 } },
     -- y = x - 2 touches the box [4,8] x [-2,2] only at its corner (4,2)
-    { "grazing a corner", A(4, -2, 4, 4), { 0, -2, 10, 10 }, t = 0.4, normal = "any" },
+    { "grazing a corner", aabb(4, -2, 4, 4), { 0, -2, 10, 10 }, t = 0.4, normal = "any" },
     -- along the top face's line y = 2: the corner (4,2) first
-    { "along a face's line", A(4, -2, 4, 4), { 0, 2, 10, 0 }, t = 0.4, normal = "any" },
+    { "along a face's line", aabb(4, -2, 4, 4), { 0, 2, 10, 0 }, t = 0.4, normal = "any" },
     -- from above, coming down on the top face at its end (4,2), then leaving to the
     -- left: the normal must face the ray and point out of the box
-    { "onto a corner from above", A(4, -2, 4, 4), { 3, 4, 2, -4 }, t = 0.5, normal = "any" },
-    { "1e-9 above a face", A(4, -2, 4, 4), { 0, 2 + E, 10, 0 }, miss = true },
-    { "starting inside", A(4, -2, 4, 4), { 5, 0, 0, 1 }, t = 0, n = { 0, -1 } },
-    { "starting on a face, going in", A(4, -2, 4, 4), { 4, 0, 1, 0 }, t = 0, n = { -1, 0 } },
+    { "onto a corner from above", aabb(4, -2, 4, 4), { 3, 4, 2, -4 }, t = 0.5, normal = "any" },
+    { "1e-9 above a face", aabb(4, -2, 4, 4), { 0, 2 + E, 10, 0 }, miss = true },
+    { "starting inside", aabb(4, -2, 4, 4), { 5, 0, 0, 1 }, t = 0, n = { 0, -1 } },
+    { "starting on a face, going in", aabb(4, -2, 4, 4), { 4, 0, 1, 0 }, t = 0, n = { -1, 0 } },
   } },
 
   { "Box", {
     -- the edge -x + y = sqrt2 at y = 0.5 is x = 0.5 - sqrt2: t = (5 + 0.5 - sqrt2)/10
     { "onto a turned box's edge", DM, { -5, 0.5, 10, 0 }, t = (5.5 - r2) / 10, n = { -h2, h2 } },
-    { "onto a snapped box's face", B(0, 0, 4, 2, pi / 2), { -5, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
+    { "onto a snapped box's face", box(0, 0, 4, 2, pi / 2), { -5, 0, 10, 0 }, t = 0.4, n = { -1, 0 } },
     { "1e-9 above a turned box's top corner", DM, { -5, r2 + E, 10, 0 }, miss = true },
     { "starting inside a turned box", DM, { 0.1, 0.2, 0, -3 }, t = 0, n = { 0, 1 } },
   } },
@@ -124,11 +124,11 @@ local GROUPS = {
   } },
 
   { "Capsule", {
-    { "onto the flat side", C(0, 0, 4, 0, 1), { 2, 5, 0, -10 }, t = 0.4, n = { 0, 1 } },
+    { "onto the flat side", capsule(0, 0, 4, 0, 1), { 2, 5, 0, -10 }, t = 0.4, n = { 0, 1 } },
     -- (x - 4)^2 + 0.36 = 1 at x = 4.8: t = 5.2/10, n = (0.8, 0.6)
-    { "onto a cap", C(0, 0, 4, 0, 1), { 10, 0.6, -10, 0 }, t = 0.52, n = { 0.8, 0.6 } },
-    { "1e-9 off the flat side", C(0, 0, 4, 0, 1), { -3, 1 + E, 10, 0 }, miss = true },
-    { "zero-length capsule is a disk", C(10, 0, 10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
+    { "onto a cap", capsule(0, 0, 4, 0, 1), { 10, 0.6, -10, 0 }, t = 0.52, n = { 0.8, 0.6 } },
+    { "1e-9 off the flat side", capsule(0, 0, 4, 0, 1), { -3, 1 + E, 10, 0 }, miss = true },
+    { "zero-length capsule is a disk", capsule(10, 0, 10, 0, 5), { 0, 3, 20, 0 }, t = 0.3, n = { -0.8, 0.6 } },
   } },
 
   { "Fan", {

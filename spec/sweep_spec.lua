@@ -26,142 +26,142 @@ local h2 = r2 / 2
 local E = fixtures.gap
 local TOL, FAR_TOL = 1e-12, 1e-9
 
-local P, S, L, D, A, C, F, G = common.P, common.S, common.L, common.D, common.A, common.C, common.F, common.G
+local point, segment, line, disk, aabb, capsule, fan, polygon = common.point, common.segment, common.line, common.disk, common.aabb, common.capsule, common.fan, common.polygon
 
 -- F2: the quarter fan x >= |y|, |p| <= 10; its upper edge runs along y = x.
-local F2 = F(0, 0, 10, 0, pi / 2)
+local F2 = fan(0, 0, 10, 0, pi / 2)
 local LX = fixtures.x_axis
 -- SL: the line y = x - 6; LY3: the line x = 3; L34: the line y = 4x/3, along (3, 4)
 -- (length 5), its left normal (-0.8, 0.6).
-local SL, LY3, L34 = L(9, 3, 10, 4), L(3, 0, 3, 1), L(0, 0, 3, 4)
+local SL, LY3, L34 = line(9, 3, 10, 4), line(3, 0, 3, 1), line(0, 0, 3, 4)
 
 local GROUPS = {
   { "AABB", "AABB", {
     -- the swept-AABB formula: per axis, entry = gap / speed; t = the later entry,
     -- if it comes before the earlier exit; the normal is that axis's
     -- x: gap 5 - 2 = 3 at speed 10
-    { "head-on: t = gap / speed", A(0, 0, 2, 2), { 10, 0 }, A(5, 0, 2, 2), t = 0.3, n = { -1, 0 } },
+    { "head-on: t = gap / speed", aabb(0, 0, 2, 2), { 10, 0 }, aabb(5, 0, 2, 2), t = 0.3, n = { -1, 0 } },
     -- x enters at (6 - 2)/10 = 0.4, exits at 8/10; y enters at (5 - 2)/5 = 0.6, exits at 7/5
-    { "diagonal: y enters later, y's normal", A(0, 0, 2, 2), { 10, 5 }, A(6, 5, 2, 2), t = 0.6, n = { 0, -1 } },
+    { "diagonal: y enters later, y's normal", aabb(0, 0, 2, 2), { 10, 5 }, aabb(6, 5, 2, 2), t = 0.6, n = { 0, -1 } },
     -- x enters at (7 - 2)/10 = 0.5, exits at 0.9; y enters at (4 - 2)/10 = 0.2, exits at 0.6
-    { "diagonal: x enters later, x's normal", A(0, 0, 2, 2), { 10, 10 }, A(7, 4, 2, 2), t = 0.5, n = { -1, 0 } },
+    { "diagonal: x enters later, x's normal", aabb(0, 0, 2, 2), { 10, 10 }, aabb(7, 4, 2, 2), t = 0.5, n = { -1, 0 } },
     -- x enters at 0.5 but y (touching at t = 0) has left at 0.2
-    { "diagonal past a corner: y exits before x enters", A(0, 0, 2, 2), { 10, 10 }, A(7, 0, 2, 2), miss = true },
+    { "diagonal past a corner: y exits before x enters", aabb(0, 0, 2, 2), { 10, 10 }, aabb(7, 0, 2, 2), miss = true },
     -- a's top y = 2 slides along b's bottom y = 2: they meet when x reaches 5 - 2
-    { "grazing along the motion: touching but never moving in, no hit", A(0, 0, 2, 2), { 10, 0 }, A(5, 2, 2, 2), graze = true },
-    { "parallel edges sliding past a 1-unit gap", A(0, 0, 2, 2), { 10, 0 }, A(0, 3, 12, 2), miss = true },
-    { "parallel edges sliding past a 1e-9 gap", A(0, 0, 2, 2), { 10, 0 }, A(0, 2 + E, 12, 2), miss = true },
+    { "grazing along the motion: touching but never moving in, no hit", aabb(0, 0, 2, 2), { 10, 0 }, aabb(5, 2, 2, 2), graze = true },
+    { "parallel edges sliding past a 1-unit gap", aabb(0, 0, 2, 2), { 10, 0 }, aabb(0, 3, 12, 2), miss = true },
+    { "parallel edges sliding past a 1e-9 gap", aabb(0, 0, 2, 2), { 10, 0 }, aabb(0, 2 + E, 12, 2), miss = true },
     -- both moving: the gap 8 closes at 4 + 4 per step
-    { "both moving meet exactly at t = 1", A(0, 0, 2, 2), { 4, 0 }, A(10, 0, 2, 2), { -4, 0 }, t = 1, n = { -1, 0 } },
-    { "both moving 1e-9 short at t = 1", A(0, 0, 2, 2), { 4, 0 }, A(10 + E, 0, 2, 2), { -4, 0 }, miss = true },
+    { "both moving meet exactly at t = 1", aabb(0, 0, 2, 2), { 4, 0 }, aabb(10, 0, 2, 2), { -4, 0 }, t = 1, n = { -1, 0 } },
+    { "both moving 1e-9 short at t = 1", aabb(0, 0, 2, 2), { 4, 0 }, aabb(10 + E, 0, 2, 2), { -4, 0 }, miss = true },
   } },
 
   { "Disk", "Disk", {
     -- centres (10t - 8, -3) reach radius sum 5 when 10t - 8 = -4
-    { "quadratic on a 3-4-5 triangle", D(0, 0, 1), { 10, 0 }, D(8, 3, 4), t = 0.4, n = { -0.8, -0.6 }, pt = { 4.8, 0.6 } },
+    { "quadratic on a 3-4-5 triangle", disk(0, 0, 1), { 10, 0 }, disk(8, 3, 4), t = 0.4, n = { -0.8, -0.6 }, pt = { 4.8, 0.6 } },
     -- (10t - 5)^2 + 1 = 9: 10t = 5 - 2 sqrt2; n = (-2 sqrt2, -1)/3; the point is b's centre + 2n
-    { "quadratic with an irrational root", D(0, 0, 1), { 10, 0 }, D(5, 1, 2), t = (5 - 2 * r2) / 10,
+    { "quadratic with an irrational root", disk(0, 0, 1), { 10, 0 }, disk(5, 1, 2), t = (5 - 2 * r2) / 10,
       n = { -2 * r2 / 3, -1 / 3 }, pt = { 5 - 4 * r2 / 3, 1 - 2 / 3 } },
     -- gap 8 closes at 5 + 5 per step; a is at (4,0), b at (6,0)
-    { "both moving toward each other", D(0, 0, 1), { 5, 0 }, D(10, 0, 1), { -5, 0 }, t = 0.8, n = { -1, 0 }, pt = { 5, 0 } },
+    { "both moving toward each other", disk(0, 0, 1), { 5, 0 }, disk(10, 0, 1), { -5, 0 }, t = 0.8, n = { -1, 0 }, pt = { 5, 0 } },
     -- centres 2 apart sideways (the radius sum) when the x's agree at t = 0.5
-    { "grazing in passing: touching but never moving in, no hit", D(0, 0, 1), { 20, 0 }, D(10, 2, 1), graze = true },
-    { "passing 1e-9 wide of grazing", D(0, 0, 1), { 20, 0 }, D(10, 2 + E, 1), miss = true },
-    { "gap 8 not closed by a step of 5", D(0, 0, 1), { 5, 0 }, D(10, 0, 1), miss = true },
-    { "moving together keeps the gap", D(0, 0, 1), { 5, 0 }, D(10, 0, 1), { 5, 0 }, miss = true },
-    { "no motion and apart", D(0, 0, 1), { 0, 0 }, D(5, 0, 1), miss = true },
+    { "grazing in passing: touching but never moving in, no hit", disk(0, 0, 1), { 20, 0 }, disk(10, 2, 1), graze = true },
+    { "passing 1e-9 wide of grazing", disk(0, 0, 1), { 20, 0 }, disk(10, 2 + E, 1), miss = true },
+    { "gap 8 not closed by a step of 5", disk(0, 0, 1), { 5, 0 }, disk(10, 0, 1), miss = true },
+    { "moving together keeps the gap", disk(0, 0, 1), { 5, 0 }, disk(10, 0, 1), { 5, 0 }, miss = true },
+    { "no motion and apart", disk(0, 0, 1), { 0, 0 }, disk(5, 0, 1), miss = true },
     -- already overlapping by 1: t = 0 with the contact normal, whatever the motion
-    { "already overlapping: t = 0 with the contact normal", D(0, 0, 2), { 0, 5 }, D(3, 0, 2), t = 0, n = { -1, 0 } },
+    { "already overlapping: t = 0 with the contact normal", disk(0, 0, 2), { 0, 5 }, disk(3, 0, 2), t = 0, n = { -1, 0 } },
     -- touching (depth 0): t = 0 with the normal against the relative motion
-    { "touching and closing: t = 0 with the contact normal", D(0, 0, 1), { 5, 0 }, D(2, 0, 1), t = 0, n = { -1, 0 }, pt = { 1, 0 } },
-    { "touching and parting: no hit", D(0, 0, 1), { -5, 0 }, D(2, 0, 1), graze = true },
-    { "touching with b moving across: no hit", D(0, 0, 1), { 0, 0 }, D(2, 0, 1), { 0, 3 }, graze = true },
-    { "touching and still: no hit", D(0, 0, 1), { 0, 0 }, D(2, 0, 1), graze = true },
+    { "touching and closing: t = 0 with the contact normal", disk(0, 0, 1), { 5, 0 }, disk(2, 0, 1), t = 0, n = { -1, 0 }, pt = { 1, 0 } },
+    { "touching and parting: no hit", disk(0, 0, 1), { -5, 0 }, disk(2, 0, 1), graze = true },
+    { "touching with b moving across: no hit", disk(0, 0, 1), { 0, 0 }, disk(2, 0, 1), { 0, 3 }, graze = true },
+    { "touching and still: no hit", disk(0, 0, 1), { 0, 0 }, disk(2, 0, 1), graze = true },
   } },
 
   { "Point", "AABB", {
     -- (1 + 2t, 4 - 4t) comes down on the top face y = 2 and meets it at its end, the
     -- corner (2,2), at t = 0.5 (then passes to the right of the box): n must face
     -- the point, out of the box (the top face's (0,1), or -v), never into it
-    { "point grazing an aabb's corner: no hit", P(1, 4), { 2, -4 }, A(0, 0, 2, 2), graze = true },
-    { "point onto an aabb's face", P(1, 4), { 0, -4 }, A(0, 0, 2, 2), t = 0.5, n = { 0, 1 }, pt = { 1, 2 } },
+    { "point grazing an aabb's corner: no hit", point(1, 4), { 2, -4 }, aabb(0, 0, 2, 2), graze = true },
+    { "point onto an aabb's face", point(1, 4), { 0, -4 }, aabb(0, 0, 2, 2), t = 0.5, n = { 0, 1 }, pt = { 1, 2 } },
   } },
 
   { "Triangle", "Point", {
     -- the vertex (0,0) leads along (-1,-1) onto (-3,-3) at t = 0.6; n lies in the
     -- vertex's cone, between the edge normals (-0.6, 0.8) and (0.8, -0.6)
-    { "a triangle's vertex onto a point", { "triangle", 0, 0, 4, 3, 3, 4 }, { -5, -5 }, P(-3, -3), t = 0.6, normal = "any", pt = { -3, -3 } },
+    { "a triangle's vertex onto a point", { "triangle", 0, 0, 4, 3, 3, 4 }, { -5, -5 }, point(-3, -3), t = 0.6, normal = "any", pt = { -3, -3 } },
   } },
 
   { "Disk", "AABB", {
     -- the disk's right edge 1 + 10t reaches the face x = 6
-    { "disk onto a face", D(0, 5, 1), { 10, 0 }, A(6, 0, 4, 10), t = 0.5, n = { -1, 0 }, pt = { 6, 5 } },
+    { "disk onto a face", disk(0, 5, 1), { 10, 0 }, aabb(6, 0, 4, 10), t = 0.5, n = { -1, 0 }, pt = { 6, 5 } },
     -- the disk spans y in [-5,5], the face x = 10 only y in [3,7]: the corner (10,3)
     -- comes first, (20t - 10)^2 + 9 = 25
-    { "disk onto a corner", D(0, 0, 5), { 20, 0 }, A(10, 3, 4, 4), t = 0.3, n = { -0.8, -0.6 }, pt = { 10, 3 } },
+    { "disk onto a corner", disk(0, 0, 5), { 20, 0 }, aabb(10, 3, 4, 4), t = 0.3, n = { -0.8, -0.6 }, pt = { 10, 3 } },
   } },
 
   { "Point", "Point", {
-    { "point onto a point", P(0, 0), { 10, 0 }, P(5, 0), t = 0.5, n = { -1, 0 }, pt = { 5, 0 } },
+    { "point onto a point", point(0, 0), { 10, 0 }, point(5, 0), t = 0.5, n = { -1, 0 }, pt = { 5, 0 } },
     -- the path y = 0 passes (5, 1e-9) 1e-9 away: 1e-9 apart is a miss
-    { "point passing a point 1e-9 wide", P(0, 0), { 10, 0 }, P(5, E), miss = true },
+    { "point passing a point 1e-9 wide", point(0, 0), { 10, 0 }, point(5, E), miss = true },
   } },
 
   { "Point", "Segment", {
     -- (10t, 10t) reaches x + y = 8 at t = 0.4
-    { "point onto a slanted segment", P(0, 0), { 10, 10 }, S(0, 8, 8, 0), t = 0.4, n = { -h2, -h2 }, pt = { 4, 4 } },
-    { "point along a segment's line meets its end", P(0, 0), { 10, 0 }, S(5, 0, 8, 0), t = 0.5, n = { -1, 0 }, pt = { 5, 0 } },
-    { "point passing a segment's end 1e-9 wide", P(0, 0), { 10, 10 }, S(0, 8, 4 - E, 4 + E), miss = true },
+    { "point onto a slanted segment", point(0, 0), { 10, 10 }, segment(0, 8, 8, 0), t = 0.4, n = { -h2, -h2 }, pt = { 4, 4 } },
+    { "point along a segment's line meets its end", point(0, 0), { 10, 0 }, segment(5, 0, 8, 0), t = 0.5, n = { -1, 0 }, pt = { 5, 0 } },
+    { "point passing a segment's end 1e-9 wide", point(0, 0), { 10, 10 }, segment(0, 8, 4 - E, 4 + E), miss = true },
   } },
 
   { "Disk", "Segment", {
     -- the disk's top 1 + 10t reaches y = 5
-    { "disk onto a segment", D(0, 0, 1), { 0, 10 }, S(-5, 5, 5, 5), t = 0.4, n = { 0, -1 }, pt = { 0, 5 } },
+    { "disk onto a segment", disk(0, 0, 1), { 0, 10 }, segment(-5, 5, 5, 5), t = 0.4, n = { 0, -1 }, pt = { 0, 5 } },
     -- 1000 units in one step through a thin wall at x = 500: 1 + 1000t = 500
-    { "tunnelling: a disk 1000 units through a segment is caught", D(0, 0, 1), { 1000, 0 }, S(500, -10, 500, 10), t = 0.499, n = { -1, 0 }, pt = { 500, 0 } },
+    { "tunnelling: a disk 1000 units through a segment is caught", disk(0, 0, 1), { 1000, 0 }, segment(500, -10, 500, 10), t = 0.499, n = { -1, 0 }, pt = { 500, 0 } },
     -- the disk rides y = 0 and first meets the segment's end (5,0) when its centre is (5,1)
-    { "disk riding along a segment's line: a slide, no hit", D(0, 1, 1), { 10, 0 }, S(5, 0, 8, 0), graze = true },
+    { "disk riding along a segment's line: a slide, no hit", disk(0, 1, 1), { 10, 0 }, segment(5, 0, 8, 0), graze = true },
   } },
 
   { "Capsule", "Polygon", {
     -- the flat side x = 1 + 10t (y in [0,4]) reaches the face x = 5 (y in [1,3])
-    { "capsule side onto a polygon face", C(0, 0, 0, 4, 1), { 10, 0 }, G(5, 1, 8, 1, 8, 3, 5, 3), t = 0.4, n = { -1, 0 } },
+    { "capsule side onto a polygon face", capsule(0, 0, 0, 4, 1), { 10, 0 }, polygon(5, 1, 8, 1, 8, 3, 5, 3), t = 0.4, n = { -1, 0 } },
     -- the cap around (4 + 10t, 0) reaches the vertex (8, 0.6): (10t - 4)^2 + 0.36 = 1;
     -- its direction (-0.8, -0.6) lies in the vertex's normal cone, between the
     -- outward normals of the adjacent edges, (-0.545, -0.839) and (-0.740, 0.673)
-    { "capsule cap onto a polygon vertex", C(0, 0, 4, 0, 1), { 10, 0 }, G(8, 0.6, 12, -2, 14, 2, 12, 5), t = 0.32, n = { -0.8, -0.6 }, pt = { 8, 0.6 } },
+    { "capsule cap onto a polygon vertex", capsule(0, 0, 4, 0, 1), { 10, 0 }, polygon(8, 0.6, 12, -2, 14, 2, 12, 5), t = 0.32, n = { -0.8, -0.6 }, pt = { 8, 0.6 } },
   } },
 
   { "Disk", "Fan", {
     -- the disk's left edge 18 - 10t reaches the arc at x = 10
-    { "disk onto a fan's arc", D(20, 0, 2), { -10, 0 }, F2, t = 0.8, n = { 1, 0 }, pt = { 10, 0 } },
+    { "disk onto a fan's arc", disk(20, 0, 2), { -10, 0 }, F2, t = 0.8, n = { 1, 0 }, pt = { 10, 0 } },
     -- centre (10t, 4) is (4 - 10t)/sqrt2 from y = x: 1 when 10t = 4 - sqrt2; the foot
     -- (4 - sqrt2/2, 4 - sqrt2/2) is on the edge
-    { "disk onto a fan's edge", D(0, 4, 1), { 10, 0 }, F2, t = (4 - r2) / 10, n = { -h2, h2 }, pt = { 4 - h2, 4 - h2 } },
+    { "disk onto a fan's edge", disk(0, 4, 1), { 10, 0 }, F2, t = (4 - r2) / 10, n = { -h2, h2 }, pt = { 4 - h2, 4 - h2 } },
     -- the fan's tip 10 + 5t reaches the disk's left edge 14
-    { "fan onto a disk", F2, { 5, 0 }, D(17, 0, 3), t = 0.8, n = { -1, 0 }, pt = { 14, 0 } },
+    { "fan onto a disk", F2, { 5, 0 }, disk(17, 0, 3), t = 0.8, n = { -1, 0 }, pt = { 14, 0 } },
     -- a 3pi/2 fan misses the slice x < 0, |y| < -x; a disk of radius 1 moving into it
     -- along y = 0 meets both slice edges when its centre is sqrt2 from the apex
-    { "disk into the missing slice of a wide fan", D(-10, 0, 1), { 10, 0 }, F(0, 0, 5, 0, 3 * pi / 2), t = (10 - r2) / 10,
+    { "disk into the missing slice of a wide fan", disk(-10, 0, 1), { 10, 0 }, fan(0, 0, 5, 0, 3 * pi / 2), t = (10 - r2) / 10,
       normals = { { -h2, h2 }, { -h2, -h2 } }, nonconvex = true },
   } },
 
   { "Line", "Disk", {
     -- the disk's bottom 10 - 20t - 2 reaches y = 0; its centre is then at x = 2
-    { "disk onto a line", D(0, 10, 2), { 5, -20 }, LX, t = 0.4, n = { 0, 1 }, pt = { 2, 0 } },
+    { "disk onto a line", disk(0, 10, 2), { 5, -20 }, LX, t = 0.4, n = { 0, 1 }, pt = { 2, 0 } },
     -- the line rises 10 per step to the disk's bottom y = 8
-    { "line onto a disk", LX, { 0, 10 }, D(0, 10, 2), t = 0.8, n = { 0, -1 }, pt = { 0, 8 } },
-    { "line short of a disk", LX, { 0, 3 }, D(0, 10, 2), miss = true },
-    { "disk moving along a line never reaches it", D(0, 3, 2), { 100, 0 }, LX, miss = true },
+    { "line onto a disk", LX, { 0, 10 }, disk(0, 10, 2), t = 0.8, n = { 0, -1 }, pt = { 0, 8 } },
+    { "line short of a disk", LX, { 0, 3 }, disk(0, 10, 2), miss = true },
+    { "disk moving along a line never reaches it", disk(0, 3, 2), { 100, 0 }, LX, miss = true },
   } },
 
   { "Line", "Line", {
     -- b comes down 10 per step to a, 5 below
-    { "parallel lines closing", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -10 }, t = 0.5, n = { 0, -1 } },
-    { "crossing lines touch at t = 0", LX, { 3, 4 }, L(0, 0, 0, 1), t = 0, normal = "any" },
+    { "parallel lines closing", LX, { 0, 0 }, line(0, 5, 1, 5), { 0, -10 }, t = 0.5, n = { 0, -1 } },
+    { "crossing lines touch at t = 0", LX, { 3, 4 }, line(0, 0, 0, 1), t = 0, normal = "any" },
     -- the gap 5 closes at exactly 5 per step
-    { "parallel lines meeting exactly at t = 1", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -5 }, t = 1, n = { 0, -1 }, exact = true },
-    { "parallel lines stopping 1e-9 short", LX, { 0, 0 }, L(0, 5, 1, 5), { 0, -5 + E }, miss = true },
+    { "parallel lines meeting exactly at t = 1", LX, { 0, 0 }, line(0, 5, 1, 5), { 0, -5 }, t = 1, n = { 0, -1 }, exact = true },
+    { "parallel lines stopping 1e-9 short", LX, { 0, 0 }, line(0, 5, 1, 5), { 0, -5 + E }, miss = true },
   } },
 
   -- A shape whose nearest corner ends its step exactly on a Line touches it at
@@ -170,48 +170,48 @@ local GROUPS = {
   { "Line", "shapes reaching it exactly at t = 1", {
     -- SL is y = x - 6, its normal toward the lower right (1, -1)/sqrt2. (29, 6)
     -- is 17/sqrt2 below it; moving by (8, 25) takes it to (37, 31): 31 = 37 - 6
-    { "point onto a slanted line at t = 1", P(29, 6), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    { "point onto a slanted line at t = 1", point(29, 6), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
     -- (37, 31 - 1e-9) is 1e-9/sqrt2 short of the line
-    { "point stopping 1e-9 short of a slanted line", P(29, 6), { 8, 25 - E }, SL, miss = true },
+    { "point stopping 1e-9 short of a slanted line", point(29, 6), { 8, 25 - E }, SL, miss = true },
     -- 25 - 2^-48 is 25 less one ulp: (37, 31 - 2^-48), exactly short, and exactly
     -- so only near the origin (at 1e6 the end rounds onto the line)
-    { "point stopping one ulp short of a slanted line", P(29, 6), { 8, 25 - 2 ^ -48 }, SL, miss = true, far = false },
+    { "point stopping one ulp short of a slanted line", point(29, 6), { 8, 25 - 2 ^ -48 }, SL, miss = true, far = false },
     -- the segment's end (29, 6) leads (its other end (29, 0) is 6/sqrt2 farther)
-    { "segment's end onto a slanted line at t = 1", S(29, 6, 29, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
-    { "segment's end stopping 1e-9 short of a slanted line", S(29, 6, 29, 0), { 8, 25 - E }, SL, miss = true },
-    { "disk of radius 0 onto a slanted line at t = 1", D(29, 6, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
-    { "disk of radius 0 stopping 1e-9 short of a slanted line", D(29, 6, 0), { 8, 25 - E }, SL, miss = true },
+    { "segment's end onto a slanted line at t = 1", segment(29, 6, 29, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    { "segment's end stopping 1e-9 short of a slanted line", segment(29, 6, 29, 0), { 8, 25 - E }, SL, miss = true },
+    { "disk of radius 0 onto a slanted line at t = 1", disk(29, 6, 0), { 8, 25 }, SL, t = 1, n = { h2, -h2 }, pt = { 37, 31 }, exact = true },
+    { "disk of radius 0 stopping 1e-9 short of a slanted line", disk(29, 6, 0), { 8, 25 - E }, SL, miss = true },
     -- the line moves by (-8, -25) onto the point: y = x - 23 holds (29, 6); n from
     -- the point toward the line
-    { "slanted line onto a point at t = 1", SL, { -8, -25 }, P(29, 6), t = 1, n = { -h2, h2 }, pt = { 29, 6 }, exact = true },
-    { "slanted line stopping 1e-9 short of a point", SL, { -8, -25 + E }, P(29, 6), miss = true },
+    { "slanted line onto a point at t = 1", SL, { -8, -25 }, point(29, 6), t = 1, n = { -h2, h2 }, pt = { 29, 6 }, exact = true },
+    { "slanted line stopping 1e-9 short of a point", SL, { -8, -25 + E }, point(29, 6), miss = true },
     -- both moving, (3, 10) and (-5, -15): relative (8, 25) again; the point ends
     -- at (32, 16) on the line moved to y = x - 16
-    { "point and slanted line both moving, meeting at t = 1", P(29, 6), { 3, 10 }, SL, { -5, -15 }, t = 1, n = { h2, -h2 },
+    { "point and slanted line both moving, meeting at t = 1", point(29, 6), { 3, 10 }, SL, { -5, -15 }, t = 1, n = { h2, -h2 },
       pt = { 32, 16 }, exact = true },
-    { "point and slanted line both moving, 1e-9 short", P(29, 6), { 3, 10 }, SL, { -5, -15 + E }, miss = true },
-    { "slanted line and segment both moving, meeting at t = 1", SL, { -5, -15 }, S(29, 6, 29, 0), { 3, 10 }, t = 1,
+    { "point and slanted line both moving, 1e-9 short", point(29, 6), { 3, 10 }, SL, { -5, -15 + E }, miss = true },
+    { "slanted line and segment both moving, meeting at t = 1", SL, { -5, -15 }, segment(29, 6, 29, 0), { 3, 10 }, t = 1,
       n = { -h2, h2 }, pt = { 32, 16 }, exact = true },
     -- horizontal: the triangle's lowest vertex (0, 5) comes down 5 onto y = 0 at (2, 0)
     { "triangle's vertex onto a horizontal line at t = 1", { "triangle", 0, 5, 4, 9, -3, 8 }, { 2, -5 }, LX, t = 1, n = { 0, 1 },
       pt = { 2, 0 }, exact = true },
     { "triangle's vertex stopping 1e-9 short of a horizontal line", { "triangle", 0, 5, 4, 9, -3, 8 }, { 2, -5 + E }, LX, miss = true },
     -- the polygon's highest vertex (3, -7) rises 7 onto y = 0 at (4, 0)
-    { "polygon's vertex onto a horizontal line at t = 1", G(0, -10, 4, -12, 6, -9, 3, -7), { 1, 7 }, LX, t = 1, n = { 0, -1 },
+    { "polygon's vertex onto a horizontal line at t = 1", polygon(0, -10, 4, -12, 6, -9, 3, -7), { 1, 7 }, LX, t = 1, n = { 0, -1 },
       pt = { 4, 0 }, exact = true },
     -- the horizontal line rises 3 to the box's bottom face y = 3 (x in [3, 7])
     { "horizontal line onto a box's face at t = 1", LX, { 0, 3 }, { "box", 5, 5, 4, 4, 0 }, t = 1, n = { 0, -1 }, exact = true },
     { "horizontal line stopping 1e-9 short of a box", LX, { 0, 3 }, { "box", 5, 5, 4, 4, 0 }, { 0, E }, miss = true },
     -- vertical x = 3: the AABB's right face x = -3 moves 6 onto it
-    { "aabb's face onto a vertical line at t = 1", A(-5, 0, 2, 2), { 6, 1 }, LY3, t = 1, n = { -1, 0 }, exact = true },
-    { "aabb's face stopping 1e-9 short of a vertical line", A(-5, 0, 2, 2), { 6 - E, 1 }, LY3, miss = true },
+    { "aabb's face onto a vertical line at t = 1", aabb(-5, 0, 2, 2), { 6, 1 }, LY3, t = 1, n = { -1, 0 }, exact = true },
+    { "aabb's face stopping 1e-9 short of a vertical line", aabb(-5, 0, 2, 2), { 6 - E, 1 }, LY3, miss = true },
     -- the capsule's lower cap (centre (0, 5), radius 2) comes down 3 onto y = 0 at (1, 0)
-    { "capsule's cap onto a horizontal line at t = 1", C(0, 5, 4, 9, 2), { 1, -3 }, LX, t = 1, n = { 0, 1 }, pt = { 1, 0 }, exact = true },
-    { "capsule's cap stopping 1e-9 short of a horizontal line", C(0, 5, 4, 9, 2), { 1, -3 + E }, LX, miss = true },
+    { "capsule's cap onto a horizontal line at t = 1", capsule(0, 5, 4, 9, 2), { 1, -3 }, LX, t = 1, n = { 0, 1 }, pt = { 1, 0 }, exact = true },
+    { "capsule's cap stopping 1e-9 short of a horizontal line", capsule(0, 5, 4, 9, 2), { 1, -3 + E }, LX, miss = true },
     -- (37, 31) on the line, the rest of each shape below it: moving along the
     -- line, or back down the way it came, is no hit
-    { "point on a slanted line sliding along it: no hit", P(37, 31), { 8, 8 }, SL, graze = true },
-    { "segment's end on a slanted line moving away: no hit", S(37, 31, 37, 25), { -8, -25 }, SL, graze = true },
+    { "point on a slanted line sliding along it: no hit", point(37, 31), { 8, 8 }, SL, graze = true },
+    { "segment's end on a slanted line moving away: no hit", segment(37, 31, 37, 25), { -8, -25 }, SL, graze = true },
     { "triangle's vertex on a slanted line moving away: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { 0, -5 }, SL, graze = true },
     { "triangle's vertex on a slanted line sliding along it: no hit", { "triangle", 37, 31, 37, 25, 43, 31 }, { -3, -3 }, SL, graze = true },
   } },
@@ -224,26 +224,26 @@ local GROUPS = {
     -- = 2.4 to the left; the motion (-4, -6) crosses at (3 * -6 - 4 * -4)/5 = -0.4
     -- per step: 2.4 - 0.4 = 2 = r at t = 1, the centre at (-4, -2), the touching
     -- point (-4, -2) - 2 (-0.8, 0.6) = (-2.4, -3.2)
-    { "disk tangent to a slanted line at t = 1", D(0, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 }, pt = { -2.4, -3.2 },
+    { "disk tangent to a slanted line at t = 1", disk(0, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 }, pt = { -2.4, -3.2 },
       exact = true },
     -- (-4, -6 + 1e-9) crosses at -0.4 + 0.6e-9: 0.6e-9 short
-    { "disk stopping 1e-9 short of a slanted line", D(0, 4, 2), { -4, -6 + E }, L34, miss = true },
+    { "disk stopping 1e-9 short of a slanted line", disk(0, 4, 2), { -4, -6 + E }, L34, miss = true },
     -- the cap at (0, 4) leads: the other end (-4, 4) starts 28/5 from the line
-    { "capsule's cap tangent to a slanted line at t = 1", C(0, 4, -4, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 },
+    { "capsule's cap tangent to a slanted line at t = 1", capsule(0, 4, -4, 4, 2), { -4, -6 }, L34, t = 1, n = { -0.8, 0.6 },
       pt = { -2.4, -3.2 }, exact = true },
-    { "capsule's cap stopping 1e-9 short of a slanted line", C(0, 4, -4, 4, 2), { -4, -6 + E }, L34, miss = true },
+    { "capsule's cap stopping 1e-9 short of a slanted line", capsule(0, 4, -4, 4, 2), { -4, -6 + E }, L34, miss = true },
     -- the line moves by (4, 6) to pass through (4, 6): the disk's centre is
     -- (-4, -2) from there, as above; the point (0, 4) - 2 (-0.8, 0.6), n toward the line
-    { "slanted line tangent to a disk at t = 1", L34, { 4, 6 }, D(0, 4, 2), t = 1, n = { 0.8, -0.6 }, pt = { 1.6, 2.8 },
+    { "slanted line tangent to a disk at t = 1", L34, { 4, 6 }, disk(0, 4, 2), t = 1, n = { 0.8, -0.6 }, pt = { 1.6, 2.8 },
       exact = true },
-    { "slanted line stopping 1e-9 short of a disk", L34, { 4, 6 - E }, D(0, 4, 2), miss = true },
-    { "slanted line tangent to a capsule's cap at t = 1", L34, { 4, 6 }, C(0, 4, -4, 4, 2), t = 1, n = { 0.8, -0.6 },
+    { "slanted line stopping 1e-9 short of a disk", L34, { 4, 6 - E }, disk(0, 4, 2), miss = true },
+    { "slanted line tangent to a capsule's cap at t = 1", L34, { 4, 6 }, capsule(0, 4, -4, 4, 2), t = 1, n = { 0.8, -0.6 },
       pt = { 1.6, 2.8 }, exact = true },
     -- both moving, relative motion (-4, -6) again: the centre ends at (-1, -2),
     -- the line through (3, 0), the point (-1, -2) - 2 (-0.8, 0.6)
-    { "disk and slanted line both moving, tangent at t = 1", D(0, 4, 2), { -1, -6 }, L34, { 3, 0 }, t = 1,
+    { "disk and slanted line both moving, tangent at t = 1", disk(0, 4, 2), { -1, -6 }, L34, { 3, 0 }, t = 1,
       n = { -0.8, 0.6 }, pt = { 0.6, -3.2 }, exact = true },
-    { "disk and slanted line both moving, 1e-9 short", D(0, 4, 2), { -1, -6 }, L34, { 3, -E }, miss = true },
+    { "disk and slanted line both moving, 1e-9 short", disk(0, 4, 2), { -1, -6 }, L34, { 3, -E }, miss = true },
   } },
 
   -- A Line is a closed set with no inside: a shape lying on it (a point, a
@@ -251,27 +251,27 @@ local GROUPS = {
   -- line or slides along it, so no hit, whichever side it moves to.
   { "Line", "shapes lying on it", {
     -- (6, 8) is on L34; (-4, 3) is its left normal times 5, (4, -3) its right
-    { "point on a slanted line moving off to its left: no hit", P(6, 8), { -4, 3 }, L34, graze = true },
-    { "point on a slanted line moving off to its right: no hit", P(6, 8), { 4, -3 }, L34, graze = true },
-    { "point on a slanted line moving off at a slant: no hit", P(6, 8), { 1, -7 }, L34, graze = true },
-    { "point on a slanted line moving along it: no hit", P(6, 8), { 6, 8 }, L34, graze = true },
-    { "slanted line moving off a point on it: no hit", L34, { 4, -3 }, P(6, 8), graze = true },
-    { "slanted line moving off a point on it the other way: no hit", L34, { -4, 3 }, P(6, 8), graze = true },
-    { "point on y = x - 6 moving off below: no hit", P(37, 31), { 2, -1 }, SL, graze = true },
-    { "point on y = x - 6 moving off above: no hit", P(37, 31), { -2, 1 }, SL, graze = true },
-    { "point on the x axis moving up: no hit", P(4, 0), { 1, 3 }, LX, graze = true },
-    { "point on the x axis moving down: no hit", P(4, 0), { 1, -3 }, LX, graze = true },
-    { "disk of radius 0 on a slanted line moving off: no hit", D(6, 8, 0), { -4, 3 }, L34, graze = true },
-    { "disk of radius 0 on a slanted line moving off the other way: no hit", D(6, 8, 0), { 4, -3 }, L34, graze = true },
-    { "segment along a slanted line moving off to its left: no hit", S(3, 4, 9, 12), { -4, 3 }, L34, graze = true },
-    { "segment along a slanted line moving off to its right: no hit", S(3, 4, 9, 12), { 4, -3 }, L34, graze = true },
-    { "segment along a slanted line sliding along it: no hit", S(3, 4, 9, 12), { 3, 4 }, L34, graze = true },
+    { "point on a slanted line moving off to its left: no hit", point(6, 8), { -4, 3 }, L34, graze = true },
+    { "point on a slanted line moving off to its right: no hit", point(6, 8), { 4, -3 }, L34, graze = true },
+    { "point on a slanted line moving off at a slant: no hit", point(6, 8), { 1, -7 }, L34, graze = true },
+    { "point on a slanted line moving along it: no hit", point(6, 8), { 6, 8 }, L34, graze = true },
+    { "slanted line moving off a point on it: no hit", L34, { 4, -3 }, point(6, 8), graze = true },
+    { "slanted line moving off a point on it the other way: no hit", L34, { -4, 3 }, point(6, 8), graze = true },
+    { "point on y = x - 6 moving off below: no hit", point(37, 31), { 2, -1 }, SL, graze = true },
+    { "point on y = x - 6 moving off above: no hit", point(37, 31), { -2, 1 }, SL, graze = true },
+    { "point on the x axis moving up: no hit", point(4, 0), { 1, 3 }, LX, graze = true },
+    { "point on the x axis moving down: no hit", point(4, 0), { 1, -3 }, LX, graze = true },
+    { "disk of radius 0 on a slanted line moving off: no hit", disk(6, 8, 0), { -4, 3 }, L34, graze = true },
+    { "disk of radius 0 on a slanted line moving off the other way: no hit", disk(6, 8, 0), { 4, -3 }, L34, graze = true },
+    { "segment along a slanted line moving off to its left: no hit", segment(3, 4, 9, 12), { -4, 3 }, L34, graze = true },
+    { "segment along a slanted line moving off to its right: no hit", segment(3, 4, 9, 12), { 4, -3 }, L34, graze = true },
+    { "segment along a slanted line sliding along it: no hit", segment(3, 4, 9, 12), { 3, 4 }, L34, graze = true },
     -- (2, 0) is 8/5 = 1.6 right of L34, (0, 4) 12/5 = 2.4 left: they overlap, and
     -- contact pushes the segment the shorter way, 1.6 along the left normal;
     -- t = 0 with that normal whichever way it moves
-    { "segment across a slanted line moving right: t = 0, contact's normal", S(2, 0, 0, 4), { 4, -3 }, L34, t = 0,
+    { "segment across a slanted line moving right: t = 0, contact's normal", segment(2, 0, 0, 4), { 4, -3 }, L34, t = 0,
       n = { -0.8, 0.6 } },
-    { "segment across a slanted line moving left: t = 0, contact's normal", S(2, 0, 0, 4), { -4, 3 }, L34, t = 0,
+    { "segment across a slanted line moving left: t = 0, contact's normal", segment(2, 0, 0, 4), { -4, 3 }, L34, t = 0,
       n = { -0.8, 0.6 } },
   } },
 }
@@ -543,7 +543,7 @@ describe("sweep against edges in line with each other", function()
   -- tip, in line (within rounding) with the short edge before it: a Point
   -- from (30, 0) moving by (-47, -48) meets the long edge. Where and when,
   -- worked out here from the line through the two in-line edges' vertices:
-  -- cross(d, P(t) - A) = 0 for P(t) = (30, 0) + t * (-47, -48).
+  -- cross(d, point(t) - A) = 0 for point(t) = (30, 0) + t * (-47, -48).
   local ax, ay = 7.5712817954806306, -4.8657673571003768
   local bx, by = 0.84125353283118121, -0.54064081745559744
   local dx, dy = bx - ax, by - ay
