@@ -433,8 +433,8 @@ local function check_overlapping(what, a, b, ka, kb, fail)
       end
       -- A Line pushes the other shape to its centre's side, which need
       -- not be the nearer side: only moves toward that side are compared.
-      local line = ka == "Line" or kb == "Line"
-      if line and ka ~= kb then
+      local with_line = ka == "Line" or kb == "Line"
+      if with_line and ka ~= kb then
         local lx, ly = (ka == "Line" and a or b):position()
         local cx, cy = (ka == "Line" and b or a):center()
         local side = (cx - lx) * nx + (cy - ly) * ny

@@ -241,29 +241,29 @@ describe("raycast", function()
   describe("a Line reached exactly at the end of the ray", function()
     for _, F in ipairs({ 0, common.FAR }) do
       local at = F == 0 and "" or ", 1e6 from the origin"
-      local line = c2d.line(F + 9, F + 3, F + 10, F + 4)
+      local slanted = c2d.line(F + 9, F + 3, F + 10, F + 4)
       -- the ulp of the end's y (31, or 1e6 + 31); 25 - ulp and 25 + ulp are doubles
       local ulp = F == 0 and 2 ^ -48 or 2 ^ -33
       it("t is exactly maxt" .. at, function()
         -- (29,6) + maxt (dx,dy) = (37,31) in every row; (46,40) for maxt = 17
         for _, r in ipairs({ { 8, 25, 1 }, { 16, 50, 0.5 }, { 32, 100, 0.25 }, { 1, 2, 17 } }) do
-          local t, nx, ny = line:raycast(F + 29, F + 6, r[1], r[2], r[3])
+          local t, nx, ny = slanted:raycast(F + 29, F + 6, r[1], r[2], r[3])
           assert.are.equal(r[3], t)
           near(nx, h2, 1e-15, "normal x")
           near(ny, -h2, 1e-15, "normal y")
         end
         -- 80 * 0.1 and 250 * 0.1 round to 8 and 25: the end is (37,31) again
-        assert.are.equal(0.1, (line:raycast(F + 29, F + 6, 80, 250, 0.1)))
+        assert.are.equal(0.1, (slanted:raycast(F + 29, F + 6, 80, 250, 0.1)))
       end)
       it("an end one ulp short of the line misses" .. at, function()
         -- dy = 25 - ulp puts the end at y = 31 - ulp, the next double below the line
-        assert.is_nil(line:raycast(F + 29, F + 6, 8, 25 - ulp))
-        assert.is_nil(line:raycast(F + 29, F + 6, 8, 25, 1 - E))
+        assert.is_nil(slanted:raycast(F + 29, F + 6, 8, 25 - ulp))
+        assert.is_nil(slanted:raycast(F + 29, F + 6, 8, 25, 1 - E))
       end)
       it("an end one ulp past the line hits just before maxt" .. at, function()
         -- across the line (times sqrt 2) the start is 17 on one side and the end ulp
         -- on the other: t = 17 / (17 + ulp), below 1
-        local t = line:raycast(F + 29, F + 6, 8, 25 + ulp)
+        local t = slanted:raycast(F + 29, F + 6, 8, 25 + ulp)
         near(t, 17 / (17 + ulp), 1e-15, "t")
         assert.is_true(t < 1, ("t = %.17g"):format(t))
       end)

@@ -561,8 +561,8 @@ describe("sweep against edges in line with each other", function()
         279019158475.83435, -179314725034.76511, ax, ay, bx, by } end },
   } do
     it("touches " .. case[1] .. " on the long edge, where the point is at t", function()
-      local shape, point = case[2](), c2d.point(30, 0)
-      local st, nx, ny, x, y = shape:sweep(0, 0, point, -47, -48)
+      local shape, pt = case[2](), c2d.point(30, 0)
+      local st, nx, ny, x, y = shape:sweep(0, 0, pt, -47, -48)
       assert.is_true(math.abs(st - t) <= 1e-12, ("t %.17g, worked out %.17g"):format(st, t))
       -- 12.9 along the edge from its short neighbour's end, not that end:
       -- within the rounding of a point on a 3.3e11 edge.
@@ -579,12 +579,12 @@ describe("a wide fan overlapping a Line", function()
   -- apex, so the arc crosses it: they overlap at the start, and every motion
   -- gives t = 0 (before, moving along -x swept on to t = 0.42, or missed).
   it("sweeps to t = 0 whatever the motion", function()
-    local fan, line = c2d.fan(0, 0, 10, -47, 6), c2d.line(-42, 0, 0, 4)
-    assert.is_true(fan:hits(line))
+    local wide, across = c2d.fan(0, 0, 10, -47, 6), c2d.line(-42, 0, 0, 4)
+    assert.is_true(wide:hits(across))
     for _, v in ipairs { { -1, 0 }, { -100, 0 }, { -604672, 6 }, { 0, -1 }, { 1, 0 } } do
-      local t = fan:sweep(v[1], v[2], line)
+      local t = wide:sweep(v[1], v[2], across)
       assert.are.equal(0, t, ("motion (%g, %g)"):format(v[1], v[2]))
-      assert.are.equal(0, (line:sweep(0, 0, fan, v[1], v[2])))
+      assert.are.equal(0, (across:sweep(0, 0, wide, v[1], v[2])))
     end
   end)
 end)
