@@ -232,6 +232,14 @@ function collide2d.world(cellSize) end
 ---@return collide2d.Controller controller
 function collide2d.controller(world, shape, options) end
 
+---A navigation mesh over `world` for a disk agent of `radius` (0: a point): shortest paths round the shapes the filter keeps (nil: every shape).
+---@param world collide2d.World
+---@param radius number the agent's radius, >= 0
+---@param filter? collide2d.QueryFilter which shapes block (a mask, or a function truthy for a blocker)
+---@param tolerance? number how far the arcs round corners may be taken as polygons (default radius / 100, or 0.01)
+---@return collide2d.NavMesh nav
+function collide2d.navmesh(world, radius, filter, tolerance) end
+
 ---The kind name of a shape, nil for any other value.
 ---@param v any
 ---@return collide2d.KindName? kind
@@ -924,6 +932,13 @@ function World:visible(view, filter) end
 ---@return number[] outline x1, y1, x2, y2, ...
 ---@return collide2d.Shape? area a Concave
 function World:visibility(x, y, radius, filter, tolerance) end
+
+---A navigation mesh over this World for a disk agent of `radius` (as `collide2d.navmesh(world, ...)`).
+---@param radius number the agent's radius, >= 0
+---@param filter? collide2d.QueryFilter which shapes block
+---@param tolerance? number how far the arcs round corners may be taken as polygons
+---@return collide2d.NavMesh nav
+function World:navmesh(radius, filter, tolerance) end
 
 ---Every pair that hits, once, flat `{a1, b1, a2, b2, ...}` (into `out` when given: no garbage).
 ---@param out? collide2d.Shape[]
@@ -1626,5 +1641,34 @@ function ldtk.layer(project, level, name, kinds) end
 ---@param name? string the Entities layer's identifier (nil: every Entities layer)
 ---@return collide2d.Shape[] shapes
 function ldtk.entities(project, level, name) end
+
+
+-- NavMesh (collide2d.navmesh) --------------------------------------------------
+
+---A navigation mesh over a World: shortest paths for an agent; built again when the World changes.
+---@class collide2d.NavMesh
+local NavMesh = {}
+
+---The shortest way from (x1, y1) to (x2, y2): flat `{x1, y1, ..., x2, y2}` (into `out` when given) and its length; nil when there is none.
+---@param x1 number
+---@param y1 number
+---@param x2 number
+---@param y2 number
+---@param out? number[]
+---@return number[]? points
+---@return number? length
+function NavMesh:path(x1, y1, x2, y2, out) end
+
+---The corners a path may turn at, flat `{x1, y1, ...}` (for drawing).
+---@return number[] points
+function NavMesh:nodes() end
+
+---The agent's radius.
+---@return number radius
+function NavMesh:radius() end
+
+---The World it navigates.
+---@return collide2d.World world
+function NavMesh:world() end
 
 return collide2d

@@ -46,6 +46,7 @@ build = {
             "src/push_back.c",
             "src/feature.c",
             "src/sight.c",
+            "src/navmesh.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

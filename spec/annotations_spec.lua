@@ -118,7 +118,7 @@ local CHECKED = {
   "collide2d.bump.rect", "collide2d.bump.responses", "collide2d.bump.World",
   "collide2d.Collision", "collide2d.PushCollision", "collide2d.bump.Collision", "collide2d.bump.Rect",
   "collide2d.bump.Point", "collide2d.bump.SegmentInfo", "collide2d.draw.Primitive",
-  "collide2d.Manifold", "collide2d.ManifoldPoint",
+  "collide2d.Manifold", "collide2d.ManifoldPoint", "collide2d.NavMesh",
 }
 -- Classes that describe argument tables: nothing at run time lists their fields.
 local UNENUMERABLE = {
@@ -244,6 +244,10 @@ describe("the LuaLS annotations (library/collide2d.lua)", function()
   it("annotates every Controller method, and nothing more", function()
     local w = c2d.world(32)
     compare(debug.getmetatable(c2d.controller(w, w:add(c2d.aabb(0, 0, 1, 1)))).__index, "collide2d.Controller")
+  end)
+
+  it("annotates every NavMesh method, and nothing more", function()
+    compare(debug.getmetatable(c2d.navmesh(c2d.world(32), 1)).__index, "collide2d.NavMesh")
   end)
 
   it("annotates every Lua module the rockspec installs, or lists it as internal", function()

@@ -561,6 +561,38 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
  * infinite radius or a tol not above 0. */
 int c2d_world_visibility(c2d_world *w, const c2d_view *v, const int *slots, int n, double tol, const c2d_vec **points);
 
+/*
+ * Navigation: the shortest way through a World for a disk agent of a given
+ * radius (0: a point). c2d_navmesh_build takes the shapes of slots[0 .. n)
+ * as the blockers; the agent's centre may touch them grown by the radius,
+ * never cross into them (by more than 2^-40 of the numbers' magnitude).
+ * Round parts and the agent's reach about corners are taken as polygons
+ * circumscribed about their arcs, within tol of them, so a path is longer
+ * than the shortest by at most about tol at each corner it turns. The mesh
+ * answers for the World as it was built: c2d_navmesh_stale says when the
+ * World has changed since (a shape added, removed, moved, changed, a
+ * filter or a tile set). Memory is taken at the build; a path takes none.
+ */
+typedef struct c2d_navmesh c2d_navmesh;
+/* A mesh for an agent of the radius (>= 0), arcs within tol (> 0); NULL for
+ * a radius or tol out of range, or out of memory. Built by c2d_navmesh_build. */
+c2d_navmesh *c2d_navmesh_new(double radius, double tol);
+void c2d_navmesh_free(c2d_navmesh *m);
+double c2d_navmesh_radius(const c2d_navmesh *m);
+/* Build over w, slots[0 .. n) the blockers: 0, or -1 when memory ran out
+ * (the mesh is then empty: stale, and paths answer -2). */
+int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n);
+/* Whether m was built over another World, never, or before w changed. */
+int c2d_navmesh_stale(const c2d_navmesh *m, c2d_world *w);
+/* The shortest path from start to goal: how many points (*points: the
+ * mesh's own array, until its next call; start first, goal last), 0 when
+ * there is none (either end where the agent does not fit, or no way
+ * between), -1 when memory ran out, -2 when m is not built over w. */
+int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, const c2d_vec **points);
+/* The mesh's nodes (the corners a path may turn at), for drawing. */
+int c2d_navmesh_count(const c2d_navmesh *m);
+c2d_vec c2d_navmesh_node(const c2d_navmesh *m, int i);
+
 /* The slots whose shapes s, moving and turning as m (c2d_sweep_turning's
  * motion; the others stay where they are) touches during the step, earliest
  * first (ties: the earlier added), with each one's t and normal (from it

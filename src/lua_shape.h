@@ -22,6 +22,7 @@ enum {
     C2D_TAG_WORLD = 0x57643263,  /* "c2dW" */
     C2D_TAG_BUMP = 0x42643263,   /* "c2dB" */
     C2D_TAG_CONTROLLER = 0x43643263, /* "c2dC" */
+    C2D_TAG_NAVMESH = 0x4e643263, /* "c2dN" */
     C2D_TAG_ROOM = 0x52643263,   /* "c2dR": spare room a move borrows */
     C2D_TAG_FREED = 0x46643263   /* "c2dF": a world or bump world whose __gc has run */
 };

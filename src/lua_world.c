@@ -1841,6 +1841,272 @@ static int l_tostring(lua_State *L)
     return 1;
 }
 
+/* Navigation ------------------------------------------------------------- */
+
+#define NAVMESH_MT "collide2d.NavMesh"
+
+/* A navigation mesh over a World; its user value holds { world, filter }. */
+typedef struct lnav {
+    uint64_t tag;   /* C2D_TAG_NAVMESH */
+    c2d_navmesh *m; /* NULL once collected (or when made out of memory) */
+    unsigned mask;  /* the blockers' categories meet it (a mask filter; ALL_BITS: none) */
+    int fn;         /* the filter is a function (the user value's [2]) */
+    unsigned uses;  /* counts the calls on it: one made from a finalizer shows here */
+} lnav;
+
+static lnav *check_nav(lua_State *L, const char *fname)
+{
+    lnav *ln = (lnav *)luaL_testudata(L, 1, NAVMESH_MT);
+    if (ln == NULL || lua_rawlen(L, 1) < sizeof *ln || ln->tag != C2D_TAG_NAVMESH)
+        c2d_lua_type_error(L, 1, fname, "collide2d navmesh");
+    if (ln->m == NULL) c2d_lua_arg_error(L, 1, fname, "the navmesh has been freed");
+    ln->uses++;
+    return ln;
+}
+
+/* Put the mesh's world at index 1 (the mesh moves to 2). */
+static lworld *nav_world(lua_State *L, const char *fname)
+{
+    lworld *lw;
+    push_uservalue(L, 1);
+    lua_rawgeti(L, -1, 1);
+    lw = to_world(L, -1);
+    if (lw == NULL || lw->w == NULL) luaL_error(L, "%s: the navmesh's world has been freed", fname);
+    lua_remove(L, -2);
+    lua_insert(L, 1);
+    return lw;
+}
+
+static int every_slot(lworld *lw, const void *arg, const int **slots)
+{
+    (void)arg;
+    return c2d_world_slots(lw->w, slots);
+}
+
+/* Build the mesh (at 2, its world at 1) again when the world changed since:
+ * the blockers are the shapes the filter keeps, asked anew. */
+static void nav_refresh(lua_State *L, lnav *ln, lworld *lw, const char *fname)
+{
+    int top = lua_gettop(L), store, n, i, k = 0, len;
+    const int *slots;
+    if (!c2d_navmesh_stale(ln->m, live(L, lw, fname))) return;
+    push_uservalue(L, 2);
+    lua_rawgeti(L, -1, 2); /* the filter */
+    push_store(L, 1);
+    store = lua_gettop(L);
+    push_query(L, lw, store, every_slot, NULL, fname);
+    if (ln->fn) {
+        keep_filtered(L, store - 1);
+    } else if (ln->mask != ALL_BITS) {
+        len = (int)lua_rawlen(L, -1);
+        for (i = 1; i <= len; i++) {
+            unsigned category, mask;
+            lshape *p;
+            lua_rawgeti(L, -1, i);
+            p = c2d_lua_shape(L, -1);
+            lua_pop(L, 1);
+            if (p == NULL || p->s.world != lw->w) continue;
+            c2d_world_get_filter(lw->w, p->s.world_slot, &category, &mask);
+            if (!(category & ln->mask)) continue;
+            lua_rawgeti(L, -1, i);
+            lua_rawseti(L, -2, ++k);
+        }
+        for (i = k + 1; i <= len; i++) {
+            lua_pushnil(L);
+            lua_rawseti(L, -2, i);
+        }
+    }
+    slots = slots_of(L, lw, &n);
+    if (c2d_navmesh_build(ln->m, live(L, lw, fname), slots, n) < 0) out_of_memory(L);
+    lua_settop(L, top);
+}
+
+/* w:navmesh(radius [, filter [, tolerance]]) or c2d.navmesh(w, radius, ...)
+ * -> a navigation mesh for a disk agent of the radius, the shapes the
+ * filter keeps (a mask or a function; nil: every shape) blocking */
+static int l_navmesh(lua_State *L)
+{
+    const char *f = "navmesh";
+    lworld *lw = check_world(L, f);
+    double r = c2d_lua_number(L, 2, f, "radius"), tol;
+    unsigned room;
+    int fn;
+    const unsigned *mask;
+    lnav *ln;
+    if (!(r >= 0)) c2d_lua_arg_error(L, 2, f, "radius must be >= 0");
+    mask = check_filter(L, 3, f, &fn, &room);
+    tol = c2d_lua_opt_number(L, 4, r > 0 ? r / 100 : 0.01, f, "tolerance");
+    if (!(tol > 0)) c2d_lua_arg_error(L, 4, f, "tolerance must be > 0");
+    (void)lw;
+    lua_settop(L, 3);
+    ln = (lnav *)lua_newuserdata(L, sizeof *ln);
+    memset(ln, 0, sizeof *ln);
+    ln->tag = C2D_TAG_NAVMESH;
+    ln->mask = mask != NULL ? *mask : ALL_BITS;
+    ln->fn = fn;
+    luaL_getmetatable(L, NAVMESH_MT);
+    c2d_lua_set_metatable(L, -2);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    if (fn) {
+        lua_pushvalue(L, 3);
+        lua_rawseti(L, -2, 2);
+    }
+#if LUA_VERSION_NUM >= 502
+    lua_setuservalue(L, -2);
+#else
+    lua_setfenv(L, -2);
+#endif
+    ln->m = c2d_navmesh_new(r, tol);
+    if (ln->m == NULL) {
+        if (!(r < HUGE_VAL) || !(tol < HUGE_VAL)) c2d_lua_arg_error(L, 2, f, "radius or tolerance out of range");
+        out_of_memory(L);
+    }
+    return 1;
+}
+
+/* nav:path(x1, y1, x2, y2 [, out]) -> points, length | nil: the shortest
+ * way from (x1, y1) to (x2, y2), flat x, y, ... from start to goal (into
+ * out when given, its entries past the path cleared) */
+static int l_nav_path(lua_State *L)
+{
+    const char *f = "path";
+    lnav *ln = check_nav(L, f);
+    lworld *lw;
+    c2d_vec a, b;
+    int tries;
+    a.x = c2d_lua_number(L, 2, f, "x1");
+    a.y = c2d_lua_number(L, 3, f, "y1");
+    b.x = c2d_lua_number(L, 4, f, "x2");
+    b.y = c2d_lua_number(L, 5, f, "y2");
+    if (!lua_isnoneornil(L, 6) && !lua_istable(L, 6)) c2d_lua_type_error(L, 6, f, "table");
+    lua_settop(L, 6);
+    lw = nav_world(L, f); /* the world at 1, the mesh at 2, out at 7 */
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        const c2d_vec *pts;
+        double length = 0;
+        unsigned uses;
+        int k, i;
+        nav_refresh(L, ln, lw, f);
+        uses = ln->uses;
+        k = c2d_navmesh_path(ln->m, live(L, lw, f), a, b, &pts);
+        if (k == -1) out_of_memory(L);
+        if (k == -2) continue;
+        if (k == 0) {
+            lua_pushnil(L);
+            return 1;
+        }
+        for (i = 1; i < k; i++) length += hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+        if (lua_istable(L, 7)) lua_pushvalue(L, 7);
+        else lua_createtable(L, 2 * k, 0);
+        /* (a finalizer run by an allocation may call the mesh, which then
+         * holds another answer: asked again) */
+        for (i = 0; i < k && ln->uses == uses; i++) {
+            c2d_lua_push_number(L, pts[i].x);
+            lua_rawseti(L, -2, 2 * i + 1);
+            if (ln->uses != uses) break;
+            c2d_lua_push_number(L, pts[i].y);
+            lua_rawseti(L, -2, 2 * i + 2);
+        }
+        if (ln->uses != uses) {
+            lua_pop(L, 1);
+            continue;
+        }
+        for (i = 2 * k + 1;; i++) { /* (clearing allocates nothing) */
+            lua_rawgeti(L, -1, i);
+            if (lua_isnil(L, -1)) break;
+            lua_pop(L, 1);
+            lua_pushnil(L);
+            lua_rawseti(L, -3, i);
+        }
+        lua_pop(L, 1);
+        c2d_lua_push_number(L, length);
+        return 2;
+    }
+    return luaL_error(L, "%s: the navmesh kept changing while the answer was built (finalizers calling it)", f);
+}
+
+/* nav:nodes() -> x1, y1, ...: the corners a path may turn at (for drawing) */
+static int l_nav_nodes(lua_State *L)
+{
+    const char *f = "nodes";
+    lnav *ln = check_nav(L, f);
+    lworld *lw;
+    int tries;
+    lua_settop(L, 1);
+    lw = nav_world(L, f);
+    for (tries = 0; tries < FRESH_TRIES; tries++) {
+        unsigned uses;
+        int n, i;
+        nav_refresh(L, ln, lw, f);
+        uses = ln->uses;
+        n = c2d_navmesh_count(ln->m);
+        lua_createtable(L, 2 * n, 0);
+        if (ln->uses != uses) {
+            lua_pop(L, 1);
+            continue;
+        }
+        /* (numbers into the room made: nothing allocates) */
+        for (i = 0; i < n; i++) {
+            c2d_vec p = c2d_navmesh_node(ln->m, i);
+            c2d_lua_push_number(L, p.x);
+            lua_rawseti(L, -2, 2 * i + 1);
+            c2d_lua_push_number(L, p.y);
+            lua_rawseti(L, -2, 2 * i + 2);
+        }
+        return 1;
+    }
+    return luaL_error(L, "%s: the navmesh kept changing while the answer was built (finalizers calling it)", f);
+}
+
+/* nav:radius() -> the agent's radius */
+static int l_nav_radius(lua_State *L)
+{
+    lnav *ln = check_nav(L, "radius");
+    c2d_lua_push_number(L, c2d_navmesh_radius(ln->m));
+    return 1;
+}
+
+/* nav:world() -> the World it navigates */
+static int l_nav_world(lua_State *L)
+{
+    check_nav(L, "world");
+    push_uservalue(L, 1);
+    lua_rawgeti(L, -1, 1);
+    return 1;
+}
+
+static int l_nav_gc(lua_State *L)
+{
+    lnav *ln = (lnav *)luaL_testudata(L, 1, NAVMESH_MT);
+    if (ln != NULL && lua_rawlen(L, 1) >= sizeof *ln && ln->tag == C2D_TAG_NAVMESH && ln->m != NULL) {
+        c2d_navmesh *m = ln->m;
+        ln->m = NULL;
+        ln->uses++;
+        c2d_navmesh_free(m);
+    }
+    return 0;
+}
+
+static int l_nav_tostring(lua_State *L)
+{
+    lnav *ln = (lnav *)luaL_testudata(L, 1, NAVMESH_MT);
+    if (ln == NULL || lua_rawlen(L, 1) < sizeof *ln || ln->tag != C2D_TAG_NAVMESH || ln->m == NULL)
+        lua_pushliteral(L, "NavMesh(freed)");
+    else
+        lua_pushfstring(L, "NavMesh(radius %f)", c2d_navmesh_radius(ln->m));
+    return 1;
+}
+
+static const luaL_Reg nav_methods[] = {
+    { "path", l_nav_path },
+    { "nodes", l_nav_nodes },
+    { "radius", l_nav_radius },
+    { "world", l_nav_world },
+    { NULL, NULL }
+};
+
 static const luaL_Reg world_methods[] = {
     { "add", l_add },
     { "remove", l_remove },
@@ -1858,6 +2124,7 @@ static const luaL_Reg world_methods[] = {
     { "sees", l_sees },
     { "visible", l_visible },
     { "visibility", l_visibility },
+    { "navmesh", l_navmesh },
     { "collisions", l_collisions },
     { "move", l_move },
     { "check", l_check },
@@ -1944,6 +2211,22 @@ void c2d_open_world(lua_State *L, int module, int mts)
     lua_setfield(L, -2, "__index");
     c2d_lua_lock_metatable(L);
     lua_pop(L, 1);
+    luaL_newmetatable(L, NAVMESH_MT);
+    lua_pushliteral(L, NAVMESH_MT);
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, l_nav_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, l_nav_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_newtable(L);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k); /* (shapes are told by their kinds' metatables) */
+    luaL_setfuncs(L, nav_methods, C2D_KIND_COUNT);
+    lua_setfield(L, -2, "__index");
+    c2d_lua_lock_metatable(L);
+    lua_pop(L, 1);
+    for (k = 0; k < C2D_KIND_COUNT; k++) lua_pushvalue(L, mts + k);
+    lua_pushcclosure(L, l_navmesh, C2D_KIND_COUNT);
+    lua_setfield(L, module, "navmesh");
     /* Controllers: their methods close over what the World's do. */
     luaL_newmetatable(L, CONTROLLER_MT);
     lua_pushliteral(L, CONTROLLER_MT);

@@ -193,6 +193,7 @@ int c2d_tiles_set(c2d_shape *s, int column, int row, int code)
     struct c2d_tiles *t = s->tiles;
     if (c2d_tiles_get(s, column, row) < 0 || code < 0 || code >= C2D_TILE_CODES) return 0;
     t->codes[(size_t)row * (size_t)t->columns + (size_t)column] = (unsigned short)code;
+    c2d_note_moved(s); /* (its World counts it as a change: a navigation mesh over it goes stale) */
     return 1;
 }
 

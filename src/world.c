@@ -525,6 +525,7 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
     /* The order list is kept sorted by id: a new slot goes last (room made above). */
     w->order.v[w->order.n++] = slot;
     s->world = w;
+    w->changes++;
     s->world_slot = slot;
     w->live++;
     return slot;
@@ -543,6 +544,7 @@ void c2d_world_remove(c2d_world *w, int slot)
         w->moved.marked[slot] = 0;
     }
     w->order_holes++; /* its place in the order list goes at the next settle_order */
+    w->changes++;
     e->s->world = NULL;
     e->s = NULL;
     w->live--;
@@ -578,6 +580,7 @@ int c2d_world_refresh(c2d_world *w)
     int k, ok = 1, n = w->moved.n, kept = 0;
     const int *moved = w->moved.slot;
     settle_order(w);
+    if (n > 0) w->changes++;
     for (k = 0; k < n; k++) {
         int slot = moved[k];
         entry *e = &w->e[slot];
@@ -635,6 +638,7 @@ void c2d_world_set_filter(c2d_world *w, int slot, unsigned category, unsigned ma
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return;
     w->e[slot].category = category;
     w->e[slot].mask = mask;
+    w->changes++;
 }
 
 void c2d_world_set_sensor(c2d_world *w, int slot, int on)

@@ -122,6 +122,7 @@ struct c2d_world {
     long next_id;
     int order_holes;     /* removed slots still in the order list (dropped by settle_order) */
     unsigned stamp;
+    unsigned long changes; /* grows at every add, remove, filter and refresh of moved shapes (c2d_world_changes) */
     c2d_world_hit *hits;
     int cap_hits;
     void *turn_room;     /* the poses of a turning sweep's compounds (c2d_world_sweep_turning) */

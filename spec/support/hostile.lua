@@ -478,6 +478,7 @@ local WORLD_METHODS = {
   sees = function(w, s) return { w, -5, 1, s[1], function() return true end } end,
   visible = function(w) return { w, make("Fan"), function() return true end } end,
   visibility = function(w) return { w, 0, 0, 40, function() return true end, 0.5 } end,
+  navmesh = function(w) return { w, 0.5, function() return true end, 0.5 } end,
   collisions = function(w) return { w, {} } end,
   move = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
   check = function(w, s) return { w, s[1], 10, 3, function() return "slide" end } end,
@@ -498,6 +499,17 @@ group("World methods", function()
       check_world(w, "after w:" .. name .. " with hostile arguments")
     end)
   end
+  test("NavMesh methods with hostile arguments", function()
+    local w = world_with_shapes()
+    local nav = c2d.navmesh(w, 0.5)
+    local mt = getmt(nav)
+    sweep("nav:path", mt.__index.path, { nav, -10, 1, 60, 1, {} }, values)
+    for _, name in ipairs { "nodes", "radius", "world" } do sweep("nav:" .. name, mt.__index[name], { nav }, values) end
+    sweep("NavMesh __tostring", mt.__tostring, { nav }, values)
+    sweep("NavMesh __gc", mt.__gc, { c2d.navmesh(w, 1) }, values)
+    sweep("c2d.navmesh", c2d.navmesh, { w, 0.5, 1, 0.5 }, values)
+    check_world(w, "after the NavMesh methods")
+  end)
   test("World metamethods with hostile arguments", function()
     local w = world_with_shapes()
     local mt = getmt(w)
@@ -691,6 +703,8 @@ local function world_callbacks(w, s, cb)
     { "w:sees filter", w.sees, { w, -10, 1, mover, function(...) return cb("filter", ...) or true end } },
     { "w:visible filter", w.visible, { w, c2d.disk(0, 0, 80), function(...) return cb("filter", ...) or true end } },
     { "w:visibility filter", w.visibility, { w, 0, 0, 80, function(...) return cb("filter", ...) or true end } },
+    { "navmesh filter", function(w_, f) return c2d.navmesh(w_, 0.5, f):path(-10, 1, 60, 1) end,
+      { w, function(...) return cb("filter", ...) or true end } },
   }
 end
 
@@ -1010,6 +1024,7 @@ local function world_env()
       { "w:sees", w.sees, { w, -10, 1, s[1] } },
       { "w:visible", w.visible, { w, c2d.disk(0, 0, 80) } },
       { "w:visibility", w.visibility, { w, 0, 0, 80 } },
+      { "navmesh:path", function(w_) return c2d.navmesh(w_, 0.5):path(-10, 1, 60, 1) end, { w } },
       { "w:collisions", w.collisions, { w } },
       { "w:collisions(out)", w.collisions, { w, out } },
       { "w:move", w.move, { w, s[1], 40, 3 } },

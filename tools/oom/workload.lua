@@ -25,7 +25,7 @@
 -- added with addResponse), check, push, shapes moved while in a world (refiled
 -- at the next query), and collide2d.bump's add, move, check, update, remove,
 -- its queries, project and a response of its own; tile layers, made, set,
--- asked and moved over in a World.
+-- asked and moved over in a World; a navigation mesh built and asked.
 local mode, transcript_path = ...
 local oom = oom
 local unpack = table.unpack or unpack
@@ -279,6 +279,11 @@ op("world:visible", function() return S.w:visible(c2d.disk(0, 0, 80)) end)
 op("world:visible(fn)", function() return S.w:visible(c2d.fan(0, 0, 80, 0, 2), function(o) return o ~= S.line end) end)
 op("world:visibility", function() return S.w:visibility(-5, 3, 60) end)
 op("world:visibility(fn)", function() return S.w:visibility(-5, 3, 60, function(o) return o ~= S.disk end, 0.5) end)
+op("navmesh", function() S.nav = c2d.navmesh(S.w, 1); return S.nav:radius() end)
+op("nav:path", function() return S.nav:path(-5, 3, 50, 40) end)
+op("nav:path(out)", function() S.navout = S.navout or {}; return S.nav:path(-5, 3, 60, -10, S.navout) end)
+op("nav:nodes", function() return #S.nav:nodes() end)
+op("navmesh(fn):path", function() return c2d.navmesh(S.w, 0.5, function(o) return o ~= S.disk end):path(-5, 3, 50, 40) end)
 op("world:collisions", function() return S.w:collisions() end)
 op("world:collisions(out)", function() S.out = S.out or {}; return S.w:collisions(S.out) end)
 op("shape:move in a world", function() S.aabb:move(40, 0); return S.aabb end)
