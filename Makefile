@@ -10,6 +10,7 @@
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
 #   make bench-tiles [BUMP_LUA=...]   a 1,000 x 1,000 tile layer against one AABB per tile (World, bump.lua)
 #   make bench-sight       50 guards' w:visible over 2,000 shapes, a frame
+#   make bench-navmesh     navigation meshes built and paths asked over 25 to 400 walls [SLICK_PATH=...]
 #   make bench-broadphase  the World's grid against a dynamic AABB tree, in C, and the scene stepped several ways
 #   make stack-usage       the stack frame of each function of the C core
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
@@ -50,7 +51,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -267,6 +268,10 @@ bench-tiles: $(SO)
 # 50 guards' view fans over 2,000 shapes, a frame (w:visible, w:sees, 41 rays by hand).
 bench-sight: $(SO)
 	@$(RUN_ENV) $(LUA) bench/sight.lua
+
+# SLICK_PATH=/path/to/a/slick/checkout also times slick's navigation mesh (under LuaJIT or Lua 5.1).
+bench-navmesh: $(SO)
+	@SLICK_PATH='$(SLICK_PATH)' $(RUN_ENV) $(LUA) bench/navmesh.lua
 
 # BUMP_LUA=/path/to/bump.lua also times bump.lua itself on the same scene.
 bench-bump: $(SO)

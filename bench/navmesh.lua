@@ -12,6 +12,10 @@
 local c2d = require "collide2d"
 
 local SIZES = { 25, 100, 400 }
+if os.getenv("NAV_SIZES") then -- e.g. NAV_SIZES=25,100
+  SIZES = {}
+  for v in os.getenv("NAV_SIZES"):gmatch("%d+") do SIZES[#SIZES + 1] = tonumber(v) end
+end
 local PATHS, ROUNDS = 200, 3
 local clock = os.clock
 
@@ -99,8 +103,26 @@ for _, n in ipairs(SIZES) do
         finder:find(mesh, a[1], a[2], b[1], b[2], sout)
       end
     end)
+    -- the two paths' lengths where both found one (slick's may cross a wall's
+    -- corner region differently: its mesh is the floor less the walls)
+    local both, longer = 0, 0
+    local function length(p, k)
+      local l = 0
+      for j = 3, k, 2 do l = l + math.sqrt((p[j] - p[j - 2]) ^ 2 + (p[j + 1] - p[j - 1]) ^ 2) end
+      return l
+    end
+    for i = 1, PATHS do
+      local a, b = free[2 * i - 1], free[2 * i]
+      local mine = nav:path(a[1], a[2], b[1], b[2])
+      local theirs = finder:find(mesh, a[1], a[2], b[1], b[2], {})
+      if mine and theirs then
+        both = both + 1
+        longer = longer + length(theirs, #theirs) / length(mine, #mine)
+      end
+    end
     row[6], row[7], row[8] = sbuild * 1000, PATHS / st, (PATHS / t) / (PATHS / st)
-    print(("%-6d %10.1f %8d %12.0f %10d %12.1f %8.0f %10.2f"):format(row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8]))
+    print(("%-6d %10.1f %8d %12.0f %10d %12.1f %8.0f %10.2f   slick's paths %.3fx as long (%d pairs)"):format(
+      row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], both > 0 and longer / both or 0, both))
   else
     print(("%-6d %10.1f %8d %12.0f %10d %12s %8s %10s"):format(row[1], row[2], row[3], row[4], row[5], "-", "-", "-"))
   end

@@ -187,6 +187,25 @@ describe("nav:path follows its World", function()
     common.near(all, 2 * sqrt(17) + 2, 1e-12, "length")
   end)
 
+  it("asks every frame into its out table without garbage", function()
+    local w = c2d.world(16)
+    for i = 1, 20 do w:add(c2d.aabb(i * 10, (i % 3) * 7, 3, 12)) end
+    local nav = c2d.navmesh(w, 1)
+    local out = {}
+    assert.is_table(nav:path(0, 5, 250, 5, out))
+    -- the least of three measurements (a JIT counts the traces it compiles)
+    local least = math.huge
+    for _ = 1, 3 do
+      collectgarbage()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      for i = 1, 300 do nav:path(0, 5, 250, 5 + i % 3, out) end
+      least = math.min(least, collectgarbage("count") - before)
+      collectgarbage("restart")
+    end
+    assert.is_true(least < 1, ("%g KB for 300 paths"):format(least))
+  end)
+
   it("fills the out table given, clearing what was past the path", function()
     local w = c2d.world(16)
     w:add(c2d.aabb(-1, -1, 2, 2))

@@ -39,6 +39,8 @@
 #define C2D_NAV_STEPS 1024
 /* The angle within which an outline neighbour counts as on a run. */
 #define C2D_NAV_SIDE 0x1p-36
+/* The most cells of the blockers' grid along a side. */
+#define C2D_NAV_GRID 1024
 /* The deepest nesting of compounds walked for corners. */
 #define C2D_NAV_NESTING 8
 
@@ -60,14 +62,28 @@ struct c2d_navmesh {
     int nruns;
     int *pairs; /* the runs found, two ints each, before they are laid out */
     int npairs, cap_pairs;
-    unsigned char *blocks; /* by slot: the shape blocks */
-    int nblocks;
-    /* a path's work, for the nodes and the goal (index n): costs, estimates
-     * (cost plus the straight way on), the node each is reached from (-1 the
-     * start), the open heap and each node's place in it (+1; 0 none, -1
-     * done); and the path's points */
+    /* the blockers: their slots, and a grid of their boxes grown by the
+     * agent's reach (cells of side h from (x0, y0), gw by gh, each listing
+     * the blockers whose grown box meets it: items[cell_at[c] ..
+     * cell_at[c + 1])); those with no finite box (Lines) in wide[] */
+    int *slot;
+    c2d_bounds *box;
+    unsigned *seen; /* the check that last took each blocker */
+    unsigned check;
+    int nb;
+    int *wide;
+    int nwide;
+    double x0, y0, h;
+    int gw, gh;
+    int *cell_at, *items;
+    /* a path's work, for the nodes and for the goal reached from each node
+     * (index n + i): costs, estimates (cost plus the straight way on), the
+     * node each is reached from (-1 the start), the open heap and each one's
+     * place in it (+1; 0 none, -1 done), whether a node's cost is by the
+     * straight run from the start, not yet checked; and the path's points */
     double *g, *f;
     int *from, *heap, *place;
+    unsigned char *lazy;
     c2d_vec *out;
 };
 
@@ -104,6 +120,7 @@ c2d_navmesh *c2d_navmesh_new(double radius, double tol)
 static void free_work(c2d_navmesh *m)
 {
     free(m->first);
+    free(m->lazy);
     free(m->g);
     free(m->f);
     free(m->from);
@@ -112,6 +129,7 @@ static void free_work(c2d_navmesh *m)
     free(m->out);
     m->first = m->from = m->heap = m->place = NULL;
     m->g = m->f = NULL;
+    m->lazy = NULL;
     m->out = NULL;
 }
 
@@ -123,7 +141,12 @@ void c2d_navmesh_free(c2d_navmesh *m)
     free(m->to);
     free(m->len);
     free(m->pairs);
-    free(m->blocks);
+    free(m->slot);
+    free(m->box);
+    free(m->seen);
+    free(m->wide);
+    free(m->cell_at);
+    free(m->items);
     free(m);
 }
 
@@ -147,17 +170,39 @@ static double magnitude(const c2d_navmesh *m, c2d_vec p, c2d_vec q)
     return dmax(dmax(dmax(fabs(p.x), fabs(p.y)), dmax(fabs(q.x), fabs(q.y))), m->r);
 }
 
+/* The cell column of x (clamped to the grid). */
+static int column_of(const c2d_navmesh *m, double x)
+{
+    double c = floor((x - m->x0) / m->h);
+    return c < 0 ? 0 : c >= m->gw ? m->gw - 1 : (int)c;
+}
+
+static int row_of(const c2d_navmesh *m, double y)
+{
+    double r = floor((y - m->y0) / m->h);
+    return r < 0 ? 0 : r >= m->gh ? m->gh - 1 : (int)r;
+}
+
+/* Does the agent a (its swept shape) cross into blocker k: 1 yes, else 0. */
+static int crosses_blocker(const c2d_navmesh *m, const c2d_world *w, const c2d_shape *a, int k, double tol)
+{
+    const c2d_shape *b = c2d_world_shape(w, m->slot[k]);
+    c2d_contact_result c;
+    if (b == NULL || !c2d_hits(a, b)) return 0;
+    return c2d_contact(a, b, &c) != C2D_OK || (c.hit && c.depth > tol);
+}
+
 /*
- * Does the agent moving from p to q cross into a blocker: 0 free, 1 not,
- * -1 out of memory (the World's candidate list).
+ * Does the agent moving from p to q cross into a blocker: 1 yes, 0 no. The
+ * blockers asked are those listed in the cells the segment crosses: row by
+ * row, the columns its stretch within the row spans (a blocker within the
+ * agent's reach of the segment has its grown box, and so a cell, there).
  */
-static int crosses(const c2d_navmesh *m, c2d_world *w, c2d_vec p, c2d_vec q)
+static int crosses(c2d_navmesh *m, const c2d_world *w, c2d_vec p, c2d_vec q)
 {
     c2d_shape a;
-    double nums[5];
-    const int *slots;
-    int n, i, bad;
-    double tol = C2D_NAV_DEPTH * magnitude(m, p, q);
+    double nums[5], tol = C2D_NAV_DEPTH * magnitude(m, p, q), lo_y = dmin(p.y, q.y), hi_y = dmax(p.y, q.y);
+    int bad, k, r0, r1, row;
     nums[0] = p.x; nums[1] = p.y; nums[2] = q.x; nums[3] = q.y; nums[4] = m->r;
     if (p.x == q.x && p.y == q.y) {
         nums[2] = m->r;
@@ -167,17 +212,125 @@ static int crosses(const c2d_navmesh *m, c2d_world *w, c2d_vec p, c2d_vec q)
     } else if (c2d_make(&a, C2D_SEGMENT, nums, 4, NULL, &bad) != C2D_OK) {
         return 1;
     }
-    n = c2d_world_candidates(w, &a.bounds, -1, NULL, &slots);
-    if (n < 0) return -1;
-    for (i = 0; i < n; i++) {
-        const c2d_shape *b;
-        c2d_contact_result c;
-        if (slots[i] >= m->nblocks || !m->blocks[slots[i]]) continue;
-        b = c2d_world_shape(w, slots[i]);
-        if (!c2d_hits(&a, b)) continue;
-        if (c2d_contact(&a, b, &c) != C2D_OK || (c.hit && c.depth > tol)) return 1;
+    for (k = 0; k < m->nwide; k++)
+        if (crosses_blocker(m, w, &a, m->wide[k], tol)) return 1;
+    if (m->gw == 0 || hi_y < m->y0 || lo_y > m->y0 + m->gh * m->h || dmax(p.x, q.x) < m->x0 ||
+        dmin(p.x, q.x) > m->x0 + m->gw * m->h)
+        return 0;
+    if (++m->check == 0) { /* (the count wrapped: every mark is stale) */
+        memset(m->seen, 0, (size_t)m->nb * sizeof *m->seen);
+        m->check = 1;
+    }
+    r0 = row_of(m, lo_y);
+    r1 = row_of(m, hi_y);
+    for (row = r0; row <= r1; row++) {
+        /* the segment's stretch within the row (the whole of it in the end rows' outer parts) */
+        double y_lo = row == r0 ? -C2D_INF : m->y0 + row * m->h, y_hi = row == r1 ? C2D_INF : m->y0 + (row + 1) * m->h;
+        double x_a, x_b;
+        int c0, c1, col;
+        if (p.y == q.y) {
+            x_a = p.x;
+            x_b = q.x;
+        } else {
+            double ta = (dmax(y_lo, lo_y) - p.y) / (q.y - p.y), tb = (dmin(y_hi, hi_y) - p.y) / (q.y - p.y);
+            x_a = p.x + dmin(dmax(ta, 0), 1) * (q.x - p.x);
+            x_b = p.x + dmin(dmax(tb, 0), 1) * (q.x - p.x);
+        }
+        c0 = column_of(m, dmin(x_a, x_b));
+        c1 = column_of(m, dmax(x_a, x_b));
+        /* (one column more each way: the rounding of the stretch's ends) */
+        if (c0 > 0) c0--;
+        if (c1 < m->gw - 1) c1++;
+        for (col = c0; col <= c1; col++) {
+            int c = row * m->gw + col, it;
+            for (it = m->cell_at[c]; it < m->cell_at[c + 1]; it++) {
+                int b = m->items[it];
+                if (m->seen[b] == m->check) continue;
+                m->seen[b] = m->check;
+                if (!c2d_bounds_meet(&a.bounds, &m->box[b])) continue;
+                if (crosses_blocker(m, w, &a, b, tol)) return 1;
+            }
+        }
     }
     return 0;
+}
+
+/* The grid of the blockers' boxes, each grown by the agent's radius and a
+ * pad, with about two cells a blocker. 0 when out of memory. */
+static int grid(c2d_navmesh *m)
+{
+    c2d_bounds all;
+    int k, finite = 0, c;
+    double area;
+    free(m->wide);
+    free(m->cell_at);
+    free(m->items);
+    m->wide = m->cell_at = m->items = NULL;
+    m->nwide = m->gw = m->gh = 0;
+    all.minx = all.miny = C2D_INF;
+    all.maxx = all.maxy = -C2D_INF;
+    m->wide = (int *)malloc(((size_t)m->nb + 1) * sizeof *m->wide);
+    if (m->wide == NULL) return 0;
+    for (k = 0; k < m->nb; k++) {
+        c2d_bounds *b = &m->box[k];
+        double pad;
+        if (!(b->minx > -C2D_INF && b->maxx < C2D_INF && b->miny > -C2D_INF && b->maxy < C2D_INF)) {
+            m->wide[m->nwide++] = k;
+            continue;
+        }
+        pad = m->r + C2D_NAV_DEPTH * dmax(dmax(fabs(b->minx), fabs(b->maxx)), dmax(fabs(b->miny), fabs(b->maxy)));
+        c2d_bounds_padded(b, b);
+        b->minx -= pad;
+        b->miny -= pad;
+        b->maxx += pad;
+        b->maxy += pad;
+        all.minx = dmin(all.minx, b->minx);
+        all.miny = dmin(all.miny, b->miny);
+        all.maxx = dmax(all.maxx, b->maxx);
+        all.maxy = dmax(all.maxy, b->maxy);
+        finite++;
+    }
+    if (finite == 0) return 1;
+    area = (all.maxx - all.minx) * (all.maxy - all.miny);
+    m->h = sqrt(area / (2.0 * finite));
+    if (!(m->h > 0 && isfinite(m->h))) m->h = dmax(all.maxx - all.minx, all.maxy - all.miny);
+    if (!(m->h > 0 && isfinite(m->h))) m->h = 1;
+    m->h = dmax(m->h, dmax(all.maxx - all.minx, all.maxy - all.miny) / C2D_NAV_GRID);
+    m->x0 = all.minx;
+    m->y0 = all.miny;
+    m->gw = (int)dmin(ceil((all.maxx - all.minx) / m->h), C2D_NAV_GRID) + 1;
+    m->gh = (int)dmin(ceil((all.maxy - all.miny) / m->h), C2D_NAV_GRID) + 1;
+    m->cell_at = (int *)calloc((size_t)m->gw * (size_t)m->gh + 1, sizeof *m->cell_at);
+    if (m->cell_at == NULL) return 0;
+    /* counted, then laid out */
+    for (c = 0; c < 2; c++) {
+        for (k = 0; k < m->nb; k++) {
+            const c2d_bounds *b = &m->box[k];
+            int x, y, x0, x1, y0, y1;
+            if (!(b->minx > -C2D_INF && b->maxx < C2D_INF && b->miny > -C2D_INF && b->maxy < C2D_INF)) continue;
+            x0 = column_of(m, b->minx);
+            x1 = column_of(m, b->maxx);
+            y0 = row_of(m, b->miny);
+            y1 = row_of(m, b->maxy);
+            for (y = y0; y <= y1; y++)
+                for (x = x0; x <= x1; x++) {
+                    if (c == 0) m->cell_at[y * m->gw + x + 1]++;
+                    else m->items[m->cell_at[y * m->gw + x]++] = k;
+                }
+        }
+        if (c == 0) {
+            size_t n = (size_t)m->gw * (size_t)m->gh, i;
+            for (i = 0; i < n; i++) m->cell_at[i + 1] += m->cell_at[i];
+            m->items = (int *)malloc(((size_t)m->cell_at[n] + 1) * sizeof *m->items);
+            if (m->items == NULL) return 0;
+        } else {
+            /* (filling moved each cell's start to the next one's: back one place) */
+            size_t n = (size_t)m->gw * (size_t)m->gh;
+            memmove(m->cell_at + 1, m->cell_at, n * sizeof *m->cell_at);
+            m->cell_at[0] = 0;
+        }
+    }
+    return 1;
 }
 
 /* ---- corners ---- */
@@ -325,8 +478,8 @@ static int supports(const nav_node *a, c2d_vec d)
     return (x >= 0 && y >= 0) || (x <= 0 && y <= 0);
 }
 
-/* Does the agent fit at p: 0 yes, 1 no, -1 out of memory. */
-static int blocked_at(const c2d_navmesh *m, c2d_world *w, c2d_vec p) { return crosses(m, w, p, p); }
+/* Does the agent fit at p: 0 yes, 1 no. */
+static int blocked_at(c2d_navmesh *m, const c2d_world *w, c2d_vec p) { return crosses(m, w, p, p); }
 
 static int add_pair(c2d_navmesh *m, int i, int j)
 {
@@ -372,43 +525,49 @@ static int lay_out(c2d_navmesh *m)
 
 static int work_room(c2d_navmesh *m)
 {
-    size_t n = (size_t)m->n + 2;
+    size_t n = 2 * (size_t)m->n + 2;
     free_work(m);
     m->first = NULL;
+    m->lazy = (unsigned char *)malloc(n);
     m->g = (double *)malloc(n * sizeof *m->g);
     m->f = (double *)malloc(n * sizeof *m->f);
     m->from = (int *)malloc(n * sizeof *m->from);
     m->heap = (int *)malloc(n * sizeof *m->heap);
     m->place = (int *)malloc(n * sizeof *m->place);
     m->out = (c2d_vec *)malloc(n * sizeof *m->out);
-    return m->g && m->f && m->from && m->heap && m->place && m->out;
+    return m->lazy && m->g && m->f && m->from && m->heap && m->place && m->out;
 }
 
 int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
 {
-    int i, j, kept = 0, r;
+    int i, j, kept = 0;
     m->built = 0;
     m->n = 0;
     m->npairs = 0;
     m->nruns = 0;
+    m->nb = 0;
+    if (n < 0) n = 0;
     if (!c2d_world_refresh(w)) return -1;
-    /* the blockers, by slot */
-    free(m->blocks);
-    m->nblocks = 0;
-    m->blocks = NULL;
-    for (i = 0; i < n; i++) m->nblocks = slots[i] + 1 > m->nblocks ? slots[i] + 1 : m->nblocks;
-    if (m->nblocks > 0 && (m->blocks = (unsigned char *)calloc((size_t)m->nblocks, 1)) == NULL) return -1;
+    free(m->slot);
+    free(m->box);
+    free(m->seen);
+    m->slot = (int *)malloc(((size_t)n + 1) * sizeof *m->slot);
+    m->box = (c2d_bounds *)malloc(((size_t)n + 1) * sizeof *m->box);
+    m->seen = (unsigned *)calloc((size_t)n + 1, sizeof *m->seen);
+    m->check = 0;
+    if (m->slot == NULL || m->box == NULL || m->seen == NULL) return -1;
     for (i = 0; i < n; i++) {
-        if (c2d_world_shape(w, slots[i]) == NULL) continue;
-        m->blocks[slots[i]] = 1;
+        const c2d_shape *b = c2d_world_shape(w, slots[i]);
+        if (b == NULL) continue;
+        m->slot[m->nb] = slots[i];
+        m->box[m->nb++] = b->bounds;
     }
-    for (i = 0; i < m->nblocks; i++)
-        if (m->blocks[i] && !shape_corners(m, c2d_world_shape(w, i), 0)) return -1;
+    if (!grid(m)) return -1;
+    for (i = 0; i < m->nb; i++)
+        if (!shape_corners(m, c2d_world_shape(w, m->slot[i]), 0)) return -1;
     /* the nodes where the agent fits */
-    for (i = 0; i < m->n; i++) {
-        if ((r = blocked_at(m, w, m->node[i].p)) < 0) return -1;
-        if (!r) m->node[kept++] = m->node[i];
-    }
+    for (i = 0; i < m->n; i++)
+        if (!blocked_at(m, w, m->node[i].p)) m->node[kept++] = m->node[i];
     m->n = kept;
     /* the runs */
     for (i = 0; i < m->n; i++)
@@ -416,8 +575,7 @@ int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
             c2d_vec d = vsub(m->node[j].p, m->node[i].p);
             if (d.x == 0 && d.y == 0) continue;
             if (!supports(&m->node[i], d) || !supports(&m->node[j], vscale(d, -1))) continue;
-            if ((r = crosses(m, w, m->node[i].p, m->node[j].p)) < 0) return -1;
-            if (!r && !add_pair(m, i, j)) return -1;
+            if (!crosses(m, w, m->node[i].p, m->node[j].p) && !add_pair(m, i, j)) return -1;
         }
     if (!work_room(m) || !lay_out(m)) return -1;
     m->w = w;
@@ -456,14 +614,16 @@ static void heap_down(c2d_navmesh *m, int k, int size, const double *f)
     }
 }
 
-/* Reach node i (n: the goal) at cost g from node `from` (-1: the start),
- * if that is cheaper than known; the heap holds size nodes. */
+/* Reach entry i (a node, or n + u: the goal from node u) at cost g from
+ * node `from` (-1: the start, by a run not yet checked), if that is cheaper
+ * than known; the heap holds size entries. */
 static void offer(c2d_navmesh *m, int *size, int i, double g, int from, c2d_vec goal)
 {
     if (m->place[i] < 0 || !(g < m->g[i])) return;
     m->g[i] = g;
     m->from[i] = from;
     m->f[i] = g + (i < m->n ? vlen(vsub(goal, m->node[i].p)) : 0);
+    if (i < m->n) m->lazy[i] = from < 0;
     if (m->place[i] == 0) {
         m->heap[*size] = i;
         m->place[i] = ++*size;
@@ -471,53 +631,78 @@ static void offer(c2d_navmesh *m, int *size, int i, double g, int from, c2d_vec 
     heap_up(m, m->place[i] - 1, m->f);
 }
 
+/* The cheapest open entry, taken off the heap (and marked done). */
+static int take(c2d_navmesh *m, int *size)
+{
+    int u = m->heap[0];
+    m->place[u] = -1;
+    m->heap[0] = m->heap[--*size];
+    if (*size > 0) {
+        m->place[m->heap[0]] = 1;
+        heap_down(m, 0, *size, m->f);
+    }
+    return u;
+}
+
+/*
+ * A* with its runs to and from the ends checked lazily: the start offers
+ * every node it may reach by a supporting run, unchecked; a node taken is
+ * checked then, and when its run is blocked it goes back to what its done
+ * neighbours offer. Each node taken offers the goal, unchecked too; the
+ * goal taken first by a run that is clear ends the search. The estimate
+ * (the straight way to the goal) never exceeds the cost, so that is the
+ * shortest path.
+ */
 int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, const c2d_vec **points)
 {
-    int n = m->n, i, r, k, at, goal_node = n, size = 0;
+    int n = m->n, i, k, at, size = 0, end = -1;
     *points = m->out;
     if (!m->built || m->w != w) return -2;
     if (!(isfinite(start.x) && isfinite(start.y) && isfinite(goal.x) && isfinite(goal.y))) return 0;
-    if ((r = blocked_at(m, w, start)) != 0) return r < 0 ? -1 : 0;
-    if ((r = blocked_at(m, w, goal)) != 0) return r < 0 ? -1 : 0;
-    if ((r = crosses(m, w, start, goal)) == 0) {
+    if (blocked_at(m, w, start) || blocked_at(m, w, goal)) return 0;
+    if (!crosses(m, w, start, goal)) {
         m->out[0] = start;
         m->out[1] = goal;
         return 2;
     }
-    if (r < 0) return -1;
-    for (i = 0; i <= n; i++) {
+    for (i = 0; i < 2 * n; i++) {
         m->g[i] = C2D_INF;
         m->place[i] = 0;
         m->from[i] = -1;
     }
-    /* the start, joined to every node it sees */
     for (i = 0; i < n; i++) {
         c2d_vec d = vsub(start, m->node[i].p);
-        if (!supports(&m->node[i], d)) continue;
-        if ((r = crosses(m, w, start, m->node[i].p)) < 0) return -1;
-        if (!r) offer(m, &size, i, vlen(d), -1, goal);
+        m->lazy[i] = 0;
+        if (supports(&m->node[i], d)) offer(m, &size, i, vlen(d), -1, goal);
     }
     while (size > 0) {
-        int u = m->heap[0];
-        m->place[u] = -1;
-        m->heap[0] = m->heap[--size];
-        if (size > 0) {
-            m->place[m->heap[0]] = 1;
-            heap_down(m, 0, size, m->f);
+        int u = take(m, &size);
+        if (u >= n) { /* the goal, from node u - n */
+            if (crosses(m, w, m->node[u - n].p, goal)) continue;
+            end = u - n;
+            break;
         }
-        if (u == goal_node) break;
-        /* the goal, when u sees it (asked once, as u is taken) */
-        if (supports(&m->node[u], vsub(goal, m->node[u].p))) {
-            if ((r = crosses(m, w, m->node[u].p, goal)) < 0) return -1;
-            if (!r) offer(m, &size, goal_node, m->g[u] + vlen(vsub(goal, m->node[u].p)), u, goal);
+        if (m->lazy[u]) {
+            m->lazy[u] = 0;
+            if (crosses(m, w, start, m->node[u].p)) {
+                /* blocked: back to what its done neighbours offer */
+                m->g[u] = C2D_INF;
+                m->place[u] = 0;
+                m->from[u] = -1;
+                for (k = m->first[u]; k < m->first[u + 1]; k++)
+                    if (m->place[m->to[k]] == -1) offer(m, &size, u, m->g[m->to[k]] + m->len[k], m->to[k], goal);
+                continue;
+            }
         }
+        if (supports(&m->node[u], vsub(goal, m->node[u].p)))
+            offer(m, &size, n + u, m->g[u] + vlen(vsub(goal, m->node[u].p)), u, goal);
         for (k = m->first[u]; k < m->first[u + 1]; k++) offer(m, &size, m->to[k], m->g[u] + m->len[k], u, goal);
     }
-    if (m->place[goal_node] != -1) return 0;
+    if (end < 0) return 0;
     /* the way back from the goal, then turned round */
     k = 0;
     m->out[k++] = goal;
-    for (at = m->from[goal_node]; at >= 0; at = m->from[at]) m->out[k++] = m->node[at].p;
+    for (at = end; at >= 0; at = m->from[at]) m->out[k++] = m->node[at].p;
     m->out[k++] = start;
     for (i = 0; i < k / 2; i++) {
         c2d_vec t = m->out[i];

@@ -442,6 +442,63 @@ scenes[11] = {
   end,
 }
 
+-- 12. An agent walks the shortest way to the mouse: c2d.navmesh and nav:path.
+scenes[12] = {
+  name = "navigation",
+  keys = "click to send the agent; yellow: its path; grey dots: the corners a path may turn at",
+  load = function(s)
+    local w = c2d.world(32)
+    s.world = w
+    for _, r in ipairs { { 200, 120, 20, 300 }, { 360, 260, 20, 300 }, { 520, 100, 20, 260 }, { 560, 420, 160, 20 } } do
+      w:add(c2d.aabb(r[1], r[2], r[3], r[4]))
+    end
+    w:add(c2d.disk(300, 160, 30)); w:add(c2d.box(460, 480, 60, 40, 0.4)); w:add(c2d.capsule(620, 200, 700, 300, 14))
+    s.radius = 10
+    s.nav = c2d.navmesh(w, s.radius)
+    s.agent = { 80, 300 }
+    s.goal = shots and { 720, 520 } or { 80, 300 }
+    s.path, s.length = s.nav:path(s.agent[1], s.agent[2], s.goal[1], s.goal[2], {})
+    s.leg = 3
+  end,
+  update = function(s, dt)
+    if not shots and love.mouse.isDown(1) then
+      local mx, my = mouse()
+      local p, len = s.nav:path(s.agent[1], s.agent[2], mx, my, s.path)
+      if p then s.goal, s.length, s.leg = { mx, my }, len, 3 end
+    end
+    -- walk along the path, 120 px a second
+    local step = 120 * dt
+    local p = s.path
+    while p and step > 0 and s.leg <= #p do
+      local dx, dy = p[s.leg] - s.agent[1], p[s.leg + 1] - s.agent[2]
+      local d = math.sqrt(dx * dx + dy * dy)
+      if d <= step then
+        s.agent[1], s.agent[2] = p[s.leg], p[s.leg + 1]
+        s.leg = s.leg + 2
+        step = step - d
+      else
+        s.agent[1], s.agent[2] = s.agent[1] + dx / d * step, s.agent[2] + dy / d * step
+        step = 0
+      end
+    end
+  end,
+  draw = function(s)
+    color(GREY)
+    for _, o in ipairs(s.world:shapes()) do draw.draw(o) end
+    local nodes = s.nav:nodes()
+    for i = 1, #nodes, 2 do lg.points(nodes[i], nodes[i + 1]) end
+    if s.path and #s.path >= 4 then
+      lg.setColor(1, 0.9, 0.3)
+      lg.line(s.path)
+    end
+    color(GREEN)
+    lg.circle("line", s.agent[1], s.agent[2], s.radius)
+    color(RED)
+    lg.circle("fill", s.goal[1], s.goal[2], 4)
+    return s.path and ("path: %d corners, %.1f long"):format(#s.path / 2 - 2, s.length) or "no way there"
+  end,
+}
+
 function love.load()
   for _, s in ipairs(scenes) do s:load() end
 end

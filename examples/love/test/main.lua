@@ -41,6 +41,11 @@ local function run()
   check("sees: hidden behind a wall", seen == false and blocker == wall)
   local in_view = sw:visible(c2d.fan(0, 0, 200, 0, math.pi / 2))
   check("visible: the wall alone", #in_view == 1 and in_view[1] == wall, #in_view)
+  -- navigation: round a square, by two of its corners (2 sqrt 17 + 2 long)
+  local nw = c2d.world(16)
+  nw:add(c2d.aabb(-1, -1, 2, 2))
+  local route, route_len = c2d.navmesh(nw, 0):path(-5, 0, 5, 0)
+  check("navmesh path", route and #route == 8 and math.abs(route_len - (2 * math.sqrt(17) + 2)) < 1e-12, route_len)
   -- the World: slide along 20 tiles
   local w = c2d.world(16)
   for i = 0, 19 do w:add(c2d.aabb(i * 16, 100, 16, 16)) end
