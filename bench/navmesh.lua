@@ -64,6 +64,7 @@ end
 
 print(("%s, %d paths a map, best of %d rounds"):format(_VERSION .. (jit and (" / " .. jit.version) or ""), PATHS, ROUNDS))
 print(("%-6s %10s %8s %12s %10s %12s %8s %10s"):format("walls", "build ms", "nodes", "paths/s", "found", "slick build", "slick/s", "ours/slick"))
+local updates = {}
 for _, n in ipairs(SIZES) do
   local boxes, free = map(n, 4242 + n)
   local w = c2d.world(64)
@@ -83,6 +84,16 @@ for _, n in ipairs(SIZES) do
       if nav:path(a[1], a[2], b[1], b[2], out) then found = found + 1 end
     end
   end)
+  -- a crate added, then taken away again: the mesh brought up to date in place
+  local crate = c2d.aabb(500, 500, 12, 12)
+  local update = best(function()
+    w:add(crate)
+    nav:nodes()
+    w:remove(crate)
+    nav:nodes()
+  end) / 2
+  updates[#updates + 1] = ("%-6d %10.1f ms to build, %8.2f ms to bring up to date after a crate added or removed"):format(
+    n, build * 1000, update * 1000)
   local row = { n, build * 1000, #nav:nodes() / 2, PATHS / t, found }
   if slick then
     local FLOOR, WALL = slick.newEnum("FLOOR"), slick.newEnum("WALL")
@@ -127,3 +138,4 @@ for _, n in ipairs(SIZES) do
     print(("%-6d %10.1f %8d %12.0f %10d %12s %8s %10s"):format(row[1], row[2], row[3], row[4], row[5], "-", "-", "-"))
   end
 end
+for _, line in ipairs(updates) do print(line) end

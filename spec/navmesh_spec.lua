@@ -174,6 +174,54 @@ describe("nav:path follows its World", function()
     common.near(len, 2 * sqrt(17) + 2, 1e-12, "length")
   end)
 
+  it("brought up to date in place, answers as a mesh built anew (seeded edits of every kind)", function()
+    local r = common.lcg(4711)
+    local kinds = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull", "fan", "concave", "group" }
+    local fail, finish = common.runner()
+    for scene = 1, 6 do
+      local w = c2d.world(8)
+      local shapes = {}
+      for i = 1, 30 do
+        shapes[i] = w:add(common.random_shape(r, kinds[(scene + i) % #kinds + 1], r.range(0, 60), r.range(0, 60)))
+      end
+      local layer = w:add(c2d.tiles(70, 0, 4, 4, 4, 4, { 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1 }))
+      local radius = scene % 2 == 0 and 0 or r.range(0.3, 1.2)
+      local nav = c2d.navmesh(w, radius)
+      nav:nodes()
+      for edit = 1, 12 do
+        local u = r.u()
+        local what
+        if u < 0.25 then
+          what = "added"
+          shapes[#shapes + 1] = w:add(common.random_shape(r, kinds[r.int(1, #kinds)], r.range(0, 60), r.range(0, 60)))
+        elseif u < 0.5 and #shapes > 1 then
+          what = "removed"
+          w:remove(table.remove(shapes, r.int(1, #shapes)))
+        elseif u < 0.75 then
+          what = "moved"
+          shapes[r.int(1, #shapes)]:move(r.range(-8, 8), r.range(-8, 8))
+        else
+          what = "tile set"
+          layer:set(r.int(1, 4), r.int(1, 4), r.int(0, 1))
+        end
+        local fresh = c2d.navmesh(w, radius)
+        if #nav:nodes() ~= #fresh:nodes() then
+          fail("scene %d, edit %d (%s): %d nodes in place, %d anew", scene, edit, what, #nav:nodes() / 2, #fresh:nodes() / 2)
+        end
+        for _ = 1, 4 do
+          local x1, y1, x2, y2 = r.range(-5, 90), r.range(-5, 65), r.range(-5, 90), r.range(-5, 65)
+          local p, len = nav:path(x1, y1, x2, y2)
+          local q, qlen = fresh:path(x1, y1, x2, y2)
+          if (p == nil) ~= (q == nil) or (p and abs(len - qlen) > 1e-9) then
+            fail("scene %d, edit %d (%s): (%g, %g) to (%g, %g): %s in place, %s anew", scene, edit, what, x1, y1, x2, y2,
+              tostring(len), tostring(qlen))
+          end
+        end
+      end
+    end
+    finish()
+  end)
+
   it("takes as blockers only the shapes the filter keeps (a mask, a function)", function()
     local w = c2d.world(16)
     local wall, ghost = c2d.aabb(-1, -1, 2, 2), c2d.aabb(-1, 5, 2, 2)

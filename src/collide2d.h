@@ -579,8 +579,10 @@ typedef struct c2d_navmesh c2d_navmesh;
 c2d_navmesh *c2d_navmesh_new(double radius, double tol);
 void c2d_navmesh_free(c2d_navmesh *m);
 double c2d_navmesh_radius(const c2d_navmesh *m);
-/* Build over w, slots[0 .. n) the blockers: 0, or -1 when memory ran out
- * (the mesh is then empty: stale, and paths answer -2). */
+/* Build over w, slots[0 .. n) the blockers (built before over w: brought
+ * up to date in place, the blockers unchanged since keeping their corners
+ * and runs): 0, or -1 when memory ran out (the mesh is then empty: stale,
+ * and paths answer -2). */
 int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n);
 /* Whether m was built over another World, never, or before w changed. */
 int c2d_navmesh_stale(const c2d_navmesh *m, c2d_world *w);

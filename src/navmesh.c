@@ -44,9 +44,16 @@
 /* The deepest nesting of compounds walked for corners. */
 #define C2D_NAV_NESTING 8
 
+/* The most blockers changed since the last build that it takes in place
+ * (beyond them, and beyond an eighth of the blockers, it builds anew). */
+#define C2D_NAV_CHANGES 64
+
 typedef struct nav_node {
     c2d_vec p;
     c2d_vec prev, next; /* along the outline from p, toward its neighbours */
+    int owner;          /* the blocker whose corner it is */
+    unsigned char fits; /* the agent fits there (only such nodes have runs) */
+    unsigned char fresh; /* its runs are to be found (new, or fitting anew) */
 } nav_node;
 
 struct c2d_navmesh {
@@ -56,6 +63,9 @@ struct c2d_navmesh {
     int built;
     nav_node *node;
     int n, cap;
+    int owner;     /* the blocker whose corners are being added */
+    int *fit;      /* the nodes that fit, in order (nfit of them) */
+    int nfit;
     /* the runs, node by node: to[first[i] .. first[i + 1]) and their lengths */
     int *first, *to;
     double *len;
@@ -67,6 +77,7 @@ struct c2d_navmesh {
      * the blockers whose grown box meets it: items[cell_at[c] ..
      * cell_at[c + 1])); those with no finite box (Lines) in wide[] */
     int *slot;
+    unsigned long *version; /* each blocker's as its World had it */
     c2d_bounds *box;
     unsigned *seen; /* the check that last took each blocker */
     unsigned check;
@@ -142,8 +153,10 @@ void c2d_navmesh_free(c2d_navmesh *m)
     free(m->len);
     free(m->pairs);
     free(m->slot);
+    free(m->version);
     free(m->box);
     free(m->seen);
+    free(m->fit);
     free(m->wide);
     free(m->cell_at);
     free(m->items);
@@ -158,9 +171,9 @@ int c2d_navmesh_stale(const c2d_navmesh *m, c2d_world *w)
     return !m->built || m->w != w || m->changes != w->changes;
 }
 
-int c2d_navmesh_count(const c2d_navmesh *m) { return m->built ? m->n : 0; }
+int c2d_navmesh_count(const c2d_navmesh *m) { return m->built ? m->nfit : 0; }
 
-c2d_vec c2d_navmesh_node(const c2d_navmesh *m, int i) { return m->node[i].p; }
+c2d_vec c2d_navmesh_node(const c2d_navmesh *m, int i) { return m->node[m->fit[i]].p; }
 
 /* ---- the agent against the blockers ---- */
 
@@ -198,20 +211,35 @@ static int crosses_blocker(const c2d_navmesh *m, const c2d_world *w, const c2d_s
  * row, the columns its stretch within the row spans (a blocker within the
  * agent's reach of the segment has its grown box, and so a cell, there).
  */
-static int crosses(c2d_navmesh *m, const c2d_world *w, c2d_vec p, c2d_vec q)
+/* The agent moving from p to q: a capsule (a disk when they are equal;
+ * for r = 0 a segment or a point). 0 when its numbers are out of range. */
+static int agent(const c2d_navmesh *m, c2d_vec p, c2d_vec q, c2d_shape *a)
 {
-    c2d_shape a;
-    double nums[5], tol = C2D_NAV_DEPTH * magnitude(m, p, q), lo_y = dmin(p.y, q.y), hi_y = dmax(p.y, q.y);
-    int bad, k, r0, r1, row;
+    double nums[5];
+    int bad;
     nums[0] = p.x; nums[1] = p.y; nums[2] = q.x; nums[3] = q.y; nums[4] = m->r;
     if (p.x == q.x && p.y == q.y) {
         nums[2] = m->r;
-        if (c2d_make(&a, m->r > 0 ? C2D_DISK : C2D_POINT, nums, m->r > 0 ? 3 : 2, NULL, &bad) != C2D_OK) return 1;
-    } else if (m->r > 0) {
-        if (c2d_make(&a, C2D_CAPSULE, nums, 5, NULL, &bad) != C2D_OK) return 1;
-    } else if (c2d_make(&a, C2D_SEGMENT, nums, 4, NULL, &bad) != C2D_OK) {
-        return 1;
+        return c2d_make(a, m->r > 0 ? C2D_DISK : C2D_POINT, nums, m->r > 0 ? 3 : 2, NULL, &bad) == C2D_OK;
     }
+    return c2d_make(a, m->r > 0 ? C2D_CAPSULE : C2D_SEGMENT, nums, m->r > 0 ? 5 : 4, NULL, &bad) == C2D_OK;
+}
+
+/* Does the agent moving from node i to node j cross into blocker k. */
+static int crosses_one(const c2d_navmesh *m, const c2d_world *w, int i, int j, int k)
+{
+    c2d_shape a;
+    c2d_vec p = m->node[i].p, q = m->node[j].p;
+    if (!agent(m, p, q, &a)) return 1;
+    return crosses_blocker(m, w, &a, k, C2D_NAV_DEPTH * magnitude(m, p, q));
+}
+
+static int crosses(c2d_navmesh *m, const c2d_world *w, c2d_vec p, c2d_vec q)
+{
+    c2d_shape a;
+    double tol = C2D_NAV_DEPTH * magnitude(m, p, q), lo_y = dmin(p.y, q.y), hi_y = dmax(p.y, q.y);
+    int k, r0, r1, row;
+    if (!agent(m, p, q, &a)) return 1;
     for (k = 0; k < m->nwide; k++)
         if (crosses_blocker(m, w, &a, m->wide[k], tol)) return 1;
     if (m->gw == 0 || hi_y < m->y0 || lo_y > m->y0 + m->gh * m->h || dmax(p.x, q.x) < m->x0 ||
@@ -344,6 +372,9 @@ static int add_node(c2d_navmesh *m, c2d_vec p, c2d_vec prev, c2d_vec next)
     d->p = p;
     d->prev = prev;
     d->next = next;
+    d->owner = m->owner;
+    d->fits = 0;
+    d->fresh = 1;
     return 1;
 }
 
@@ -538,50 +569,237 @@ static int work_room(c2d_navmesh *m)
     return m->lazy && m->g && m->f && m->from && m->heap && m->place && m->out;
 }
 
+/* Does the run from node i to node j meet the box b (a grown box: the
+ * slab test, its rounding far inside the growth). */
+static int run_meets(const c2d_navmesh *m, int i, int j, const c2d_bounds *b)
+{
+    c2d_vec p = m->node[i].p, d = vsub(m->node[j].p, p);
+    double lo[2], hi[2], o[2], v[2], t0 = 0, t1 = 1;
+    int a;
+    if (!(dmin(p.x, p.x + d.x) <= b->maxx && dmax(p.x, p.x + d.x) >= b->minx && dmin(p.y, p.y + d.y) <= b->maxy &&
+          dmax(p.y, p.y + d.y) >= b->miny))
+        return 0;
+    lo[0] = b->minx; hi[0] = b->maxx; o[0] = p.x; v[0] = d.x;
+    lo[1] = b->miny; hi[1] = b->maxy; o[1] = p.y; v[1] = d.y;
+    for (a = 0; a < 2; a++) {
+        double ta, tb;
+        if (v[a] == 0) continue; /* (within the slab: the box test above) */
+        ta = (lo[a] - o[a]) / v[a];
+        tb = (hi[a] - o[a]) / v[a];
+        t0 = dmax(t0, dmin(ta, tb));
+        t1 = dmin(t1, dmax(ta, tb));
+    }
+    return t0 <= t1;
+}
+
+/* Does the point lie in the box. */
+static int box_holds(const c2d_bounds *b, c2d_vec p)
+{
+    return p.x >= b->minx && p.x <= b->maxx && p.y >= b->miny && p.y <= b->maxy;
+}
+
+/* Runs in order of their ends. */
+static int ordered_pairs(const void *a, const void *b)
+{
+    const int *x = (const int *)a, *y = (const int *)b;
+    return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : x[1] != y[1] ? (x[1] < y[1] ? -1 : 1) : 0;
+}
+
+/* Is (i, j), i < j, among the first count runs (in order). */
+static int has_pair(const c2d_navmesh *m, int count, int i, int j)
+{
+    int key[2];
+    key[0] = i;
+    key[1] = j;
+    return count > 0 && bsearch(key, m->pairs, (size_t)count, 2 * sizeof *m->pairs, ordered_pairs) != NULL;
+}
+
+/*
+ * Build, or bring up to date: the blockers kept since the last build (the
+ * same slot at the same version of its World) keep their corners and their
+ * runs; the corners of those gone go, with their runs; the new ones' are
+ * added. Then the nodes within the boxes of the blockers changed (gone or
+ * new) are asked again whether the agent fits, the runs the new blockers
+ * cross go, and runs are looked for from every node that is new or fits
+ * anew, and between old nodes where a blocker gone may have blocked them.
+ */
 int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
 {
-    int i, j, kept = 0;
-    m->built = 0;
-    m->n = 0;
-    m->npairs = 0;
-    m->nruns = 0;
-    m->nb = 0;
+    int i, j, k, nb_old = m->nb, kept = 0, full, nchanged = 0, n_old;
+    int *old_of = NULL, *node_map = NULL;
+    c2d_bounds *changed = NULL;
+    unsigned long *ver_old = m->version;
+    int *slot_old = m->slot;
+    c2d_bounds *box_old = m->box;
     if (n < 0) n = 0;
-    if (!c2d_world_refresh(w)) return -1;
-    free(m->slot);
-    free(m->box);
-    free(m->seen);
+    if (!c2d_world_refresh(w)) goto fail;
+    full = !m->built || m->w != w;
+    m->built = 0;
     m->slot = (int *)malloc(((size_t)n + 1) * sizeof *m->slot);
+    m->version = (unsigned long *)malloc(((size_t)n + 1) * sizeof *m->version);
     m->box = (c2d_bounds *)malloc(((size_t)n + 1) * sizeof *m->box);
+    /* old_of[new blocker]: the old blocker it is (-1: new); node_map: old index -> new */
+    old_of = (int *)malloc(((size_t)n + 1) * sizeof *old_of);
+    changed = (c2d_bounds *)malloc(((size_t)n + (size_t)nb_old + 1) * sizeof *changed);
+    if (m->slot == NULL || m->version == NULL || m->box == NULL || old_of == NULL || changed == NULL) goto fail;
+    free(m->seen);
     m->seen = (unsigned *)calloc((size_t)n + 1, sizeof *m->seen);
     m->check = 0;
-    if (m->slot == NULL || m->box == NULL || m->seen == NULL) return -1;
+    if (m->seen == NULL) goto fail;
+    m->nb = 0;
     for (i = 0; i < n; i++) {
         const c2d_shape *b = c2d_world_shape(w, slots[i]);
         if (b == NULL) continue;
         m->slot[m->nb] = slots[i];
-        m->box[m->nb++] = b->bounds;
+        m->version[m->nb] = w->e[slots[i]].version;
+        m->box[m->nb] = b->bounds;
+        old_of[m->nb++] = -1;
     }
-    if (!grid(m)) return -1;
-    for (i = 0; i < m->nb; i++)
-        if (!shape_corners(m, c2d_world_shape(w, m->slot[i]), 0)) return -1;
-    /* the nodes where the agent fits */
-    for (i = 0; i < m->n; i++)
-        if (!blocked_at(m, w, m->node[i].p)) m->node[kept++] = m->node[i];
-    m->n = kept;
-    /* the runs */
-    for (i = 0; i < m->n; i++)
+    /* which of the old blockers are kept (both lists are short next to the
+     * work of a build: a blocker's slot is looked up through a map by slot) */
+    if (!full && nb_old > 0) {
+        int *by_slot = (int *)malloc((size_t)w->ne * sizeof *by_slot + 1);
+        if (by_slot == NULL) goto fail;
+        for (i = 0; i < w->ne; i++) by_slot[i] = -1;
+        for (i = 0; i < nb_old; i++)
+            if (slot_old[i] >= 0 && slot_old[i] < w->ne) by_slot[slot_old[i]] = i;
+        for (i = 0; i < m->nb; i++) {
+            int o = by_slot[m->slot[i]];
+            if (o >= 0 && ver_old[o] == m->version[i]) {
+                old_of[i] = o;
+                by_slot[m->slot[i]] = -1; /* (a slot listed twice is new the second time) */
+                kept++;
+            }
+        }
+        free(by_slot);
+    }
+    if (!full && (m->nb - kept) + (nb_old - kept) > C2D_NAV_CHANGES && (m->nb - kept) + (nb_old - kept) > m->nb / 8)
+        full = 1;
+    if (!grid(m)) goto fail; /* (grows m->box) */
+    n_old = full ? 0 : m->n;
+    if (full) {
+        m->n = 0;
+        m->npairs = 0;
+    } else {
+        /* the old blockers' new indices; the boxes of those gone, and of the new ones */
+        int *new_of = (int *)malloc(((size_t)nb_old + 1) * sizeof *new_of);
+        if (new_of == NULL) goto fail;
+        for (i = 0; i < nb_old; i++) new_of[i] = -1;
+        for (i = 0; i < m->nb; i++)
+            if (old_of[i] >= 0) new_of[old_of[i]] = i;
+            else changed[nchanged++] = m->box[i];
+        for (i = 0; i < nb_old; i++)
+            if (new_of[i] < 0) changed[nchanged++] = box_old[i]; /* (grown as the old grid grew it) */
+        /* the nodes of blockers gone go; the others take their blockers' new indices */
+        node_map = (int *)malloc(((size_t)n_old + 1) * sizeof *node_map);
+        if (node_map == NULL) {
+            free(new_of);
+            goto fail;
+        }
+        for (i = 0, k = 0; i < n_old; i++) {
+            int o = new_of[m->node[i].owner];
+            node_map[i] = -1;
+            if (o < 0) continue;
+            node_map[i] = k;
+            m->node[k] = m->node[i];
+            m->node[k].owner = o;
+            m->node[k].fresh = 0;
+            k++;
+        }
+        free(new_of);
+        m->n = n_old = k;
+        for (i = 0, k = 0; i < m->npairs; i++) {
+            int a = node_map[m->pairs[2 * i]], b = node_map[m->pairs[2 * i + 1]];
+            if (a < 0 || b < 0) continue;
+            m->pairs[2 * k] = a;
+            m->pairs[2 * k + 1] = b;
+            k++;
+        }
+        m->npairs = k;
+    }
+    /* the new blockers' corners */
+    for (i = 0; i < m->nb; i++) {
+        if (!full && old_of[i] >= 0) continue;
+        m->owner = i;
+        if (!shape_corners(m, c2d_world_shape(w, m->slot[i]), 0)) goto fail;
+    }
+    /* where the agent fits: every new node, and the old ones within a changed box */
+    for (i = 0; i < m->n; i++) {
+        nav_node *d = &m->node[i];
+        if (i < n_old) {
+            int near = 0, fits;
+            for (k = 0; k < nchanged && !near; k++) near = box_holds(&changed[k], d->p);
+            if (!near) continue;
+            fits = !blocked_at(m, w, d->p);
+            if (fits && !d->fits) d->fresh = 1;
+            d->fits = (unsigned char)fits;
+        } else {
+            d->fits = (unsigned char)!blocked_at(m, w, d->p);
+        }
+    }
+    /* the old runs that stand: both ends fit, neither is found anew, no new blocker crosses */
+    for (i = 0, k = 0; i < m->npairs; i++) {
+        int a = m->pairs[2 * i], b = m->pairs[2 * i + 1], keep;
+        keep = m->node[a].fits && m->node[b].fits && !m->node[a].fresh && !m->node[b].fresh;
+        for (j = 0; j < m->nb && keep; j++)
+            if (old_of[j] < 0 && run_meets(m, a, b, &m->box[j]) && crosses_one(m, w, a, b, j)) keep = 0;
+        if (!keep) continue;
+        m->pairs[2 * k] = a < b ? a : b;
+        m->pairs[2 * k + 1] = a < b ? b : a;
+        k++;
+    }
+    m->npairs = k;
+    if (m->npairs > 1) qsort(m->pairs, (size_t)m->npairs, 2 * sizeof *m->pairs, ordered_pairs);
+    k = m->npairs; /* (the old runs, in order: has_pair looks among them) */
+    for (i = 0; i < m->n; i++) {
+        if (!m->node[i].fits) continue;
         for (j = i + 1; j < m->n; j++) {
-            c2d_vec d = vsub(m->node[j].p, m->node[i].p);
+            c2d_vec d;
+            int look;
+            if (!m->node[j].fits) continue;
+            look = m->node[i].fresh || m->node[j].fresh;
+            if (!look && nchanged > 0) {
+                int c;
+                for (c = 0; c < nchanged && !look; c++) look = run_meets(m, i, j, &changed[c]);
+                if (look) look = !has_pair(m, k, i, j);
+            }
+            if (!look) continue;
+            d = vsub(m->node[j].p, m->node[i].p);
             if (d.x == 0 && d.y == 0) continue;
             if (!supports(&m->node[i], d) || !supports(&m->node[j], vscale(d, -1))) continue;
-            if (!crosses(m, w, m->node[i].p, m->node[j].p) && !add_pair(m, i, j)) return -1;
+            if (!crosses(m, w, m->node[i].p, m->node[j].p) && !add_pair(m, i, j)) goto fail;
         }
-    if (!work_room(m) || !lay_out(m)) return -1;
+    }
+    /* the nodes that fit, in order */
+    free(m->fit);
+    m->fit = (int *)malloc(((size_t)m->n + 1) * sizeof *m->fit);
+    if (m->fit == NULL) goto fail;
+    for (i = 0, m->nfit = 0; i < m->n; i++) {
+        m->node[i].fresh = 0;
+        if (m->node[i].fits) m->fit[m->nfit++] = i;
+    }
+    if (!work_room(m) || !lay_out(m)) goto fail;
+    free(slot_old);
+    free(ver_old);
+    free(box_old);
+    free(old_of);
+    free(node_map);
+    free(changed);
     m->w = w;
     m->changes = w->changes;
     m->built = 1;
     return 0;
+fail:
+    /* (the mesh is left empty: the next build starts anew) */
+    if (m->slot != slot_old) free(slot_old);
+    if (m->version != ver_old) free(ver_old);
+    if (m->box != box_old) free(box_old);
+    free(old_of);
+    free(node_map);
+    free(changed);
+    m->built = 0;
+    m->n = m->npairs = m->nruns = m->nfit = 0;
+    return -1;
 }
 
 /* ---- paths ---- */
@@ -673,7 +891,7 @@ int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, 
     for (i = 0; i < n; i++) {
         c2d_vec d = vsub(start, m->node[i].p);
         m->lazy[i] = 0;
-        if (supports(&m->node[i], d)) offer(m, &size, i, vlen(d), -1, goal);
+        if (m->node[i].fits && supports(&m->node[i], d)) offer(m, &size, i, vlen(d), -1, goal);
     }
     while (size > 0) {
         int u = take(m, &size);

@@ -526,6 +526,7 @@ int c2d_world_add(c2d_world *w, c2d_shape *s, unsigned category, unsigned mask)
     w->order.v[w->order.n++] = slot;
     s->world = w;
     w->changes++;
+    e->version = w->changes;
     s->world_slot = slot;
     w->live++;
     return slot;
@@ -580,7 +581,6 @@ int c2d_world_refresh(c2d_world *w)
     int k, ok = 1, n = w->moved.n, kept = 0;
     const int *moved = w->moved.slot;
     settle_order(w);
-    if (n > 0) w->changes++;
     for (k = 0; k < n; k++) {
         int slot = moved[k];
         entry *e = &w->e[slot];
@@ -596,6 +596,7 @@ int c2d_world_refresh(c2d_world *w)
         /* (Every moved slot holds a shape: removing one takes it off the list.) */
         if (k + C2D_WORLD_AHEAD < n) C2D_PREFETCH(&w->e[moved[k + C2D_WORLD_AHEAD]].s->bounds);
         w->moved.marked[slot] = 0;
+        e->version = ++w->changes;
         c2d_bounds_padded(&e->s->bounds, &grown);
         if (e->where != IN_LINES && b->minx == box->minx && b->miny == box->miny &&
             b->maxx == box->maxx && b->maxy == box->maxy)

@@ -39,6 +39,7 @@ typedef struct entry {
     long id;             /* the order it was added in */
     unsigned category, mask;
     unsigned stamp;      /* the last query that met it */
+    unsigned long version; /* the world's change count when it was added or last changed */
     unsigned char where; /* IN_GRID, IN_BIG, IN_LINES */
     unsigned char flags; /* C2D_WORLD_SENSOR, ONE_WAY */
 } entry;
