@@ -34,9 +34,11 @@
 
 /* The depth taken as touching, in units of the numbers' magnitude. */
 #define C2D_NAV_DEPTH 0x1p-40
-/* The most nodes standing for one corner (a tolerance finer than this
- * allows is not met: steps of 2 pi / 1024 keep within 5e-6 rho). */
-#define C2D_NAV_STEPS 1024
+/* The most nodes standing for one corner: a tolerance finer than this
+ * allows is met only to within a thousandth of the arc's radius (steps of
+ * 2 pi / 64 keep within 1.2e-3 rho), so that no tolerance makes a mesh of
+ * thousands of nodes a corner (its build grows as the square). */
+#define C2D_NAV_STEPS 64
 /* The angle within which an outline neighbour counts as on a run. */
 #define C2D_NAV_SIDE 0x1p-36
 /* The most cells of the blockers' grid along a side. */
