@@ -138,6 +138,18 @@ describe("nav:path, hand-worked", function()
     common.near(len, 2 * sqrt(17) + 2, 1e-9, "length")
   end)
 
+  it("lists as nodes only the corners where the agent fits", function()
+    -- two overlapping squares: each has one corner inside the other
+    local w = c2d.world(16)
+    w:add(c2d.aabb(0, 0, 4, 4))
+    w:add(c2d.aabb(2, 2, 4, 4))
+    local nodes = c2d.navmesh(w, 0):nodes()
+    local got = {}
+    for i = 1, #nodes, 2 do got[#got + 1] = ("%g,%g"):format(nodes[i], nodes[i + 1]) end
+    table.sort(got)
+    assert.are.same({ "0,0", "0,4", "2,6", "4,0", "6,2", "6,6" }, got)
+  end)
+
   it("a Line blocks for good: nothing crosses it", function()
     local w = c2d.world(16)
     w:add(c2d.line(0, 0, 0, 1))

@@ -19,6 +19,9 @@
  * crosses into no blocker. A path is A* over this graph from the start to
  * the goal, each joined to the nodes it sees.
  *
+ * Built again over the same World, the mesh is brought up to date in place
+ * (c2d_navmesh_build): what the blockers changed since cannot touch stays.
+ *
  * Crossing into a blocker is decided exactly: the contact depth of the
  * agent's swept capsule (a segment for r = 0) with the blocker, above
  * C2D_NAV_DEPTH of the numbers' magnitude (the rounding of the nodes,
