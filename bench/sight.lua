@@ -67,6 +67,31 @@ local rays_ms = best(function()
   end
 end)
 
+-- the same 41 rays a guard, in one w:raycastMany a guard (the rays made once)
+local fans, out = {}, {}
+for i = 1, GUARDS do
+  local g = guards[i]
+  local _, _, dir = g.fan:unpack()
+  local rays = {}
+  for k = 0, 40 do
+    local a = dir - 0.8 + 1.6 * k / 40
+    rays[#rays + 1], rays[#rays + 2], rays[#rays + 3], rays[#rays + 4] = g.x, g.y, math.cos(a), math.sin(a)
+  end
+  fans[i] = rays
+end
+local many_seen = 0
+local many_ms = best(function()
+  many_seen = 0
+  for i = 1, GUARDS do
+    w:raycastMany(fans[i], 250, nil, out)
+    local set = {}
+    for k = 1, #out, 4 do
+      local s = out[k]
+      if s and not set[s] then set[s] = true many_seen = many_seen + 1 end
+    end
+  end
+end)
+
 print(("%d shapes, %d guards (fans of radius 250 and 1.6 rad), best of %d frames (%s)"):format(
   SHAPES, GUARDS, ROUNDS, _VERSION .. (jit and (" / " .. jit.version) or "")))
 print("")
@@ -74,4 +99,5 @@ print("| a frame | ms | shapes seen (all guards) |")
 print("|---|---|---|")
 print(("| w:visible(fan), each guard | %.2f | %d |"):format(visible_ms, seen_total))
 print(("| 41 w:raycast through each fan (by hand) | %.2f | %d |"):format(rays_ms, rays_seen))
+print(("| the same 41 rays, one w:raycastMany a guard | %.2f | %d |"):format(many_ms, many_seen))
 print(("| w:sees(x, y, player), each guard | %.3f | |"):format(sees_ms))

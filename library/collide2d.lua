@@ -895,6 +895,15 @@ function World:querySegment(x1, y1, x2, y2, filter) end
 ---@return number ny
 function World:raycast(x, y, dx, dy, maxt, filter) end
 
+---Many rays in one call, each as `raycast`: `rays` flat `{x1, y1, dx1, dy1, ...}`; `out` gets four entries a ray (`shape, t, nx, ny`, or four `false`).
+---@param rays number[]
+---@param maxt? number default 1
+---@param filter? collide2d.QueryFilter
+---@param out? (collide2d.Shape|number|false)[]
+---@return (collide2d.Shape|number|false)[] out
+---@return integer hits the rays that met a shape
+function World:raycastMany(rays, maxt, filter, out) end
+
 ---What `shape` touches as it moves by (dx, dy) and turns by dangle (the other shapes still), earliest first, and when.
 ---@param shape collide2d.Shape
 ---@param dx number

@@ -1141,3 +1141,78 @@ describe("World life and errors", function()
     assert.is_true(collectgarbage("count") - base < 512, "memory returns after the worlds go")
   end)
 end)
+
+describe("w:raycastMany", function()
+  it("answers each ray as w:raycast does (seeded scenes, a mask and a function)", function()
+    local r = common.lcg(9001)
+    local kinds = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull", "fan", "concave", "group" }
+    local fail, finish = common.runner()
+    for map = 1, 20 do
+      local w = c2d.world(16)
+      local shapes = {}
+      for i = 1, 15 do
+        shapes[i] = w:add(common.random_shape(r, kinds[(map + i) % #kinds + 1], r.range(0, 60), r.range(0, 60)), 1 + i % 2)
+      end
+      local rays = {}
+      for _ = 1, 40 do
+        rays[#rays + 1], rays[#rays + 2] = r.range(-10, 70), r.range(-10, 70)
+        rays[#rays + 1], rays[#rays + 2] = r.range(-80, 80), r.range(-80, 80)
+      end
+      local skip = shapes[map % #shapes + 1]
+      for _, filter in ipairs { false, 2, function(s) return s ~= skip end } do
+        local out, hits = w:raycastMany(rays, 0.75, filter or nil)
+        local want_hits = 0
+        for i = 1, #rays / 4 do
+          local s, t, nx, ny = w:raycast(rays[4 * i - 3], rays[4 * i - 2], rays[4 * i - 1], rays[4 * i], 0.75, filter or nil)
+          local got = { out[4 * i - 3], out[4 * i - 2], out[4 * i - 1], out[4 * i] }
+          if s then
+            want_hits = want_hits + 1
+            if got[1] ~= s or got[2] ~= t or got[3] ~= nx or got[4] ~= ny then
+              fail("map %d, ray %d (%s): raycast %s %.17g, raycastMany %s %s", map, i, tostring(filter), tostring(s), t,
+                tostring(got[1]), tostring(got[2]))
+            end
+          elseif got[1] ~= false or got[2] ~= false or got[3] ~= false or got[4] ~= false then
+            fail("map %d, ray %d (%s): raycast nil, raycastMany %s", map, i, tostring(filter), tostring(got[1]))
+          end
+        end
+        if hits ~= want_hits then fail("map %d (%s): %d hits, raycast %d", map, tostring(filter), hits, want_hits) end
+      end
+    end
+    finish()
+  end)
+
+  it("fills the out table given, with no garbage under a mask", function()
+    local w = c2d.world(16)
+    local wall = w:add(c2d.aabb(20, 0, 10, 10))
+    local rays = { 0, 5, 100, 0, 0, 50, 100, 0 }
+    local out = { "old" }
+    local got, hits = w:raycastMany(rays, 1, 1, out)
+    assert.are.equal(out, got)
+    assert.are.equal(1, hits)
+    assert.are.same({ wall, 0.2, -1, 0, false, false, false, false }, out)
+    local least = math.huge
+    for _ = 1, 3 do
+      collectgarbage()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      for _ = 1, 500 do w:raycastMany(rays, 1, 1, out) end
+      least = math.min(least, collectgarbage("count") - before)
+      collectgarbage("restart")
+    end
+    assert.is_true(least < 1, ("%g KB for 500 calls"):format(least))
+  end)
+
+  it("names the bad argument", function()
+    local w = c2d.world(16)
+    assert.has_error(function() w:raycastMany({ 0, 0, 1 }) end,
+      "bad argument #1 to 'raycastMany' (rays must hold four numbers a ray (x, y, dx, dy))")
+    assert.has_error(function() w:raycastMany({ 0, 0, 1, 0 / 0 }) end,
+      "bad argument #1 to 'raycastMany' (rays[4] must be a finite number)")
+    assert.has_error(function() w:raycastMany({ 0, 0, 1, "x" }) end,
+      "bad argument #1 to 'raycastMany' (rays[4] must be a finite number)")
+    assert.has_error(function() w:raycastMany({ 0, 0, 1, 0 }, -1) end,
+      "bad argument #2 to 'raycastMany' (maxt must be >= 0)")
+    assert.has_error(function() w:raycastMany(5) end)
+    assert.has_error(function() w:raycastMany({}, 1, nil, 5) end)
+  end)
+end)

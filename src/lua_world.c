@@ -8,6 +8,7 @@
  * shapes, or run other queries, without disturbing the one it was called
  * from.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -853,6 +854,103 @@ static int l_raycast(lua_State *L)
     }
     lua_pushnil(L);
     return 1;
+}
+
+/* w:raycastMany(rays [, maxt [, filter [, out]]]) -> out, hits: each ray of
+ * rays (flat x, y, dx, dy, ...) cast as w:raycast casts it; out holds four
+ * entries a ray, the shape met first, t, nx, ny, or four falses for a ray
+ * that meets nothing; hits counts the rays that meet a shape */
+static int l_raycast_many(lua_State *L)
+{
+    const char *f = "raycastMany";
+    lworld *lw = check_world(L, f);
+    int fn, nrays, i, k, hits = 0, store;
+    unsigned room;
+    const unsigned *mask;
+    double maxt;
+    size_t len;
+    if (!lua_istable(L, 2)) c2d_lua_type_error(L, 2, f, "table");
+    maxt = c2d_lua_opt_number(L, 3, 1, f, "maxt");
+    if (maxt < 0) c2d_lua_arg_error(L, 3, f, "maxt must be >= 0");
+    mask = check_filter(L, 4, f, &fn, &room);
+    if (!lua_isnoneornil(L, 5) && !lua_istable(L, 5)) c2d_lua_type_error(L, 5, f, "table");
+    len = lua_rawlen(L, 2);
+    if (len % 4 != 0 || len / 4 > (size_t)INT_MAX / 4)
+        c2d_lua_arg_error(L, 2, f, "rays must hold four numbers a ray (x, y, dx, dy)");
+    nrays = (int)(len / 4);
+    lua_settop(L, 5);
+    if (!lua_istable(L, 5)) {
+        lua_createtable(L, 4 * nrays, 0);
+        lua_replace(L, 5);
+    }
+    push_store(L, 1);
+    store = lua_gettop(L); /* 6 */
+    for (i = 0; i < nrays; i++) {
+        double v[4];
+        int slot = -1;
+        double t = 0, nx = 0, ny = 0;
+        for (k = 0; k < 4; k++) {
+            lua_rawgeti(L, 2, 4 * i + k + 1);
+            v[k] = lua_tonumber(L, -1);
+            if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(v[k]))
+                c2d_lua_arg_error(L, 2, f, lua_pushfstring(L, "rays[%d] must be a finite number", 4 * i + k + 1));
+            lua_pop(L, 1);
+        }
+        if (fn) {
+            /* the hits in order, the first the filter keeps */
+            hits_query q;
+            int n, j, rows;
+            q.o = v2_(v[0], v[1]);
+            q.d = v2_(v[2], v[3]);
+            q.maxt = maxt;
+            q.s = NULL;
+            n = world_hits(L, lw, &q, NULL, f);
+            rows = lua_gettop(L);
+            for (j = 0; j < n; j++) {
+                lua_rawgeti(L, rows, 4 * j + 1);
+                if (!kept(L, fn, 4)) continue;
+                lua_pop(L, 1);
+                for (k = 1; k <= 4; k++) {
+                    lua_rawgeti(L, rows, 4 * j + k);
+                    lua_rawseti(L, 5, 4 * i + k);
+                }
+                hits++;
+                break;
+            }
+            lua_settop(L, store);
+            if (j < n) continue;
+        } else {
+            const c2d_world_hit *h;
+            int n = c2d_world_raycast(live(L, lw, f), v2_(v[0], v[1]), v2_(v[2], v[3]), maxt, mask, &h);
+            if (n < 0) out_of_memory(L);
+            if (n > 0) { /* (read before anything allocates) */
+                slot = h[0].slot;
+                t = h[0].t;
+                nx = h[0].normal.x;
+                ny = h[0].normal.y;
+            }
+        }
+        if (slot < 0) {
+            for (k = 1; k <= 4; k++) {
+                lua_pushboolean(L, 0);
+                lua_rawseti(L, 5, 4 * i + k);
+            }
+            continue;
+        }
+        refresh_store(L, store);
+        push_slot(L, store, slot);
+        lua_rawseti(L, 5, 4 * i + 1);
+        c2d_lua_push_number(L, t);
+        lua_rawseti(L, 5, 4 * i + 2);
+        c2d_lua_push_number(L, nx);
+        lua_rawseti(L, 5, 4 * i + 3);
+        c2d_lua_push_number(L, ny);
+        lua_rawseti(L, 5, 4 * i + 4);
+        hits++;
+    }
+    lua_settop(L, 5);
+    lua_pushinteger(L, hits);
+    return 2;
 }
 
 /* w:collisions([out]) -> list, n. Filling out may allocate (a finalizer may
@@ -2120,6 +2218,7 @@ static const luaL_Reg world_methods[] = {
     { "queryRect", l_query_rect },
     { "querySegment", l_query_segment },
     { "raycast", l_raycast },
+    { "raycastMany", l_raycast_many },
     { "sweepTurning", l_sweep_turning },
     { "sees", l_sees },
     { "visible", l_visible },

@@ -475,6 +475,7 @@ local WORLD_METHODS = {
   queryRect = function(w) return { w, 0, 0, 10, 10, function() return true end } end,
   querySegment = function(w) return { w, -5, 0, 20, 5, function() return true end } end,
   raycast = function(w) return { w, -5, 1, 40, 0, 1, function() return true end } end,
+  raycastMany = function(w) return { w, { -5, 1, 40, 0, -5, 3, 40, 1 }, 1, function() return true end, {} } end,
   sees = function(w, s) return { w, -5, 1, s[1], function() return true end } end,
   visible = function(w) return { w, make("Fan"), function() return true end } end,
   visibility = function(w) return { w, 0, 0, 40, function() return true end, 0.5 } end,
@@ -700,6 +701,7 @@ local function world_callbacks(w, s, cb)
     { "w:queryRect filter", w.queryRect, { w, -10, -10, 60, 60, function(...) return cb("filter", ...) or true end } },
     { "w:querySegment filter", w.querySegment, { w, -10, 1, 60, 1, function(...) return cb("filter", ...) or true end } },
     { "w:raycast filter", w.raycast, { w, -10, 1, 60, 0, 1, function(...) return cb("filter", ...) or false end } },
+    { "w:raycastMany filter", w.raycastMany, { w, { -10, 1, 60, 0, -10, 2, 60, 0 }, 1, function(...) return cb("filter", ...) or false end } },
     { "w:sees filter", w.sees, { w, -10, 1, mover, function(...) return cb("filter", ...) or true end } },
     { "w:visible filter", w.visible, { w, c2d.disk(0, 0, 80), function(...) return cb("filter", ...) or true end } },
     { "w:visibility filter", w.visibility, { w, 0, 0, 80, function(...) return cb("filter", ...) or true end } },
@@ -1021,6 +1023,12 @@ local function world_env()
       { "w:queryRect", w.queryRect, { w, -10, -10, 60, 60 } },
       { "w:querySegment", w.querySegment, { w, -10, 1, 60, 1 } },
       { "w:raycast", w.raycast, { w, -10, 1, 60, 0 } },
+      -- (the shapes its answer names: the checks below read an array of shapes)
+      { "w:raycastMany", function(...)
+        local got, met = w.raycastMany(...), {}
+        for i = 1, #got, 4 do if got[i] then met[#met + 1] = got[i] end end
+        return met
+      end, { w, { -10, 1, 60, 0, -10, 2, 60, 0 }, 1, nil, {} } },
       { "w:sees", w.sees, { w, -10, 1, s[1] } },
       { "w:visible", w.visible, { w, c2d.disk(0, 0, 80) } },
       { "w:visibility", w.visibility, { w, 0, 0, 80 } },
