@@ -1143,39 +1143,65 @@ describe("World life and errors", function()
 end)
 
 describe("w:raycastMany", function()
-  it("answers each ray as w:raycast does (seeded scenes, a mask and a function)", function()
+  it("w:raycast and w:raycastMany answer as the shapes' own raycasts, the least t (seeded scenes, a mask and a function)", function()
     local r = common.lcg(9001)
     local kinds = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull", "fan", "concave", "group" }
     local fail, finish = common.runner()
-    for map = 1, 20 do
-      local w = c2d.world(16)
+    for map = 1, 40 do
+      -- (cells from much smaller than the shapes to larger; now and then 1e6 away)
+      local w = c2d.world(({ 1, 4, 16, 64 })[map % 4 + 1])
+      local o = map % 5 == 0 and 1e6 or 0
       local shapes = {}
-      for i = 1, 15 do
-        shapes[i] = w:add(common.random_shape(r, kinds[(map + i) % #kinds + 1], r.range(0, 60), r.range(0, 60)), 1 + i % 2)
+      for i = 1, 15 + map % 3 * 20 do
+        shapes[i] = w:add(common.random_shape(r, kinds[(map + i) % #kinds + 1], o + r.range(0, 60), o + r.range(0, 60)),
+          1 + i % 2)
       end
+      if map % 7 == 0 then w:add(c2d.line(o, o + 30, o + 1, o + 31), 1) end
       local rays = {}
-      for _ = 1, 40 do
-        rays[#rays + 1], rays[#rays + 2] = r.range(-10, 70), r.range(-10, 70)
-        rays[#rays + 1], rays[#rays + 2] = r.range(-80, 80), r.range(-80, 80)
+      for k = 1, 60 do
+        rays[#rays + 1], rays[#rays + 2] = o + r.range(-10, 70), o + r.range(-10, 70)
+        -- axis-aligned, diagonal through cell corners, and any
+        local dx, dy = r.range(-80, 80), r.range(-80, 80)
+        if k % 6 == 0 then dy = 0 elseif k % 6 == 1 then dx = 0 elseif k % 6 == 2 then dy = dx end
+        rays[#rays + 1], rays[#rays + 2] = dx, dy
       end
       local skip = shapes[map % #shapes + 1]
+      local all = w:shapes() -- (in the order added: ties go to the earlier)
       for _, filter in ipairs { false, 2, function(s) return s ~= skip end } do
         local out, hits = w:raycastMany(rays, 0.75, filter or nil)
         local want_hits = 0
         for i = 1, #rays / 4 do
-          local s, t, nx, ny = w:raycast(rays[4 * i - 3], rays[4 * i - 2], rays[4 * i - 1], rays[4 * i], 0.75, filter or nil)
+          local x, y, dx, dy = rays[4 * i - 3], rays[4 * i - 2], rays[4 * i - 1], rays[4 * i]
+          -- the reference: each shape's own raycast, the least t
+          local s, t, nx, ny
+          for _, c in ipairs(all) do
+            local cat = w:getFilter(c)
+            local keep = not filter or (type(filter) == "number" and cat % 4 >= 2) or (type(filter) == "function" and filter(c))
+            if keep then
+              local ct, cnx, cny = c:raycast(x, y, dx, dy, 0.75)
+              if ct and (not t or ct < t) then s, t, nx, ny = c, ct, cnx, cny end
+            end
+          end
           local got = { out[4 * i - 3], out[4 * i - 2], out[4 * i - 1], out[4 * i] }
+          local one = { w:raycast(x, y, dx, dy, 0.75, filter or nil) }
           if s then
             want_hits = want_hits + 1
             if got[1] ~= s or got[2] ~= t or got[3] ~= nx or got[4] ~= ny then
-              fail("map %d, ray %d (%s): raycast %s %.17g, raycastMany %s %s", map, i, tostring(filter), tostring(s), t,
+              fail("map %d, ray %d (%s): %s %.17g, raycastMany %s %s", map, i, tostring(filter), tostring(s), t,
                 tostring(got[1]), tostring(got[2]))
             end
-          elseif got[1] ~= false or got[2] ~= false or got[3] ~= false or got[4] ~= false then
-            fail("map %d, ray %d (%s): raycast nil, raycastMany %s", map, i, tostring(filter), tostring(got[1]))
+            if one[1] ~= s or one[2] ~= t or one[3] ~= nx or one[4] ~= ny then
+              fail("map %d, ray %d (%s): %s %.17g, raycast %s %s", map, i, tostring(filter), tostring(s), t,
+                tostring(one[1]), tostring(one[2]))
+            end
+          else
+            if got[1] ~= false or got[2] ~= false or got[3] ~= false or got[4] ~= false then
+              fail("map %d, ray %d (%s): nothing met, raycastMany %s", map, i, tostring(filter), tostring(got[1]))
+            end
+            if one[1] ~= nil then fail("map %d, ray %d (%s): nothing met, raycast %s", map, i, tostring(filter), tostring(one[1])) end
           end
         end
-        if hits ~= want_hits then fail("map %d (%s): %d hits, raycast %d", map, tostring(filter), hits, want_hits) end
+        if hits ~= want_hits then fail("map %d (%s): %d hits, the shapes' own raycasts %d", map, tostring(filter), hits, want_hits) end
       end
     end
     finish()

@@ -504,6 +504,11 @@ typedef struct c2d_world_hit {
     c2d_vec normal;
 } c2d_world_hit;
 int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, const c2d_world_hit **hits);
+/* The first of those hits alone (the least t, ties to the earlier added):
+ * 1 (*hit set), 0 none, -1 when memory ran out. Walks the ray's cells in
+ * order and stops at the first hit's cell: a long ray in a full World
+ * costs what its first stretch does. */
+int c2d_world_raycast_first(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, c2d_world_hit *hit);
 /*
  * Sight (sight.c). A view: from o, within radius (HUGE_VAL: any distance)
  * and, when opening < 2 pi, within opening / 2 of the unit direction dir.

@@ -838,6 +838,21 @@ static int l_raycast(lua_State *L)
     maxt = c2d_lua_opt_number(L, 6, 1, "raycast", "maxt");
     if (maxt < 0) c2d_lua_arg_error(L, 6, "raycast", "maxt must be >= 0");
     mask = check_filter(L, 7, "raycast", &fn, &room);
+    if (!fn) { /* the first hit alone: the cells along the ray, in order */
+        c2d_world_hit h;
+        int met = c2d_world_raycast_first(live(L, lw, "raycast"), o, d, maxt, mask, &h);
+        if (met < 0) out_of_memory(L);
+        if (met == 0) {
+            lua_pushnil(L);
+            return 1;
+        }
+        push_store(L, 1);
+        push_slot(L, lua_gettop(L), h.slot); /* (a shape already made allocates nothing) */
+        c2d_lua_push_number(L, h.t);
+        c2d_lua_push_number(L, h.normal.x);
+        c2d_lua_push_number(L, h.normal.y);
+        return 4;
+    }
     q.o = o;
     q.d = d;
     q.maxt = maxt;
@@ -920,14 +935,14 @@ static int l_raycast_many(lua_State *L)
             lua_settop(L, store);
             if (j < n) continue;
         } else {
-            const c2d_world_hit *h;
-            int n = c2d_world_raycast(live(L, lw, f), v2_(v[0], v[1]), v2_(v[2], v[3]), maxt, mask, &h);
+            c2d_world_hit h;
+            int n = c2d_world_raycast_first(live(L, lw, f), v2_(v[0], v[1]), v2_(v[2], v[3]), maxt, mask, &h);
             if (n < 0) out_of_memory(L);
-            if (n > 0) { /* (read before anything allocates) */
-                slot = h[0].slot;
-                t = h[0].t;
-                nx = h[0].normal.x;
-                ny = h[0].normal.y;
+            if (n > 0) {
+                slot = h.slot;
+                t = h.t;
+                nx = h.normal.x;
+                ny = h.normal.y;
             }
         }
         if (slot < 0) {

@@ -848,6 +848,107 @@ int c2d_world_raycast(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const uns
     return k;
 }
 
+/* The first hit of a ray as it is being looked for: the least t, ties to the earlier added. */
+typedef struct first_hit {
+    c2d_world_hit hit;
+    long id;
+    int found;
+} first_hit;
+
+static void try_first(c2d_world *w, int slot, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, first_hit *f)
+{
+    entry *e = &w->e[slot];
+    c2d_sweep_result r;
+    if (e->stamp == w->stamp) return;
+    e->stamp = w->stamp;
+    if (mask != NULL && !(e->category & *mask)) return;
+    r = c2d_raycast(e->s, o, d, maxt);
+    if (!r.hit || (f->found && (r.t > f->hit.t || (r.t == f->hit.t && e->id > f->id)))) return;
+    f->found = 1;
+    f->id = e->id;
+    f->hit.slot = slot;
+    f->hit.t = r.t;
+    f->hit.normal = r.normal;
+}
+
+/* The ray's parameter where it crosses the cell boundary after (step > 0)
+ * or before cell c along one axis (o + t v). */
+static double boundary_t(long c, int step, double size, double o, double v)
+{
+    if (step == 0) return C2D_INF;
+    return ((double)(step > 0 ? c + 1 : c) * size - o) / v;
+}
+
+/*
+ * The ray's cells in order along it (a grid walk), each cell's shapes cast
+ * against, ending at the first cell the best hit so far lies before: a
+ * shape met after that would be met in a cell the walk has not reached,
+ * which starts after the hit. (A boundary's rounding is covered by the
+ * padding of the boxes the cells are filed by, and a slack of 2^-30 of t.)
+ * The big shapes and Lines first. A ray too long for its cells to be walked
+ * cheaply, or beyond the grid's range, goes the candidates' way.
+ */
+int c2d_world_raycast_first(c2d_world *w, c2d_vec o, c2d_vec d, double maxt, const unsigned *mask, c2d_world_hit *hit)
+{
+    c2d_vec end = vadd(o, vscale(d, maxt));
+    first_hit f;
+    long x, y, x0, y0, x1, y1, steps;
+    int sx, sy, k, ok;
+    double tx, ty;
+    f.found = 0;
+    f.id = 0;
+    if (!(isfinite(o.x) && isfinite(o.y) && isfinite(end.x) && isfinite(end.y) && maxt >= 0)) {
+        const c2d_world_hit *all;
+        int n = c2d_world_raycast(w, o, d, maxt, mask, &all);
+        if (n > 0) *hit = all[0];
+        return n > 0 ? 1 : n;
+    }
+    ok = c2d_world_refresh(w);
+    x0 = cell_of(o.x, w->inv);
+    y0 = cell_of(o.y, w->inv);
+    x1 = cell_of(end.x, w->inv);
+    y1 = cell_of(end.y, w->inv);
+    steps = labs(x1 - x0) + labs(y1 - y0) + 1;
+    if (!ok || (double)steps > 4.0 * w->ncells + 64 || labs(x0) >= (long)C2D_WORLD_CELL_LIMIT ||
+        labs(x1) >= (long)C2D_WORLD_CELL_LIMIT || labs(y0) >= (long)C2D_WORLD_CELL_LIMIT ||
+        labs(y1) >= (long)C2D_WORLD_CELL_LIMIT) {
+        const c2d_world_hit *all;
+        int n = c2d_world_raycast(w, o, d, maxt, mask, &all);
+        if (n > 0) *hit = all[0];
+        return n > 0 ? 1 : n;
+    }
+    next_stamp(w);
+    for (k = 0; k < w->big.n; k++) try_first(w, w->big.v[k], o, d, maxt, mask, &f);
+    for (k = 0; k < w->lines.n; k++) try_first(w, w->lines.v[k], o, d, maxt, mask, &f);
+    sx = x1 > x0 ? 1 : x1 < x0 ? -1 : 0;
+    sy = y1 > y0 ? 1 : y1 < y0 ? -1 : 0;
+    x = x0;
+    y = y0;
+    tx = boundary_t(x, sx, w->size, o.x, d.x);
+    ty = boundary_t(y, sy, w->size, o.y, d.y);
+    /* (a walk that rounding leads astray stops at its count of cells, plus slack) */
+    for (steps += 2; steps > 0; steps--) {
+        cell *c = c2d_grid_cell(w, x, y, 0);
+        double leave = dmin(tx, ty);
+        if (c != NULL)
+            for (k = 0; k < c->n; k++) try_first(w, item_slot(w->pool[c->start + k]), o, d, maxt, mask, &f);
+        if (f.found && f.hit.t + 0x1p-30 * (f.hit.t + maxt) < leave) break;
+        if ((x == x1 && y == y1) || !(leave <= maxt)) break;
+        if (tx <= ty && x != x1) {
+            x += sx;
+            tx = boundary_t(x, sx, w->size, o.x, d.x);
+        } else if (y != y1) {
+            y += sy;
+            ty = boundary_t(y, sy, w->size, o.y, d.y);
+        } else {
+            x += sx;
+            tx = boundary_t(x, sx, w->size, o.x, d.x);
+        }
+    }
+    if (f.found) *hit = f.hit;
+    return f.found;
+}
+
 int c2d_world_sweep_turning(c2d_world *w, const c2d_shape *s, const c2d_motion *m, double tol, const unsigned *mask,
                             const c2d_world_hit **hits)
 {
