@@ -1213,8 +1213,10 @@ static void check_sweep(const spec *A, c2d_vec da, const spec *B, c2d_vec db, in
     c2d_sweep_result r = c2d_sweep(a, da, b, db), q = c2d_sweep(b, db, a, da);
     c2d_contact_result c0;
     int h0 = c2d_hits(a, b), convex = c2d_contact(a, b, &c0) == C2D_OK;
-    /* Non-convex shapes touching at the start may meet again later in the step. */
-    int touch_rule = convex && !is_compound(a) && !is_compound(b);
+    /* Non-convex shapes touching at the start may meet again later in the step
+     * (a fan opened beyond pi is one: contact answers for it as for its halves). */
+    int touch_rule = convex && !is_compound(a) && !is_compound(b) && !(a->kind == C2D_FAN && a->opening > PI) &&
+                     !(b->kind == C2D_FAN && b->opening > PI);
     CHECK(!isnan(r.t) && !nan_vec(r.normal) && !nan_vec(r.point), "NaN in sweep: t %.17g n (%.17g, %.17g) p (%.17g, %.17g)",
           r.t, r.normal.x, r.normal.y, r.point.x, r.point.y);
     CHECK(r.hit == q.hit, "sweep hit %d, mirrored %d", r.hit, q.hit);
