@@ -3,6 +3,7 @@
 -- under both backends (make test-all runs LuaJIT twice), so every answer and
 -- every error message is pinned for both by the same specs.
 local c2d = require "collide2d"
+local common = require "support.common"
 
 local forced = os.getenv("COLLIDE2D_BACKEND")
 local has_ffi = type(jit) == "table" and pcall(require, "ffi")
@@ -76,30 +77,7 @@ describe("COLLIDE2D_BACKEND", function()
 end)
 
 describe("the query path", function()
-  -- KB allocated by n rounds of f, with the collector stopped (so the count
-  -- only grows). The JIT counts a trace it compiles as memory too, and it
-  -- compiles a loop's side exits as they grow hot, so this is the least of
-  -- three measurements: compiling happens once, garbage on every call.
-  -- (Now and then LuaJIT gives up compiling a loop, for reasons of its own
-  -- that differ from run to run, and runs it interpreted, where reading a
-  -- struct makes a reference: when every round made garbage, the compiled
-  -- code is thrown away and the three rounds measured again, twice at most.)
-  local function garbage(f, n)
-    local least = math.huge
-    for attempt = 1, 3 do
-      for _ = 1, 3 do
-        collectgarbage()
-        collectgarbage("stop")
-        local before = collectgarbage("count")
-        f(n)
-        least = math.min(least, collectgarbage("count") - before)
-        collectgarbage("restart")
-      end
-      if least < 1 or not jit or attempt == 3 then break end
-      jit.flush()
-    end
-    return least
-  end
+  local garbage = common.garbage
 
   local a = c2d.capsule(0, 0, 10, 0, 2)
   local b = c2d.polygon(5, 1, 9, 1, 9, 5, 5, 5)      -- overlaps a

@@ -253,16 +253,9 @@ describe("nav:path follows its World", function()
     local nav = c2d.navmesh(w, 1)
     local out = {}
     assert.is_table(nav:path(0, 5, 250, 5, out))
-    -- the least of three measurements (a JIT counts the traces it compiles)
-    local least = math.huge
-    for _ = 1, 3 do
-      collectgarbage()
-      collectgarbage("stop")
-      local before = collectgarbage("count")
+    local least = common.garbage(function()
       for i = 1, 300 do nav:path(0, 5, 250, 5 + i % 3, out) end
-      least = math.min(least, collectgarbage("count") - before)
-      collectgarbage("restart")
-    end
+    end)
     assert.is_true(least < 1, ("%g KB for 300 paths"):format(least))
   end)
 

@@ -45,16 +45,12 @@ local function brute(shapes, s)
 end
 
 -- The garbage per call, in bytes, of frames(k) making calls_per_frame calls
--- a frame: after warm frames, over measured frames with the collector stopped.
+-- a frame: after warm frames, over measured frames with the collector stopped
+-- (the least of a few measurements, stopping at one under 512 bytes a call).
 local function garbage_per_call(frames, warm, measured, calls_per_frame)
   frames(warm)
-  collectgarbage()
-  collectgarbage("stop")
-  local before = collectgarbage("count")
-  frames(measured)
-  local bytes = (collectgarbage("count") - before) * 1024 / (measured * calls_per_frame)
-  collectgarbage("restart")
-  return bytes
+  local calls = measured * calls_per_frame
+  return common.garbage(frames, measured, 3, calls / 2) * 1024 / calls
 end
 
 local function same_list(tag, got, want)
@@ -934,19 +930,10 @@ describe("World life and errors", function()
     assert.are.equal(18, #out)
     -- Warmed up first: under LuaJIT the first calls run in the interpreter
     -- (and are compiled), which may box FFI values; a frame is the steady state.
-    -- LuaJIT also counts a trace it compiles (1 to 3 KB, once) as collectable
-    -- memory, and may compile one late: the least of a few rounds is kept.
     for _ = 1, 300 do w:collisions(out) end
-    local least = math.huge
-    for _ = 1, 5 do
-      collectgarbage()
-      collectgarbage("stop")
-      local before = collectgarbage("count")
+    local least = common.garbage(function()
       for _ = 1, 200 do w:collisions(out) end
-      least = math.min(least, collectgarbage("count") - before)
-      collectgarbage("restart")
-      if least < 1 then break end
-    end
+    end, nil, 5)
     assert.is_true(least < 1, ("%.2f KB of garbage for 200 calls"):format(least))
   end)
 

@@ -325,6 +325,32 @@ function M.reversed(t)
   return c
 end
 
+-- The KB of garbage f(n) makes, with the collector stopped (so the count only
+-- grows): the least of `rounds` (3) measurements, stopping at one below
+-- `enough` KB (1). A JIT counts a trace it
+-- compiles as memory too, and compiles a loop's side exits as they grow hot:
+-- compiling happens once, garbage on every call. Now and then LuaJIT gives up
+-- compiling a loop and runs it interpreted, where reading a struct makes a
+-- reference; when every round made garbage, the compiled code is thrown away
+-- (jit.flush) and the rounds measured again, twice at most.
+function M.garbage(f, n, rounds, enough)
+  local least = math.huge
+  for attempt = 1, 3 do
+    for _ = 1, rounds or 3 do
+      collectgarbage()
+      collectgarbage("stop")
+      local before = collectgarbage("count")
+      f(n)
+      least = math.min(least, collectgarbage("count") - before)
+      collectgarbage("restart")
+      if least < (enough or 1) then return least end
+    end
+    if not jit or attempt == 3 then break end
+    jit.flush()
+  end
+  return least
+end
+
 -- The whole of a file (a path from the repository's root, where the specs run).
 function M.read_file(path)
   local f = assert(io.open(path, "rb"))
