@@ -219,8 +219,11 @@ void c2d_body(body *b, const c2d_shape *s, const c2d_vec *po)
         b->tol = c2d_ulps(C2D_TRIG_ROUNDING, b->r + fabs(apex.x) + fabs(apex.y));
     } else if (s->kind == C2D_POLYGON && s->slack > 0) {
         /* Convex only within rounding: it still holds its own vertices, which
-         * stand no farther than the slack outside its edges. */
-        b->tol = s->slack * (1 + C2D_SLACK_MARGIN);
+         * stand no farther than the slack outside its edges (measured on
+         * the stored vertices; moving them to this frame rounds each by up
+         * to an ulp of its coordinates, which the exact tests would see). */
+        b->tol = s->slack * (1 + C2D_SLACK_MARGIN) +
+                 c2d_ulps(4, c2d_bounds_magnitude(&s->bounds) + fabs(po->x) + fabs(po->y));
     }
 }
 

@@ -253,10 +253,24 @@ static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape
 {
     c2d_shape sa, sb;
     c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
-    c2d_error err = contact_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb), out);
+    int exact = c2d_segment_pair_hits(a, b);
+    c2d_error err;
+    if (exact == 0) {
+        out->hit = 0;
+        return C2D_OK;
+    }
+    err = contact_in_range(c2d_scaled_copy(a, e, &sa, ra), c2d_scaled_copy(b, e, &sb, rb), out);
     if (err == C2D_OK && out->hit) {
         out->depth = ldexp(out->depth, e);
         out->point = v2(ldexp(out->point.x, e), ldexp(out->point.y, e));
+    } else if (err == C2D_OK && exact == 1) {
+        /* The copies lost a subnormal offset that makes the touch: touching,
+         * at a's nearest point to b. */
+        c2d_distance_result d = c2d_convex_distance(a, b);
+        out->hit = 1;
+        out->depth = 0;
+        out->normal = default_normal;
+        out->point = d.a;
     }
     return err;
 }

@@ -435,23 +435,115 @@ static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
     return c * c / ee;
 }
 
-/* Are segments a0a1 and b0b1 (either may be a point) within sqrt(r2): the
- * capsule-capsule method, and the decision for every pair of such cores. */
-int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double r2);
+/* Are segments a0a1 and b0b1 (either may be a point) within ra + rb: the
+ * capsule-capsule method, and the decision for every pair of such cores;
+ * exact, for numbers within C2D_FILTER_HI (the _any form: any finite). */
+int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb);
+int c2d_segments_within_any(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb);
 
 /* Do two convex polygons with interiors (orientations oa, ob: +1 or -1) share a point. */
 int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob);
 
-/* Is point p within sqrt(r2) of segment a..b. No division: exact for integers. */
-static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double r2)
+/*
+ * Exact decisions for any finite doubles (exact.c): the sign of the turn
+ * a -> b -> c (and of a direction crossed with a difference), and whether
+ * point p lies within ra + rb (the real sum) of the segment a..b (a == b:
+ * the point). Slow; the filtered tests below come here only when rounding
+ * could have decided wrong.
+ */
+int c2d_orient_exact(c2d_vec a, c2d_vec b, c2d_vec c);
+/* The exact sign of d x (c - a). */
+int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c);
+int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
+
+/*
+ * The filters' rounding. For numbers of magnitude at most C2D_FILTER_HI (so
+ * that no product of four overflows), a rounded sum of products of rounded
+ * differences (each factor within one rounding, the products and the sum
+ * one each) lies within 8 units of rounding (2^-50) of the products'
+ * magnitudes, plus C2D_FILTER_ABS for products that underflow, from the
+ * exact value. A test farther from its tie than that has the exact answer.
+ */
+#define C2D_FILTER_ERR 0x1p-50
+#define C2D_FILTER_ABS 0x1p-1060
+#define C2D_FILTER_HI 0x1p240
+
+/* The exact sign of u x v, where u = b - a and v = c - a rounded once each
+ * (numbers within C2D_FILTER_HI): the rounded product where it is farther
+ * from 0 than its rounding, else the exact turn a -> b -> c. */
+static inline int c2d_cross_sign(c2d_vec u, c2d_vec v, c2d_vec a, c2d_vec b, c2d_vec c)
 {
-    c2d_vec e = vsub(b, a), w = vsub(p, a);
-    double t = vdot(w, e), ee, c;
-    if (t <= 0) return vlen2(w) <= r2;
-    ee = vlen2(e);
-    if (t >= ee) return vlen2(vsub(p, b)) <= r2;
-    c = vcross(e, w);
-    return c * c <= r2 * ee;
+    double p = u.x * v.y, q = u.y * v.x, d = p - q;
+    if (fabs(d) > C2D_FILTER_ERR * (fabs(p) + fabs(q)) + C2D_FILTER_ABS) return d > 0 ? 1 : -1;
+    return c2d_orient_exact(a, b, c);
+}
+
+/* The exact sign of the turn a -> b -> c (coordinates within C2D_FILTER_HI). */
+static inline int c2d_orient_sign(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    return c2d_cross_sign(vsub(b, a), vsub(c, a), a, b, c);
+}
+
+/*
+ * Is point p within sqrt(r2) = ra + rb of segment a..b, given e = b - a and
+ * w = p - a (each rounded once; numbers within C2D_FILTER_HI). The rounded
+ * test (no division: exact for integers) answers where its comparisons are
+ * farther from a tie than their rounding; the rest goes to c2d_within_exact.
+ * Which region p is in (before a, past b, beside) matters where the
+ * distance is far below the segment's length: an end within the radius
+ * holds whatever the region (the distance is at most that end's), and so
+ * does the line beyond it (the distance is at least the line's); the other
+ * two answers need the region sure.
+ */
+static inline int c2d_pt_seg_within_d(c2d_vec e, c2d_vec w, double r2, c2d_vec p, c2d_vec a, c2d_vec b, double ra,
+                                      double rb)
+{
+    double t = vdot(w, e), tm = fabs(w.x * e.x) + fabs(w.y * e.y), d2, ee, g, c, cm, lhs, rhs, slack;
+    int sure;
+    if (t > 0) {
+        ee = vlen2(e);
+        g = ee - t; /* e.(b - p): past b when <= 0 */
+        if (g > 0) {
+            /* Beside the segment: (e x w)^2 against r^2 (e.e), degree four.
+             * The rounding of rhs is within 8 units of it, each square
+             * within 3: four times the margin, and the underflow of squares. */
+            c = vcross(e, w);
+            cm = C2D_FILTER_ERR * (fabs(e.x * w.y) + fabs(e.y * w.x)) + C2D_FILTER_ABS;
+            rhs = r2 * ee;
+            slack = C2D_FILTER_ABS * (1 + ee + r2);
+            lhs = fabs(c) - cm;
+            if (lhs > 0 && lhs * lhs - slack > rhs * (1 + 4 * C2D_FILTER_ERR) + slack) return 0;
+            lhs = fabs(c) + cm;
+            if (lhs * lhs + slack < rhs * (1 - 4 * C2D_FILTER_ERR) - slack && t > C2D_FILTER_ERR * tm + C2D_FILTER_ABS &&
+                g > C2D_FILTER_ERR * (tm + ee) + C2D_FILTER_ABS)
+                return 1;
+            return c2d_within_exact(p, a, b, ra, rb);
+        }
+        w = vsub(p, b);
+        sure = -g > C2D_FILTER_ERR * (tm + ee) + C2D_FILTER_ABS;
+    } else {
+        sure = -t > C2D_FILTER_ERR * tm + C2D_FILTER_ABS || (e.x == 0 && e.y == 0); /* (a point: no regions) */
+    }
+    /* Before a or past b: |w|^2 against r^2. */
+    d2 = vlen2(w);
+    if (fabs(d2 - r2) > C2D_FILTER_ERR * (d2 + r2) + C2D_FILTER_ABS && (d2 <= r2 || sure)) return d2 <= r2;
+    return c2d_within_exact(p, a, b, ra, rb);
+}
+
+/* Is point p within ra + rb of segment a..b (a == b: a point), exactly, for
+ * numbers within C2D_FILTER_HI. */
+static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+{
+    double r = ra + rb;
+    return c2d_pt_seg_within_d(vsub(b, a), vsub(p, a), r * r, p, a, b, ra, rb);
+}
+
+/* The same for numbers of any magnitude. */
+static inline int c2d_pt_seg_within_any(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+{
+    double m = dmax(dmax(dmax(fabs(p.x), fabs(p.y)), dmax(fabs(a.x), fabs(a.y))),
+                    dmax(dmax(fabs(b.x), fabs(b.y)), dmax(ra, rb)));
+    return m <= C2D_FILTER_HI ? c2d_pt_seg_within(p, a, b, ra, rb) : c2d_within_exact(p, a, b, ra, rb);
 }
 
 /* The corner points of a POLY or FAN body: core vertices, or a fan's apex
@@ -494,6 +586,12 @@ double c2d_least_overlap_sliding(const body *a, const body *b, c2d_vec gap, c2d_
 
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);
+
+/* Points, segments, disks and capsules (both of the pair) are decided on
+ * their own numbers, exactly at any magnitude, where other pairs beyond the
+ * range of squares are decided on scaled copies: that decision (query.c),
+ * or -1 for other kinds. Scaled contact and distance defer to it. */
+int c2d_segment_pair_hits(const c2d_shape *a, const c2d_shape *b);
 
 /* The canonical order of a pair: > 0 when b comes first. */
 int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);

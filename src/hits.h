@@ -21,7 +21,9 @@ static inline int c2d_hits_aabb_aabb(const c2d_shape *a, const c2d_shape *b)
 
 /* Two round shapes (points and disks): the centres within the summed radii.
  * The same numbers whichever comes first, so no order is needed. Both sums
- * well inside the normal range is the common case, tested in one branch. */
+ * well inside the normal range, and farther apart than their rounding, is
+ * the common case, tested in one branch; touches and near-touches go to the
+ * exact decision. */
 static inline int c2d_hits_round_round(const c2d_shape *a, const c2d_shape *b)
 {
     double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
@@ -29,7 +31,8 @@ static inline int c2d_hits_round_round(const c2d_shape *a, const c2d_shape *b)
     /* Both in [LO, HI]: the lesser not below, the greater not above (no
      * NaN can arise from finite shapes: the sums add squares). */
     double least = dmin(d2, rr), most = dmax(d2, rr);
-    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI)) return d2 <= rr;
+    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI) & (fabs(d2 - rr) > C2D_FILTER_ERR * (d2 + rr)))
+        return d2 <= rr;
     return c2d_hits_round_round_rare(a, b);
 }
 

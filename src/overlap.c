@@ -75,23 +75,23 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 int c2d_cores_overlap(const body *a, const body *b)
 {
     if (a->n <= 2 && b->n <= 2)
-        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), 0);
+        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), 0, 0);
     int flat = a->orient == 0 && b->orient == 0;
     if (a->n == 1 && b->n == 1) return veq(c2d_bv(a, 0), c2d_bv(b, 0));
     return !separated_by_edges(a, b, flat) && !separated_by_edges(b, a, flat);
 }
 
-/* Is some vertex of `a` within sqrt(r2) of an edge (or the point) of `b`. */
-static int vertex_near_edge(const body *a, const body *b, double r2)
+/* Is some vertex of `a` within ra + rb of an edge (or the point) of `b`. */
+static int vertex_near_edge(const body *a, const body *b, double ra, double rb)
 {
     int i, j, m = edge_count(b);
     for (i = 0; i < a->n; i++) {
         if (m == 0) {
-            if (vlen2(vsub(c2d_bv(a, i), c2d_bv(b, 0))) <= r2) return 1;
+            if (c2d_pt_seg_within(c2d_bv(a, i), c2d_bv(b, 0), c2d_bv(b, 0), ra, rb)) return 1;
             continue;
         }
         for (j = 0; j < m; j++)
-            if (c2d_pt_seg_within(c2d_bv(a, i), c2d_bv(b, j), c2d_bv(b, c2d_next(j, b->n)), r2)) return 1;
+            if (c2d_pt_seg_within(c2d_bv(a, i), c2d_bv(b, j), c2d_bv(b, c2d_next(j, b->n)), ra, rb)) return 1;
     }
     return 0;
 }
@@ -153,30 +153,45 @@ int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int n
     return !separated_by(a, na, oa, b, nb, ob) && !separated_by(b, nb, ob, a, na, oa);
 }
 
-int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double r2)
+int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb)
 {
-    if (!veq(a0, a1) && !veq(b0, b1)) {
-        c2d_vec ea = vsub(a1, a0), eb = vsub(b1, b0);
-        double o1 = vcross(ea, vsub(b0, a0)), o2 = vcross(ea, vsub(b1, a0));
-        double o3 = vcross(eb, vsub(a0, b0)), o4 = vcross(eb, vsub(a1, b0));
-        if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
-            return 1;
-    }
+    /* Every difference the tests take, once (a - b rounds to -(b - a)). */
+    c2d_vec ea = vsub(a1, a0), eb = vsub(b1, b0), d00 = vsub(b0, a0), d01 = vsub(b1, a0), d10 = vsub(a1, b0);
+    double r = ra + rb, r2 = r * r;
+    /* Crossing: each segment's ends strictly on both sides of the other's line. */
+    if (!veq(a0, a1) && !veq(b0, b1) && c2d_cross_sign(ea, d00, a0, a1, b0) * c2d_cross_sign(ea, d01, a0, a1, b1) < 0 &&
+        c2d_cross_sign(eb, vscale(d00, -1), b0, b1, a0) * c2d_cross_sign(eb, d10, b0, b1, a1) < 0)
+        return 1;
     /* Apart, touching or collinear: the nearest pair has an endpoint in it. */
-    return c2d_pt_seg_within(a0, b0, b1, r2) || c2d_pt_seg_within(a1, b0, b1, r2) ||
-           c2d_pt_seg_within(b0, a0, a1, r2) || c2d_pt_seg_within(b1, a0, a1, r2);
+    return c2d_pt_seg_within_d(eb, vscale(d00, -1), r2, a0, b0, b1, ra, rb) ||
+           c2d_pt_seg_within_d(eb, d10, r2, a1, b0, b1, ra, rb) ||
+           c2d_pt_seg_within_d(ea, d00, r2, b0, a0, a1, rb, ra) || c2d_pt_seg_within_d(ea, d01, r2, b1, a0, a1, rb, ra);
+}
+
+int c2d_segments_within_any(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb)
+{
+    double m = dmax(dmax(dmax(fabs(a0.x), fabs(a0.y)), dmax(fabs(a1.x), fabs(a1.y))),
+                    dmax(dmax(fabs(b0.x), fabs(b0.y)), dmax(fabs(b1.x), fabs(b1.y))));
+    if (dmax(m, dmax(ra, rb)) <= C2D_FILTER_HI) return c2d_segments_within(a0, a1, b0, b1, ra, rb);
+    /* Beyond the filters' range: every test exact. */
+    if (!veq(a0, a1) && !veq(b0, b1) && c2d_orient_exact(a0, a1, b0) * c2d_orient_exact(a0, a1, b1) < 0 &&
+        c2d_orient_exact(b0, b1, a0) * c2d_orient_exact(b0, b1, a1) < 0)
+        return 1;
+    return c2d_within_exact(a0, b0, b1, ra, rb) || c2d_within_exact(a1, b0, b1, ra, rb) ||
+           c2d_within_exact(b0, a0, a1, rb, ra) || c2d_within_exact(b1, a0, a1, rb, ra);
 }
 
 int c2d_bodies_hit(const body *a, const body *b)
 {
-    double r = (a->type == BODY_POLY ? a->r : 0) + (b->type == BODY_POLY ? b->r : 0) + a->tol + b->tol;
+    double ra = (a->type == BODY_POLY ? a->r : 0) + a->tol, rb = (b->type == BODY_POLY ? b->r : 0) + b->tol;
+    double r = ra + rb;
     c2d_vec pa, pb;
     if (a->type == BODY_POLY && b->type == BODY_POLY && a->n <= 2 && b->n <= 2)
-        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), r * r);
+        return c2d_segments_within(c2d_bv(a, 0), c2d_bv(a, a->n - 1), c2d_bv(b, 0), c2d_bv(b, b->n - 1), ra, rb);
     if (a->type == BODY_POLY && b->type == BODY_POLY) {
         /* Disjoint convex cores are nearest at a vertex of one and an edge of the other. */
         if (c2d_cores_overlap(a, b)) return 1;
-        return r > 0 && (vertex_near_edge(a, b, r * r) || vertex_near_edge(b, a, r * r));
+        return r > 0 && (vertex_near_edge(a, b, ra, rb) || vertex_near_edge(b, a, rb, ra));
     }
     return c2d_core_d2(a, b, r * r, &pa, &pb) <= r * r;
 }

@@ -85,14 +85,13 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
  */
 static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
 {
-    double r2 = r * r;
     int i, inside = 1, within = 0;
     for (i = 0; i < n; i++) {
         c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
         double side = vcross(vsub(b, a), vscale(a, -1)) * orient;
         if (side < 0) {
             inside = 0;
-            if (r2 > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
+            if (r > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r, 0)) return 1;
         } else if (side > 0) {
             within = 1;
         }
@@ -101,12 +100,12 @@ static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int or
      * frame (one far smaller than its distance from the centre collapses to
      * a point there), and only its edges can hold the centre. */
     if (inside && within) return 1;
-    if (r2 == 0 && !inside) return 0;
+    if (r == 0 && !inside) return 0;
     /* The nearest point may sit on an edge the centre is inside of (the
      * edges it is outside of were tried above). */
     for (i = 0; i < n; i++) {
         c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
-        if (vcross(vsub(b, a), vscale(a, -1)) * orient >= 0 && c2d_pt_seg_within(v2(0, 0), a, b, r2)) return 1;
+        if (vcross(vsub(b, a), vscale(a, -1)) * orient >= 0 && c2d_pt_seg_within(v2(0, 0), a, b, r, 0)) return 1;
     }
     return 0;
 }
@@ -126,14 +125,14 @@ static C2D_NOINLINE int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
 {
     body f;
     c2d_vec o = d->p[0], v, tip1, tip2;
-    double r2, rr;
+    double rr;
     c2d_body(&f, fan, &o);
-    r2 = (d->radius + f.tol) * (d->radius + f.tol);
     v = vscale(c2d_bv(&f, 0), -1);
     if (!c2d_in_wedge(&f, v)) {
         tip1 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e1, f.r));
         tip2 = vadd(c2d_bv(&f, 0), vscale(f.own.fan.e2, f.r));
-        return c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip1, r2) || c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip2, r2);
+        return c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip1, d->radius, f.tol) ||
+               c2d_pt_seg_within(v2(0, 0), c2d_bv(&f, 0), tip2, d->radius, f.tol);
     }
     rr = f.r + d->radius + f.tol;
     return vlen2(v) <= rr * rr;
@@ -156,11 +155,8 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     if ((u = solid_vertices(a, &m, room_a)) != NULL && (v = solid_vertices(b, &n, room_b)) != NULL)
         return c2d_convex_overlap(u, m, a->ccw, v, n, b->ccw);
     if (segment_kind(a->kind) && segment_kind(b->kind)) {
-        /* In a's frame, as the general path would be. */
-        c2d_vec o = a->p[0];
-        double r = a->radius + b->radius;
-        return c2d_segments_within(v2(0, 0), vsub(a->p[a->count - 1], o), vsub(b->p[0], o),
-                                   vsub(b->p[b->count - 1], o), r * r);
+        /* On the shapes' own numbers (no frame): exact for any doubles. */
+        return c2d_segments_within_any(a->p[0], a->p[a->count - 1], b->p[0], b->p[b->count - 1], a->radius, b->radius);
     }
     if (!round_kind(a->kind)) return -1;
     if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
@@ -196,11 +192,8 @@ static int decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int 
     if (a->kind == C2D_AABB && b->kind == C2D_AABB)
         return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
                a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
-    if (round_kind(a->kind) && round_kind(b->kind)) {
-        c2d_vec d = vsub(b->p[0], a->p[0]);
-        double r = a->radius + b->radius;
-        return vlen2(d) <= r * r;
-    }
+    if (round_kind(a->kind) && round_kind(b->kind))
+        return c2d_pt_seg_within_any(b->p[0], a->p[0], a->p[0], a->radius, b->radius);
     if (!c2d_bounds_meet(&a->bounds, &b->bounds)) return 0;
     if ((direct = hits_direct(a, b)) >= 0) return direct;
     c2d_body(A, a, &a->p[0]);
@@ -268,6 +261,12 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
     return decide(a, b, &A, &B, &built);
 }
 
+int c2d_segment_pair_hits(const c2d_shape *a, const c2d_shape *b)
+{
+    if (!(segment_kind(a->kind) && segment_kind(b->kind))) return -1;
+    return hits_in_range(a, b);
+}
+
 /* A pair beyond the range of squares, on copies scaled by 2^-e. */
 static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int e)
 {
@@ -280,7 +279,12 @@ static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int 
  * the pairs that rarely come here keep lean frames. */
 static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 {
-    int e = c2d_pair_exponent(a, b, 0);
+    int e;
+    /* Points and segments with radii are decided on their own numbers,
+     * exactly at any magnitude: no copy scaled (which would lose a
+     * subnormal offset beside a large coordinate). */
+    if (segment_kind(a->kind) && segment_kind(b->kind)) return hits_in_range(a, b);
+    e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? hits_in_range(a, b) : hits_scaled(a, b, e);
 }
 
@@ -299,12 +303,7 @@ static int square_safe(double x)
  * rounding); anything else goes the general way. */
 C2D_NOINLINE int c2d_hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
 {
-    double dx = b->p[0].x - a->p[0].x, dy = b->p[0].y - a->p[0].y, r = a->radius + b->radius;
-    double d2 = dx * dx + dy * dy, rr = r * r;
-    if (!(d2 <= C2D_SQUARES_HI && rr <= C2D_SQUARES_HI && (d2 >= C2D_SQUARES_LO || (dx == 0 && dy == 0)) &&
-          (rr >= C2D_SQUARES_LO || r == 0)))
-        return hits_general(a, b);
-    return d2 <= rr;
+    return c2d_pt_seg_within_any(b->p[0], a->p[0], a->p[0], a->radius, b->radius);
 }
 
 
@@ -340,7 +339,7 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
 {
     const c2d_vec z = v2(0, 0);
     c2d_vec w[4], e[4];
-    double tol, r, r2;
+    double tol;
     int i, inside = 1;
     if (!c2d_bounds_meet(&d->bounds, &b->bounds)) return 0;
     c2d_box_corners_at(b, d->p[0], w); /* as c2d_body builds it, in the frame at d's centre */
@@ -357,13 +356,9 @@ static int hits_round_turned_box(const c2d_shape *d, const c2d_shape *b)
      * (c2d_body's tol, held in a double as there: where arithmetic runs
      * wider than double, one expression would keep the extra bits). */
     tol = c2d_box_tol_at(b, d->p[0]);
-    r = d->radius + 0 + 0 + tol;
-    if (!(r > 0)) return 0;
-    r2 = r * r;
+    if (!(d->radius + tol > 0)) return 0;
     for (i = 0; i < 4; i++)
-        if (c2d_pt_seg_within(z, w[i], w[c2d_next(i, 4)], r2)) return 1;
-    for (i = 0; i < 4; i++)
-        if (vlen2(vsub(w[i], z)) <= r2) return 1;
+        if (c2d_pt_seg_within(z, w[i], w[c2d_next(i, 4)], d->radius, tol)) return 1;
     return 0;
 }
 
@@ -411,8 +406,6 @@ static inline int near_in_range(const c2d_shape *a, const c2d_shape *b)
 static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
 {
     int near = near_in_range(a, b);
-    c2d_vec o;
-    double r;
     if (near < 0) return hits_general(a, b);
     if (!near) return 0;
     if (a->kind > b->kind || (a->kind == b->kind && cmp_v(a->p[0], b->p[0]) > 0)) {
@@ -420,10 +413,7 @@ static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
         a = b;
         b = t;
     }
-    o = a->p[0];
-    r = a->radius + b->radius;
-    return c2d_segments_within(v2(0, 0), vsub(a->p[a->count - 1], o), vsub(b->p[0], o), vsub(b->p[b->count - 1], o),
-                               r * r);
+    return c2d_segments_within(a->p[0], a->p[a->count - 1], b->p[0], b->p[b->count - 1], a->radius, b->radius);
 }
 
 /*
@@ -439,7 +429,7 @@ static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
 {
     int near = near_in_range(d, t);
     c2d_vec c, v0, v1, v2_, z = v2(0, 0);
-    double s0, s1, s2, r2, orient = t->ccw;
+    double s0, s1, s2, r = d->radius, orient = t->ccw;
     int inside;
     if (near < 0 || t->ccw == 0) return hits_general(d, t);
     if (!near) return 0;
@@ -453,15 +443,14 @@ static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
     inside = (s0 >= 0) & (s1 >= 0) & (s2 >= 0);
     /* (on every edge line: flat in this frame, as disk_hits_convex reads it) */
     if (inside && (s0 > 0 || s1 > 0 || s2 > 0)) return 1;
-    r2 = d->radius * d->radius;
     if (!inside) {
-        if (!(r2 > 0)) return 0;
-        if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r2)) return 1;
-        if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r2)) return 1;
-        if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r2)) return 1;
+        if (!(r > 0)) return 0;
+        if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r, 0)) return 1;
+        if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r, 0)) return 1;
+        if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r, 0)) return 1;
     }
-    return (s0 >= 0 && c2d_pt_seg_within(z, v0, v1, r2)) || (s1 >= 0 && c2d_pt_seg_within(z, v1, v2_, r2)) ||
-           (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r2));
+    return (s0 >= 0 && c2d_pt_seg_within(z, v0, v1, r, 0)) || (s1 >= 0 && c2d_pt_seg_within(z, v1, v2_, r, 0)) ||
+           (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r, 0));
 }
 
 
@@ -537,6 +526,17 @@ static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, cons
     r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
     r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));
     r.b = v2(ldexp(r.b.x, e), ldexp(r.b.y, e));
+    if (segment_kind(a->kind) && segment_kind(b->kind)) {
+        /* The copies may have lost a subnormal offset beside a large
+         * coordinate: the decision is the one hits makes on the shapes. */
+        int hit = hits_in_range(a, b);
+        if (hit && r.distance > 0) {
+            r.distance = 0;
+            r.b = r.a;
+        } else if (!hit && !(r.distance > 0)) {
+            r.distance = nextafter(0, 1);
+        }
+    }
     return r;
 }
 
@@ -544,6 +544,7 @@ int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, 
 {
     int e = c2d_pair_exponent(a, b, 0);
     *built = e == 0;
+    if (e != 0 && segment_kind(a->kind) && segment_kind(b->kind)) return hits_in_range(a, b);
     return e == 0 ? c2d_decide(a, b, A, B) : hits_scaled(a, b, e);
 }
 
@@ -640,7 +641,7 @@ c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, bo
         /* Apart by less than the rounding (or the underflow) of the squared
          * gap: still apart, as the decision says; the points tell how far. */
         if (res.distance <= 0) {
-            double gap = vlen(vsub(pb, pa));
+            double gap = hypot(pb.x - pa.x, pb.y - pa.y);
             res.distance = gap > 0 ? gap : DBL_MIN;
         }
     }

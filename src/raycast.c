@@ -29,6 +29,23 @@ static void ray_starts_inside(double ox, double oy, double dx, double dy, c2d_sw
     res->point = v2(ox, oy);
 }
 
+/*
+ * A ray from o along d, t in [0, tmax], against the point p (not o): it
+ * meets p only on the line exactly (the sign of d x (p - o), exact; a
+ * rounded cross product puts points 1e-200 off a ray of length 1 on it),
+ * ahead of o, and t is where along d. The normal faces the ray.
+ */
+static int ray_point(c2d_vec o, c2d_vec d, c2d_vec p, double tmax, double *t, c2d_vec *n)
+{
+    c2d_vec w = vsub(p, o);
+    double along = vdot(w, d);
+    if (!(along > 0) || c2d_cross_exact(d, o, p) != 0) return 0;
+    *t = along / vdot(d, d);
+    if (!(*t <= tmax)) return 0;
+    *n = vunit(vscale(d, -1));
+    return 1;
+}
+
 /* A hit at t with normal n, the ray's start at o along d. */
 static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_vec n, c2d_sweep_result *res)
 {
@@ -194,12 +211,14 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
         c2d_vec n;
         c2d_no_hit(res);
-        if (cx * cx + cy * cy <= s->radius * s->radius) {
+        if (c2d_pt_seg_within_any(v2(ox, oy), s->p[0], s->p[0], s->radius, 0)) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
         }
         if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
-        if (ray_disk(cx, cy, s->radius, dx, dy, maxt, &t, &n)) ray_hit(ox, oy, dx, dy, t, n, res);
+        if (s->radius == 0 ? ray_point(v2(ox, oy), v2(dx, dy), s->p[0], maxt, &t, &n)
+                           : ray_disk(cx, cy, s->radius, dx, dy, maxt, &t, &n))
+            ray_hit(ox, oy, dx, dy, t, n, res);
         return 1;
     }
     case C2D_AABB: {
@@ -335,9 +354,8 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     double xy[2];
     c2d_no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
-        /* The test hits makes for a point and a disk, on the same numbers. */
-        c2d_vec d = vsub(s->p[0], origin);
-        inside = d.x * d.x + d.y * d.y <= s->radius * s->radius;
+        /* The test hits makes for a point and a disk. */
+        inside = c2d_pt_seg_within_any(origin, s->p[0], s->p[0], s->radius, 0);
     } else if (s->kind == C2D_AABB) {
         inside = s->p[0].x <= origin.x && origin.x <= s->p[1].x && s->p[0].y <= origin.y && origin.y <= s->p[1].y;
     } else {
@@ -368,7 +386,8 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
         /* A circle, straight from the shape's numbers (in the ray's frame). */
         c2d_vec c = vsub(s->p[0], origin);
-        c2d_ray_circle(v2(0, 0), dir, c, s->radius, s->radius == 0, maxt, 1, &ft);
+        if (s->radius == 0) ray_point(origin, dir, s->p[0], maxt, &ft.t, &ft.n);
+        else c2d_ray_circle(v2(0, 0), dir, c, s->radius, 0, maxt, 1, &ft);
         if (ft.t > maxt) return res;
         res.hit = 1;
         res.t = ft.t;

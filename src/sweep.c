@@ -615,6 +615,40 @@ static C2D_NOINLINE void sweep_halves(const body *a, const body *b, c2d_vec v, f
     }
 }
 
+/* Touching at the start: a hit at t = 0 only when the motion presses in. */
+static void touching_start(const body *a, const body *b, c2d_vec v, int line, first_touch *ft)
+{
+    c2d_vec n;
+    if (line == INLINE) {
+        /* Both flat on the line of motion: pressing when a is behind b. */
+        if (c2d_support(a, v) <= -c2d_support(b, vscale(v, -1))) { ft->t = 0; ft->n = vunit(vscale(v, -1)); }
+        return;
+    }
+    /* Where a corner touches a corner, several normals part the shapes:
+     * the motion presses in only when it presses against every one, so
+     * against the one it presses least (the one the rest of the motion
+     * could slide along). */
+    n = a->type == BODY_LINE || b->type == BODY_LINE ? line_normal(a, b) : touch_normal(a, b, v2(0, 0), v);
+    if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
+}
+
+static double frame_size(const body *b);
+
+/* Apart (by the exact decision), yet closer than the rounding of the
+ * numbers that placed them: a shape left resting against another by an
+ * earlier answer. The sweeps below are rounded, and may read such a start
+ * as already inside the other and report nothing; it is a touch. */
+static C2D_NOINLINE int resting_apart(const body *a, const body *b)
+{
+    c2d_vec pa, pb;
+    double d2, gap, R;
+    if (a->type != BODY_POLY || b->type != BODY_POLY) return 0;
+    R = a->r + b->r + a->tol + b->tol;
+    d2 = c2d_core_d2(a, b, -1, &pa, &pb);
+    gap = sqrt(d2) - R;
+    return gap <= c2d_ulps(C2D_REST_ROUNDING, frame_size(a) + frame_size(b));
+}
+
 /* touching: whether a and b share a point now, or -1 when not known. */
 static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, first_touch *ft)
 {
@@ -631,19 +665,7 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     if (line == MISS) return;
     if (touching < 0) touching = c2d_bodies_hit(a, b);
     if (touching) {
-        /* Touching at the start: a hit only when the motion presses in. */
-        c2d_vec n;
-        if (line == INLINE) {
-            /* Both flat on the line of motion: pressing when a is behind b. */
-            if (c2d_support(a, v) <= -c2d_support(b, vscale(v, -1))) { ft->t = 0; ft->n = vunit(vscale(v, -1)); }
-            return;
-        }
-        /* Where a corner touches a corner, several normals part the shapes:
-         * the motion presses in only when it presses against every one, so
-         * against the one it presses least (the one the rest of the motion
-         * could slide along). */
-        n = a->type == BODY_LINE || b->type == BODY_LINE ? line_normal(a, b) : touch_normal(a, b, v2(0, 0), v);
-        if (vdot(v, n) < 0) { ft->t = 0; ft->n = n; }
+        touching_start(a, b, v, line, ft);
         return;
     }
     if (c2d_sharp_core(a) && c2d_sharp_core(b) && (c2d_sharp_solid(a) || c2d_sharp_solid(b))) {
@@ -676,7 +698,11 @@ static void sweep_bodies(const body *a, const body *b, c2d_vec v, int touching, 
     } else {
         c2d_first_contact(a, v, b, 1, ft);
     }
-    if (ft->t > 1) { ft->t = C2D_INF; return; }
+    if (ft->t > 1) {
+        ft->t = C2D_INF;
+        if (resting_apart(a, b)) touching_start(a, b, v, line, ft);
+        return;
+    }
     if (poly_radius(a) + poly_radius(b) == 0 && a->type != BODY_LINE && b->type != BODY_LINE) {
         /* Sharp features meeting: the normal contact gives at that moment;
          * a corner meeting a corner, the one the motion presses least. */

@@ -1,0 +1,408 @@
+-- Exact arithmetic on doubles, and the exact predicates the specs check the
+-- library against.
+--
+--   local exact = require "support.exact"   -- spec/ is on LUA_PATH
+--
+-- Plain Lua, one source for 5.1, 5.2, 5.3, 5.4 and LuaJIT. It relies on no
+-- math.frexp or math.ldexp (5.3 and 5.4 have neither): a double is taken apart
+-- by multiplying it by powers of two, which is exact as long as the result is
+-- neither subnormal nor beyond the range, and every step below is arranged so.
+--
+-- Numbers. Every finite double is an integer multiple of 2^-1074, so sums,
+-- differences and products of doubles are dyadic rationals: an integer times a
+-- power of two. An exact number here is one such: a sign and base-2^24 limbs
+-- l[1..n] (least significant first) standing for
+--
+--     (-1)^neg * sum over i of l[i] * 2^(24 * (off + i - 1))
+--
+-- with an integer limb offset off (negative for fractions). It is the big
+-- integer "value * 2^1074" of the textbook method with its trailing zero limbs
+-- cut off and counted in off instead, so a product of terms of different
+-- degree (a square against a product of four coordinates) needs no care: the
+-- powers of two travel with each number. Limbs are below 2^24, so the product
+-- of two limbs plus a limb and a carry stays below 2^53: exact in a double (and
+-- in Lua 5.3's 64-bit integers, which the limbs become now and then).
+-- Numbers are normalised (no zero limb at either end; zero is n = 0) and never
+-- changed once made, so they can be shared.
+--
+-- API (x, y... are Lua numbers holding doubles; a, b are exact numbers):
+--   exact.new(x)                     the exact value of the double x
+--   exact.add(a, b), exact.sub(a, b), exact.mul(a, b), exact.neg(a)
+--   exact.sign(a)                    -1, 0 or 1
+--   exact.cmp(a, b)                  -1, 0 or 1: the sign of a - b
+--   exact.eq(a, b)                   a == b
+--   exact.tostring(a)                hexadecimal: "-0x1.000000p+24" style, exact
+--   exact.decompose(x)               m, e with |x| = m * 2^e, m an integer below
+--                                    2^53 (at least 2^52 unless e = -1074)
+--   exact.scale(m, e)                the double m * 2^e (m an integer below 2^53+1)
+--   exact.next_up(x), exact.next_down(x), exact.nextafter(x, y), exact.ulp(x)
+--   exact.step(x, k)                 x moved by k ulps (k > 0 up, k < 0 down)
+--   exact.orient(ax, ay, bx, by, cx, cy)   sign of (b - a) x (c - a), exact
+--   exact.point_seg_within(px, py, ax, ay, bx, by, r)   |p, segment a..b| <= r
+--   exact.seg_seg_within(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, ra, rb)
+--       the closed segments a0..a1 and b0..b1 (each may be a single point) are
+--       within the real sum ra + rb of each other (not the rounded double sum)
+local floor = math.floor
+
+-- LuaJIT runs this module in its interpreter: the limb loops take a different
+-- path for every length of number, and compiled, their side traces fill the
+-- trace cache over and over (each flush costing system time), several times
+-- slower than not compiling them at all.
+if jit then jit.off(true, true) end
+
+local M = {}
+
+local B = 16777216 -- 2^24, the limb base
+local HUGE = math.huge
+
+-- P2[e + 1075] = 2^e as a double for e in [-1074, 1023], each made by
+-- doubling or halving the one before (exact: every one of them is a double).
+-- The offset keeps the keys positive: LuaJIT compiles no lookup of a negative
+-- integer key (it falls back to the interpreter: "mixed sparse/dense table").
+local P2 = {}
+do
+  local p = 1.0 -- a float: Lua 5.3's integer 1 doubled 1023 times would wrap
+  for e = 0, 1023 do P2[e + 1075] = p; p = p * 2 end
+  p = 1.0
+  for e = 0, -1074, -1 do P2[e + 1075] = p; p = p / 2 end
+end
+-- 2^e for an integer e in [-1074, 1023].
+local function pow2(e) return P2[e + 1075] end
+M.pow2 = pow2
+
+-- Decomposing doubles ---------------------------------------------------------
+
+local function check_finite(x, what)
+  if type(x) ~= "number" or x ~= x or x == HUGE or x == -HUGE then
+    error(("exact: %s must be a finite number, got %s"):format(what or "argument", tostring(x)), 3)
+  end
+end
+
+-- The largest e with 2^e <= x, for a positive finite x (a binary search on the powers of two).
+local function exponent(x)
+  local lo, hi = -1074, 1023 -- pow2(lo) <= x < pow2(hi + 1) (2^1024 being out of range)
+  while lo < hi do
+    local mid = floor((lo + hi + 1) / 2)
+    if pow2(mid) <= x then lo = mid else hi = mid - 1 end
+  end
+  return lo
+end
+
+-- m, e with |x| = m * 2^e, m an integer: 2^52 <= m < 2^53 for a normal double,
+-- e = -1074 and m < 2^52 for a subnormal one; 0, 0 for zero.
+local function decompose(x)
+  check_finite(x, "decompose's argument")
+  if x < 0 then x = -x end
+  if x == 0 then return 0, 0 end
+  local E = exponent(x)
+  if E < -1022 then
+    -- subnormal: x * 2^1022 is in [2^-52, 1), normal, so both steps are exact
+    return (x * pow2(1022)) * pow2(52), -1074
+  elseif E >= 0 then
+    return x * pow2(52 - E), E - 52 -- 52 - E >= -971: 2^(52 - E) is a double
+  else
+    return (x * pow2(-E)) * pow2(52), E - 52 -- x * 2^-E is in [1, 2)
+  end
+end
+M.decompose = decompose
+
+-- The double m * 2^e for an integer m in [0, 2^53] and e in [-1074, 971]
+-- (infinity past the largest double). Exact whenever the value is a double:
+-- for e below -1022 the first product is normal and the second rounds nothing.
+local function scale(m, e)
+  if e < -1022 then return (m * pow2(-1022)) * pow2(e + 1022) end
+  return m * pow2(e)
+end
+M.scale = scale
+
+-- The next double above x (toward +infinity); infinity after the largest.
+local next_down
+local function next_up(x)
+  check_finite(x, "next_up's argument")
+  if x == 0 then return pow2(-1074) end
+  if x < 0 then return -next_down(-x) end
+  local m, e = decompose(x)
+  return scale(m + 1, e) -- m + 1 = 2^53 is 2^52 * 2^(e + 1): a double (or infinity)
+end
+-- The next double below x.
+function next_down(x)
+  check_finite(x, "next_down's argument")
+  if x == 0 then return -pow2(-1074) end
+  if x < 0 then return -next_up(-x) end
+  local m, e = decompose(x)
+  if m == pow2(52) and e > -1074 then
+    return scale(pow2(53) - 1, e - 1) -- below a power of two the spacing halves
+  end
+  return scale(m - 1, e)
+end
+M.next_up, M.next_down = next_up, next_down
+
+-- The next double after x toward y (y itself when x == y).
+function M.nextafter(x, y)
+  if x == y then return y end
+  if y > x then return next_up(x) end
+  return next_down(x)
+end
+
+-- x moved by k ulps: k times next_up (k > 0) or next_down (k < 0).
+function M.step(x, k)
+  for _ = 1, k do x = next_up(x) end
+  for _ = 1, -k do x = next_down(x) end
+  return x
+end
+
+-- The spacing of the doubles at |x|: next_up(|x|) - |x| (2^971 at the largest).
+function M.ulp(x)
+  local _, e = decompose(x)
+  if x == 0 then e = -1074 end
+  return pow2(e)
+end
+
+-- Exact numbers -----------------------------------------------------------------
+
+local ZERO = { n = 0, off = 0, neg = false }
+M.ZERO = ZERO
+
+-- Normalises the limbs r[1..n] (in place) into the number (-1)^neg r * 2^(24 off).
+local function make(neg, off, r, n)
+  local hi = n
+  while hi > 0 and r[hi] == 0 do hi = hi - 1 end
+  if hi == 0 then return ZERO end
+  local lo = 1
+  while r[lo] == 0 do lo = lo + 1 end
+  if lo > 1 then
+    local k = 0
+    for i = lo, hi do k = k + 1; r[k] = r[i] end
+    for i = k + 1, n do r[i] = nil end
+    off, hi = off + lo - 1, k
+  else
+    for i = hi + 1, n do r[i] = nil end
+  end
+  r.n, r.off, r.neg = hi, off, neg
+  return r
+end
+
+-- The exact value of the double x.
+local function new(x)
+  check_finite(x, "exact.new's argument")
+  if x == 0 then return ZERO end
+  local m, e = decompose(x)
+  -- m * 2^e = (m * 2^s) * 2^(24 q) with e = 24 q + s, 0 <= s < 24
+  local q = floor(e / 24)
+  local s = e - 24 * q
+  local p = pow2(s)
+  local l0 = m % B
+  local t = (m - l0) / B
+  local l1 = t % B
+  local l2 = (t - l1) / B -- below 2^5
+  local c = l0 * p -- below 2^47
+  local d0 = c % B
+  c = l1 * p + (c - d0) / B
+  local d1 = c % B
+  c = l2 * p + (c - d1) / B
+  local d2 = c % B
+  local d3 = (c - d2) / B
+  return make(x < 0, q, { d0, d1, d2, d3 }, 4)
+end
+M.new = new
+
+local function sign(a)
+  if a.n == 0 then return 0 end
+  return a.neg and -1 or 1
+end
+M.sign = sign
+
+-- Compares |a| and |b|: -1, 0 or 1.
+local function cmp_mag(a, b)
+  local na, nb = a.n, b.n
+  if na == 0 then return nb == 0 and 0 or -1 end
+  if nb == 0 then return 1 end
+  local ta, tb = a.off + na, b.off + nb -- one past the top limb's position
+  if ta ~= tb then return ta > tb and 1 or -1 end
+  while na >= 1 and nb >= 1 do
+    local x, y = a[na], b[nb]
+    if x ~= y then return x > y and 1 or -1 end
+    na, nb = na - 1, nb - 1
+  end
+  -- the lowest limb of each is not zero: the one with limbs left is larger
+  if na >= 1 then return 1 elseif nb >= 1 then return -1 end
+  return 0
+end
+
+-- |a| + |b|, given the sign neg.
+local function add_mag(a, b, neg)
+  local aoff, boff = a.off, b.off
+  local off = aoff < boff and aoff or boff
+  local ta, tb = aoff + a.n, boff + b.n
+  local n = (ta > tb and ta or tb) - off
+  local da, db = aoff - off, boff - off -- limb i of a is limb i + da of the sum
+  local na, nb = a.n, b.n
+  local r, carry = {}, 0
+  for k = 1, n do
+    local s = carry
+    local ia, ib = k - da, k - db
+    if ia >= 1 and ia <= na then s = s + a[ia] end
+    if ib >= 1 and ib <= nb then s = s + b[ib] end
+    if s >= B then r[k] = s - B; carry = 1 else r[k] = s; carry = 0 end
+  end
+  if carry > 0 then n = n + 1; r[n] = carry end
+  return make(neg, off, r, n)
+end
+
+-- |a| - |b| for |a| > |b|, given the sign neg.
+local function sub_mag(a, b, neg)
+  local aoff, boff = a.off, b.off
+  local off = aoff < boff and aoff or boff
+  local n = aoff + a.n - off -- |a| > |b|: a's top is the top
+  local da, db = aoff - off, boff - off
+  local na, nb = a.n, b.n
+  local r, borrow = {}, 0
+  for k = 1, n do
+    local s = -borrow
+    local ia, ib = k - da, k - db
+    if ia >= 1 and ia <= na then s = s + a[ia] end
+    if ib >= 1 and ib <= nb then s = s - b[ib] end
+    if s < 0 then r[k] = s + B; borrow = 1 else r[k] = s; borrow = 0 end
+  end
+  return make(neg, off, r, n)
+end
+
+-- a + b, b's sign taken as bneg.
+local function add_signed(a, b, bneg)
+  if b.n == 0 then return a end
+  if a.n == 0 then
+    if bneg == b.neg then return b end
+    local r = {}
+    for i = 1, b.n do r[i] = b[i] end
+    return make(bneg, b.off, r, b.n)
+  end
+  if a.neg == bneg then return add_mag(a, b, bneg) end
+  local c = cmp_mag(a, b)
+  if c == 0 then return ZERO end
+  if c > 0 then return sub_mag(a, b, a.neg) end
+  return sub_mag(b, a, bneg)
+end
+
+local function add(a, b) return add_signed(a, b, b.neg) end
+local function sub(a, b) return add_signed(a, b, not b.neg) end
+local function neg(a) return add_signed(ZERO, a, not a.neg) end
+M.add, M.sub, M.neg = add, sub, neg
+
+-- a * b: schoolbook, rows of zero limbs skipped.
+local function mul(a, b)
+  local na, nb = a.n, b.n
+  if na == 0 or nb == 0 then return ZERO end
+  if na < nb then a, b, na, nb = b, a, nb, na end -- the shorter one inside
+  local r = {}
+  for k = 1, na + nb do r[k] = 0 end
+  for j = 1, nb do
+    local y = b[j]
+    if y ~= 0 then
+      local carry, k = 0, j
+      for i = 1, na do
+        local t = r[k] + a[i] * y + carry -- below 2^24 + 2^48 + 2^25 < 2^53
+        carry = floor(t / B)
+        r[k] = t - carry * B
+        k = k + 1
+      end
+      while carry > 0 do
+        local t = r[k] + carry
+        carry = floor(t / B)
+        r[k] = t - carry * B
+        k = k + 1
+      end
+    end
+  end
+  return make(a.neg ~= b.neg, a.off + b.off, r, na + nb)
+end
+M.mul = mul
+
+-- The sign of a - b.
+local function cmp(a, b)
+  local sa, sb = sign(a), sign(b)
+  if sa ~= sb then return sa < sb and -1 or 1 end
+  if sa == 0 then return 0 end
+  local c = cmp_mag(a, b)
+  if sa > 0 then return c end
+  return -c
+end
+M.cmp = cmp
+function M.eq(a, b) return cmp(a, b) == 0 end
+
+-- Hexadecimal, exact: "0x" and the limbs from the top, 6 digits each, then the
+-- power of two of the lowest limb ("0x1.000000p+24" style would round nothing
+-- either, but this one reads straight off the limbs).
+function M.tostring(a)
+  if a.n == 0 then return "0" end
+  local t = { a.neg and "-0x" or "0x" }
+  for i = a.n, 1, -1 do t[#t + 1] = ("%06x"):format(a[i]) end
+  t[#t + 1] = ("p%+d"):format(24 * a.off)
+  return table.concat(t)
+end
+
+-- Predicates ----------------------------------------------------------------------
+
+local function sq2(x, y) return add(mul(x, x), mul(y, y)) end
+
+-- The sign of (b - a) x (c - a) for exact coordinates.
+local function orient_e(ax, ay, bx, by, cx, cy)
+  return sign(sub(mul(sub(bx, ax), sub(cy, ay)), mul(sub(by, ay), sub(cx, ax))))
+end
+
+function M.orient(ax, ay, bx, by, cx, cy)
+  return orient_e(new(ax), new(ay), new(bx), new(by), new(cx), new(cy))
+end
+
+-- The point p is within R of the closed segment a..b (a point when a == b),
+-- given exact coordinates and R2 = R^2 (R >= 0). With e = b - a, w = p - a: the
+-- nearest point is a when w.e <= 0, b when w.e >= e.e, else the foot on the
+-- line, at the distance |e x w| / |e|, compared squared: (e x w)^2 <= R^2 e.e.
+local function point_seg_e(px, py, ax, ay, bx, by, R2)
+  local ex, ey = sub(bx, ax), sub(by, ay)
+  local wx, wy = sub(px, ax), sub(py, ay)
+  local we = add(mul(wx, ex), mul(wy, ey))
+  if sign(we) <= 0 then return cmp(sq2(wx, wy), R2) <= 0 end
+  local ee = sq2(ex, ey)
+  if cmp(we, ee) >= 0 then return cmp(sq2(sub(px, bx), sub(py, by)), R2) <= 0 end
+  local c = sub(mul(ex, wy), mul(ey, wx))
+  return cmp(mul(c, c), mul(R2, ee)) <= 0
+end
+
+local function check_radius(r, what)
+  check_finite(r, what)
+  if r < 0 then error(("exact: %s must be >= 0, got %.17g"):format(what, r), 3) end
+end
+
+function M.point_seg_within(px, py, ax, ay, bx, by, r)
+  check_radius(r, "the radius")
+  local R = new(r)
+  return point_seg_e(new(px), new(py), new(ax), new(ay), new(bx), new(by), mul(R, R))
+end
+
+-- The closed segments a0..a1 and b0..b1 (either a point when its ends are
+-- equal) come within ra + rb of each other, the sum taken exactly. They do
+-- when they cross properly (each one's ends strictly on both sides of the
+-- other's line), and otherwise exactly when one of the four ends is within
+-- ra + rb of the other segment: segments that meet without crossing properly
+-- have an end on the other one (a T, a shared end, a collinear overlap), and
+-- the distance between two segments that do not meet is reached at an end of
+-- one of them.
+function M.seg_seg_within(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, ra, rb)
+  check_radius(ra, "ra")
+  check_radius(rb, "rb")
+  local A0x, A0y, A1x, A1y = new(a0x), new(a0y), new(a1x), new(a1y)
+  local B0x, B0y, B1x, B1y = new(b0x), new(b0y), new(b1x), new(b1y)
+  local o1 = orient_e(A0x, A0y, A1x, A1y, B0x, B0y)
+  local o2 = orient_e(A0x, A0y, A1x, A1y, B1x, B1y)
+  if o1 * o2 < 0 then
+    local o3 = orient_e(B0x, B0y, B1x, B1y, A0x, A0y)
+    local o4 = orient_e(B0x, B0y, B1x, B1y, A1x, A1y)
+    if o3 * o4 < 0 then return true end
+  end
+  local R = add(new(ra), new(rb))
+  local R2 = mul(R, R)
+  return point_seg_e(A0x, A0y, B0x, B0y, B1x, B1y, R2) or point_seg_e(A1x, A1y, B0x, B0y, B1x, B1y, R2)
+      or point_seg_e(B0x, B0y, A0x, A0y, A1x, A1y, R2) or point_seg_e(B1x, B1y, A0x, A0y, A1x, A1y, R2)
+end
+
+return M
