@@ -253,7 +253,7 @@ static C2D_NOINLINE c2d_error contact_scaled(const c2d_shape *a, const c2d_shape
 {
     c2d_shape sa, sb;
     c2d_vec ra[c2d_scaled_room(a)], rb[c2d_scaled_room(b)];
-    int exact = c2d_segment_pair_hits(a, b);
+    int exact = c2d_unscaled_pair_hits(a, b);
     c2d_error err;
     if (exact == 0) {
         out->hit = 0;

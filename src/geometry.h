@@ -465,40 +465,57 @@ int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
  * exact value. A test farther from its tie than that has the exact answer.
  */
 #define C2D_FILTER_ERR 0x1p-50
-#define C2D_FILTER_ABS 0x1p-1060
+#define C2D_FILTER_ABS 0x1p-1000
 #define C2D_FILTER_HI 0x1p240
 
-/* The exact sign of u x v, where u = b - a and v = c - a rounded once each
- * (numbers within C2D_FILTER_HI): the rounded product where it is farther
- * from 0 than its rounding, else the exact turn a -> b -> c. */
-static inline int c2d_cross_sign(c2d_vec u, c2d_vec v, c2d_vec a, c2d_vec b, c2d_vec c)
+/*
+ * The filtered tests below take m2 = 2 m^2, m a bound on every component of
+ * every difference they use (each rounded once from the numbers given). A
+ * sum of two products of such differences is then within C2D_FILTER_ERR m2
+ * (and C2D_FILTER_ABS, for underflow) of its exact value: one bound for the
+ * whole test, worked out once by the caller.
+ */
+static inline double c2d_filter_m2(double m) { return 2 * m * m; }
+
+/* The sign of u x v, where u = b - a and v = c - a (numbers within
+ * C2D_FILTER_HI), when the rounded product is farther from 0 than its
+ * rounding; 0 when it cannot tell (c2d_orient_exact can). */
+static inline int c2d_cross_filter(c2d_vec u, c2d_vec v, double m2)
 {
-    double p = u.x * v.y, q = u.y * v.x, d = p - q;
-    if (fabs(d) > C2D_FILTER_ERR * (fabs(p) + fabs(q)) + C2D_FILTER_ABS) return d > 0 ? 1 : -1;
-    return c2d_orient_exact(a, b, c);
+    double d = u.x * v.y - u.y * v.x;
+    if (fabs(d) > C2D_FILTER_ERR * m2 + C2D_FILTER_ABS) return d > 0 ? 1 : -1;
+    return 0;
+}
+
+/* The largest component of three vectors. */
+static inline double c2d_max_comp3(c2d_vec a, c2d_vec b, c2d_vec c)
+{
+    return dmax(dmax(dmax(fabs(a.x), fabs(a.y)), dmax(fabs(b.x), fabs(b.y))), dmax(fabs(c.x), fabs(c.y)));
 }
 
 /* The exact sign of the turn a -> b -> c (coordinates within C2D_FILTER_HI). */
 static inline int c2d_orient_sign(c2d_vec a, c2d_vec b, c2d_vec c)
 {
-    return c2d_cross_sign(vsub(b, a), vsub(c, a), a, b, c);
+    c2d_vec u = vsub(b, a), v = vsub(c, a);
+    int k = c2d_cross_filter(u, v, c2d_filter_m2(c2d_max_comp3(u, v, v)));
+    return k != 0 ? k : c2d_orient_exact(a, b, c);
 }
 
 /*
- * Is point p within sqrt(r2) = ra + rb of segment a..b, given e = b - a and
- * w = p - a (each rounded once; numbers within C2D_FILTER_HI). The rounded
- * test (no division: exact for integers) answers where its comparisons are
- * farther from a tie than their rounding; the rest goes to c2d_within_exact.
- * Which region p is in (before a, past b, beside) matters where the
- * distance is far below the segment's length: an end within the radius
- * holds whatever the region (the distance is at most that end's), and so
- * does the line beyond it (the distance is at least the line's); the other
- * two answers need the region sure.
+ * Is point p within sqrt(r2) of segment a..b, given e = b - a and w = p - a
+ * and m2 (above; p - b counts among the differences): 1 or 0 where the
+ * rounded test (no division: exact for integers) is farther from a tie than
+ * its rounding, -1 where it cannot tell (c2d_within_exact can). Which
+ * region p is in (before a, past b, beside) matters where the distance is
+ * far below the segment's length: an end within the radius holds whatever
+ * the region (the distance is at most that end's), and so does the line
+ * beyond it (the distance is at least the line's); the other two answers
+ * need the region sure. (No call in it: the callers' doubles stay in
+ * registers, where a call would spill them.)
  */
-static inline int c2d_pt_seg_within_d(c2d_vec e, c2d_vec w, double r2, c2d_vec p, c2d_vec a, c2d_vec b, double ra,
-                                      double rb)
+static inline int c2d_pt_seg_filter(c2d_vec e, c2d_vec w, double r2, double m2, c2d_vec p, c2d_vec b)
 {
-    double t = vdot(w, e), tm = fabs(w.x * e.x) + fabs(w.y * e.y), d2, ee, g, c, cm, lhs, rhs, slack;
+    double t = vdot(w, e), err = C2D_FILTER_ERR * m2 + C2D_FILTER_ABS, d2, ee, g, c, lhs, rhs, slack;
     int sure;
     if (t > 0) {
         ee = vlen2(e);
@@ -508,42 +525,44 @@ static inline int c2d_pt_seg_within_d(c2d_vec e, c2d_vec w, double r2, c2d_vec p
              * The rounding of rhs is within 8 units of it, each square
              * within 3: four times the margin, and the underflow of squares. */
             c = vcross(e, w);
-            cm = C2D_FILTER_ERR * (fabs(e.x * w.y) + fabs(e.y * w.x)) + C2D_FILTER_ABS;
             rhs = r2 * ee;
-            slack = C2D_FILTER_ABS * (1 + ee + r2);
-            lhs = fabs(c) - cm;
+            slack = C2D_FILTER_ABS * (1 + m2 + r2);
+            lhs = fabs(c) - err;
             if (lhs > 0 && lhs * lhs - slack > rhs * (1 + 4 * C2D_FILTER_ERR) + slack) return 0;
-            lhs = fabs(c) + cm;
-            if (lhs * lhs + slack < rhs * (1 - 4 * C2D_FILTER_ERR) - slack && t > C2D_FILTER_ERR * tm + C2D_FILTER_ABS &&
-                g > C2D_FILTER_ERR * (tm + ee) + C2D_FILTER_ABS)
-                return 1;
-            return c2d_within_exact(p, a, b, ra, rb);
+            lhs = fabs(c) + err;
+            if (lhs * lhs + slack < rhs * (1 - 4 * C2D_FILTER_ERR) - slack && t > err && g > 2 * err) return 1;
+            return -1;
         }
         w = vsub(p, b);
-        sure = -g > C2D_FILTER_ERR * (tm + ee) + C2D_FILTER_ABS;
+        sure = -g > 2 * err;
     } else {
-        sure = -t > C2D_FILTER_ERR * tm + C2D_FILTER_ABS || (e.x == 0 && e.y == 0); /* (a point: no regions) */
+        sure = -t > err || (e.x == 0 && e.y == 0); /* (a point: no regions) */
     }
     /* Before a or past b: |w|^2 against r^2. */
+    if (w.x == 0 && w.y == 0) return 1; /* at the end */
     d2 = vlen2(w);
     if (fabs(d2 - r2) > C2D_FILTER_ERR * (d2 + r2) + C2D_FILTER_ABS && (d2 <= r2 || sure)) return d2 <= r2;
-    return c2d_within_exact(p, a, b, ra, rb);
+    return -1;
 }
 
 /* Is point p within ra + rb of segment a..b (a == b: a point), exactly, for
  * numbers within C2D_FILTER_HI. */
 static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
 {
+    c2d_vec e = vsub(b, a), w = vsub(p, a);
     double r = ra + rb;
-    return c2d_pt_seg_within_d(vsub(b, a), vsub(p, a), r * r, p, a, b, ra, rb);
+    int k = c2d_pt_seg_filter(e, w, r * r, c2d_filter_m2(c2d_max_comp3(e, w, vsub(p, b))), p, b);
+    return k >= 0 ? k : c2d_within_exact(p, a, b, ra, rb);
 }
 
-/* The same for numbers of any magnitude. */
-static inline int c2d_pt_seg_within_any(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+/* Is point p within ra + rb of point q, exactly, for any finite numbers (a
+ * square that overflows or underflows leaves the filter unsure). */
+static inline int c2d_pt_pt_within(c2d_vec p, c2d_vec q, double ra, double rb)
 {
-    double m = dmax(dmax(dmax(fabs(p.x), fabs(p.y)), dmax(fabs(a.x), fabs(a.y))),
-                    dmax(dmax(fabs(b.x), fabs(b.y)), dmax(ra, rb)));
-    return m <= C2D_FILTER_HI ? c2d_pt_seg_within(p, a, b, ra, rb) : c2d_within_exact(p, a, b, ra, rb);
+    double dx = q.x - p.x, dy = q.y - p.y, r = ra + rb, d2 = dx * dx + dy * dy, r2 = r * r;
+    if (dx == 0 && dy == 0) return 1;
+    if (fabs(d2 - r2) > C2D_FILTER_ERR * (d2 + r2) + C2D_FILTER_ABS) return d2 <= r2;
+    return c2d_within_exact(p, q, q, ra, rb);
 }
 
 /* The corner points of a POLY or FAN body: core vertices, or a fan's apex
@@ -587,11 +606,12 @@ double c2d_least_overlap_sliding(const body *a, const body *b, c2d_vec gap, c2d_
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);
 
-/* Points, segments, disks and capsules (both of the pair) are decided on
- * their own numbers, exactly at any magnitude, where other pairs beyond the
- * range of squares are decided on scaled copies: that decision (query.c),
- * or -1 for other kinds. Scaled contact and distance defer to it. */
-int c2d_segment_pair_hits(const c2d_shape *a, const c2d_shape *b);
+/* Points, segments, disks and capsules (both of the pair), and a point or
+ * disk with an AABB, are decided on their own numbers, exactly at any
+ * magnitude, where other pairs beyond the range of squares are decided on
+ * scaled copies: that decision (query.c), or -1 for other kinds. Scaled
+ * contact and distance defer to it. */
+int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b);
 
 /* The canonical order of a pair: > 0 when b comes first. */
 int c2d_shape_order(const c2d_shape *a, const c2d_shape *b);

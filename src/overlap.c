@@ -153,19 +153,42 @@ int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int n
     return !separated_by(a, na, oa, b, nb, ob) && !separated_by(b, nb, ob, a, na, oa);
 }
 
+/* c2d_segments_within on exact predicates alone (any finite numbers). */
+static C2D_NOINLINE int segments_within_exact(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb)
+{
+    if (!veq(a0, a1) && !veq(b0, b1) && c2d_orient_exact(a0, a1, b0) * c2d_orient_exact(a0, a1, b1) < 0 &&
+        c2d_orient_exact(b0, b1, a0) * c2d_orient_exact(b0, b1, a1) < 0)
+        return 1;
+    return c2d_within_exact(a0, b0, b1, ra, rb) || c2d_within_exact(a1, b0, b1, ra, rb) ||
+           c2d_within_exact(b0, a0, a1, rb, ra) || c2d_within_exact(b1, a0, a1, rb, ra);
+}
+
 int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb)
 {
-    /* Every difference the tests take, once (a - b rounds to -(b - a)). */
+    /* Every difference the tests take, once (a - b rounds to -(b - a)),
+     * and the bound on them the filters read. */
     c2d_vec ea = vsub(a1, a0), eb = vsub(b1, b0), d00 = vsub(b0, a0), d01 = vsub(b1, a0), d10 = vsub(a1, b0);
     double r = ra + rb, r2 = r * r;
+    double m2 = c2d_filter_m2(dmax(c2d_max_comp3(ea, eb, d00), c2d_max_comp3(d01, d10, vsub(a1, b1))));
+    int unsure = 0, k, s1, s2;
     /* Crossing: each segment's ends strictly on both sides of the other's line. */
-    if (!veq(a0, a1) && !veq(b0, b1) && c2d_cross_sign(ea, d00, a0, a1, b0) * c2d_cross_sign(ea, d01, a0, a1, b1) < 0 &&
-        c2d_cross_sign(eb, vscale(d00, -1), b0, b1, a0) * c2d_cross_sign(eb, d10, b0, b1, a1) < 0)
-        return 1;
-    /* Apart, touching or collinear: the nearest pair has an endpoint in it. */
-    return c2d_pt_seg_within_d(eb, vscale(d00, -1), r2, a0, b0, b1, ra, rb) ||
-           c2d_pt_seg_within_d(eb, d10, r2, a1, b0, b1, ra, rb) ||
-           c2d_pt_seg_within_d(ea, d00, r2, b0, a0, a1, rb, ra) || c2d_pt_seg_within_d(ea, d01, r2, b1, a0, a1, rb, ra);
+    if (!veq(a0, a1) && !veq(b0, b1)) {
+        s1 = c2d_cross_filter(ea, d00, m2) * c2d_cross_filter(ea, d01, m2);
+        s2 = c2d_cross_filter(eb, vscale(d00, -1), m2) * c2d_cross_filter(eb, d10, m2);
+        if (s1 < 0 && s2 < 0) return 1;
+        unsure = (s1 == 0 && s2 <= 0) || (s2 == 0 && s1 <= 0);
+    }
+    /* Apart, touching or collinear: the nearest pair has an endpoint in it.
+     * (An end within the radii decides; anything unsure, the exact test.) */
+    if ((k = c2d_pt_seg_filter(eb, vscale(d00, -1), r2, m2, a0, b1)) > 0) return 1;
+    unsure |= k < 0;
+    if ((k = c2d_pt_seg_filter(eb, d10, r2, m2, a1, b1)) > 0) return 1;
+    unsure |= k < 0;
+    if ((k = c2d_pt_seg_filter(ea, d00, r2, m2, b0, a1)) > 0) return 1;
+    unsure |= k < 0;
+    if ((k = c2d_pt_seg_filter(ea, d01, r2, m2, b1, a1)) > 0) return 1;
+    unsure |= k < 0;
+    return unsure ? segments_within_exact(a0, a1, b0, b1, ra, rb) : 0;
 }
 
 int c2d_segments_within_any(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb)
@@ -173,12 +196,7 @@ int c2d_segments_within_any(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, doub
     double m = dmax(dmax(dmax(fabs(a0.x), fabs(a0.y)), dmax(fabs(a1.x), fabs(a1.y))),
                     dmax(dmax(fabs(b0.x), fabs(b0.y)), dmax(fabs(b1.x), fabs(b1.y))));
     if (dmax(m, dmax(ra, rb)) <= C2D_FILTER_HI) return c2d_segments_within(a0, a1, b0, b1, ra, rb);
-    /* Beyond the filters' range: every test exact. */
-    if (!veq(a0, a1) && !veq(b0, b1) && c2d_orient_exact(a0, a1, b0) * c2d_orient_exact(a0, a1, b1) < 0 &&
-        c2d_orient_exact(b0, b1, a0) * c2d_orient_exact(b0, b1, a1) < 0)
-        return 1;
-    return c2d_within_exact(a0, b0, b1, ra, rb) || c2d_within_exact(a1, b0, b1, ra, rb) ||
-           c2d_within_exact(b0, a0, a1, rb, ra) || c2d_within_exact(b1, a0, a1, rb, ra);
+    return segments_within_exact(a0, a1, b0, b1, ra, rb); /* beyond the filters' range */
 }
 
 int c2d_bodies_hit(const body *a, const body *b)

@@ -78,36 +78,63 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
 }
 
 /*
- * Disk (or point) against a convex polygon with an interior, in the disk's
- * frame: inside every edge line, or within r of an edge. The region test of
- * the disk-triangle method, for any convex polygon; it decides exactly as the
- * general path does on the same numbers.
+ * Disk (or point) against a convex polygon with an interior (vertices v,
+ * orientation +1 or -1): the centre inside or on every edge line, or within
+ * r of an edge it lies strictly outside the line of (a convex polygon's
+ * point nearest an outside centre lies on such an edge). Exact for the
+ * doubles given (numbers within C2D_FILTER_HI): the sides are exact signs
+ * and the distances exact comparisons, on the shapes' own numbers.
  */
-static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
+/* disk_hits_convex on exact predicates alone. */
+static C2D_NOINLINE int disk_hits_convex_exact(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
 {
     int i, inside = 1, within = 0;
     for (i = 0; i < n; i++) {
-        c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
-        double side = vcross(vsub(b, a), vscale(a, -1)) * orient;
+        int j = c2d_next(i, n), side = c2d_orient_exact(v[i], v[j], c) * orient;
         if (side < 0) {
             inside = 0;
-            if (r > 0 && c2d_pt_seg_within(v2(0, 0), a, b, r, 0)) return 1;
+            if (r > 0 && c2d_within_exact(c, v[i], v[j], r, 0)) return 1;
         } else if (side > 0) {
             within = 1;
         }
     }
-    /* Inside, unless on every edge line: then the polygon is flat in this
-     * frame (one far smaller than its distance from the centre collapses to
-     * a point there), and only its edges can hold the centre. */
     if (inside && within) return 1;
-    if (r == 0 && !inside) return 0;
-    /* The nearest point may sit on an edge the centre is inside of (the
-     * edges it is outside of were tried above). */
-    for (i = 0; i < n; i++) {
-        c2d_vec a = vsub(v[i], c), b = vsub(v[c2d_next(i, n)], c);
-        if (vcross(vsub(b, a), vscale(a, -1)) * orient >= 0 && c2d_pt_seg_within(v2(0, 0), a, b, r, 0)) return 1;
-    }
+    if (!inside) return 0;
+    for (i = 0; i < n; i++)
+        if (c2d_within_exact(c, v[i], v[c2d_next(i, n)], r, 0)) return 1;
     return 0;
+}
+
+static int disk_hits_convex(c2d_vec c, double r, const c2d_vec *v, int n, int orient)
+{
+    /* The vertices less the centre, each rounded once, as the filters
+     * need (the turn a -> b -> c is (a - c) x (b - c)); an edge, v[j] - v[i]
+     * rounded once, is within 2.01 times the largest. */
+    double r2 = r * r, m = 0, m2;
+    int i, inside = 1, within = 0, unsure = 0;
+    for (i = 0; i < n; i++) m = dmax(m, dmax(fabs(v[i].x - c.x), fabs(v[i].y - c.y)));
+    m2 = c2d_filter_m2(2.01 * m);
+    for (i = 0; i < n; i++) {
+        int j = c2d_next(i, n), side, k;
+        c2d_vec wi = vsub(v[i], c);
+        side = c2d_cross_filter(wi, vsub(v[j], c), m2) * orient;
+        if (side < 0) {
+            inside = 0;
+            if (r > 0) {
+                k = c2d_pt_seg_filter(vsub(v[j], v[i]), vscale(wi, -1), r2, m2, c, v[j]);
+                if (k > 0) return 1;
+                unsure |= k < 0;
+            }
+        } else if (side > 0) {
+            within = 1;
+        } else {
+            unsure = 1;
+        }
+    }
+    if (unsure) return disk_hits_convex_exact(c, r, v, n, orient);
+    if (inside && within) return 1;
+    if (!inside) return 0;
+    return disk_hits_convex_exact(c, r, v, n, orient); /* on every edge line: flat after all */
 }
 
 /* A point, segment, disk or capsule: a core of one or two points. */
@@ -138,12 +165,14 @@ static C2D_NOINLINE int disk_hits_fan(const c2d_shape *d, const c2d_shape *fan)
     return vlen2(v) <= rr * rr;
 }
 
-/* How far c lies outside an AABB along x and along y (0 within its span):
- * the box's nearest point is the clamped c. */
-static inline void gaps_to_aabb(c2d_vec c, const c2d_shape *box, double *dx, double *dy)
+/* Is c within r of an AABB: its nearest point is c clamped to the box (an
+ * exact choice of doubles), and the distance to it an exact comparison. */
+static inline int round_hits_aabb(c2d_vec c, double r, const c2d_shape *box)
 {
-    *dx = c.x < box->p[0].x ? box->p[0].x - c.x : c.x > box->p[1].x ? c.x - box->p[1].x : 0;
-    *dy = c.y < box->p[0].y ? box->p[0].y - c.y : c.y > box->p[1].y ? c.y - box->p[1].y : 0;
+    c2d_vec q;
+    q.x = c.x < box->p[0].x ? box->p[0].x : c.x > box->p[1].x ? box->p[1].x : c.x;
+    q.y = c.y < box->p[0].y ? box->p[0].y : c.y > box->p[1].y ? box->p[1].y : c.y;
+    return c2d_pt_pt_within(c, q, r, 0);
 }
 
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
@@ -161,20 +190,7 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     if (!round_kind(a->kind)) return -1;
     if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
         return disk_hits_fan(a, b);
-    if (b->kind == C2D_AABB) {
-        double dx, dy, rad = a->radius, big;
-        gaps_to_aabb(a->p[0], b, &dx, &dy);
-        big = dmax(dmax(dx, dy), rad);
-        /* Gaps whose squares would underflow (a point 1e-300 off the box
-         * read as on it) are first brought near 1 by one power of two. */
-        if (big > 0 && big < C2D_SQUARE_SAFE_LO) {
-            int k = -ilogb(big);
-            dx = ldexp(dx, k);
-            dy = ldexp(dy, k);
-            rad = ldexp(rad, k);
-        }
-        return dx * dx + dy * dy <= rad * rad;
-    }
+    if (b->kind == C2D_AABB) return round_hits_aabb(a->p[0], a->radius, b);
     if ((v = solid_vertices(b, &n, room_b)) != NULL)
         return disk_hits_convex(a->p[0], a->radius, v, n, b->ccw);
     return -1;
@@ -193,7 +209,7 @@ static int decide(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int 
         return a->p[0].x <= b->p[1].x && b->p[0].x <= a->p[1].x &&
                a->p[0].y <= b->p[1].y && b->p[0].y <= a->p[1].y;
     if (round_kind(a->kind) && round_kind(b->kind))
-        return c2d_pt_seg_within_any(b->p[0], a->p[0], a->p[0], a->radius, b->radius);
+        return c2d_pt_pt_within(b->p[0], a->p[0], a->radius, b->radius);
     if (!c2d_bounds_meet(&a->bounds, &b->bounds)) return 0;
     if ((direct = hits_direct(a, b)) >= 0) return direct;
     c2d_body(A, a, &a->p[0]);
@@ -261,9 +277,17 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
     return decide(a, b, &A, &B, &built);
 }
 
-int c2d_segment_pair_hits(const c2d_shape *a, const c2d_shape *b)
+/* Pairs decided on their own numbers at any magnitude (no scaled copies):
+ * points, segments, disks and capsules, and a point or disk with an AABB. */
+static int unscaled_pair(const c2d_shape *a, const c2d_shape *b)
 {
-    if (!(segment_kind(a->kind) && segment_kind(b->kind))) return -1;
+    return (segment_kind(a->kind) && segment_kind(b->kind)) || (round_kind(a->kind) && b->kind == C2D_AABB) ||
+           (a->kind == C2D_AABB && round_kind(b->kind));
+}
+
+int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b)
+{
+    if (!unscaled_pair(a, b)) return -1;
     return hits_in_range(a, b);
 }
 
@@ -280,21 +304,12 @@ static C2D_NOINLINE int hits_scaled(const c2d_shape *a, const c2d_shape *b, int 
 static C2D_NOINLINE int hits_general(const c2d_shape *a, const c2d_shape *b)
 {
     int e;
-    /* Points and segments with radii are decided on their own numbers,
-     * exactly at any magnitude: no copy scaled (which would lose a
-     * subnormal offset beside a large coordinate). */
-    if (segment_kind(a->kind) && segment_kind(b->kind)) return hits_in_range(a, b);
+    /* Points and segments with radii (and round shapes with AABBs) are
+     * decided on their own numbers, exactly at any magnitude: no copy scaled
+     * (which would lose a subnormal offset beside a large coordinate). */
+    if (unscaled_pair(a, b)) return hits_in_range(a, b);
     e = c2d_pair_exponent(a, b, 0);
     return e == 0 ? hits_in_range(a, b) : hits_scaled(a, b, e);
-}
-
-/* Is x zero or of a size whose square neither overflows nor loses bits:
- * then a test made of such squares gives, unscaled, exactly the answer the
- * scaled copies would. */
-static int square_safe(double x)
-{
-    x = fabs(x);
-    return x == 0 || (x >= C2D_SQUARE_SAFE_LO && x <= C2D_SQUARE_SAFE_HI);
 }
 
 /* Two round shapes whose squared gap or summed radius is 0 or outside the
@@ -303,17 +318,14 @@ static int square_safe(double x)
  * rounding); anything else goes the general way. */
 C2D_NOINLINE int c2d_hits_round_round_rare(const c2d_shape *a, const c2d_shape *b)
 {
-    return c2d_pt_seg_within_any(b->p[0], a->p[0], a->p[0], a->radius, b->radius);
+    return c2d_pt_pt_within(b->p[0], a->p[0], a->radius, b->radius);
 }
 
 
 /* A round shape against an AABB: the clamped centre within the radius. */
 static int hits_round_aabb(const c2d_shape *d, const c2d_shape *box)
 {
-    double dx, dy;
-    gaps_to_aabb(d->p[0], box, &dx, &dy);
-    if (!square_safe(dx) || !square_safe(dy) || !square_safe(d->radius)) return hits_general(d, box);
-    return dx * dx + dy * dy <= d->radius * d->radius;
+    return round_hits_aabb(d->p[0], d->radius, box);
 }
 
 /* c2d_pair_exponent(a, b, 0) == 0, inline for two shapes with finite bounds. */
@@ -418,39 +430,15 @@ static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
 
 /*
  * A round shape against a Triangle with an interior: disk_hits_convex for
- * three vertices, unrolled, with the same arithmetic (so the same answers).
- * Its answer is: the centre inside every edge line (and not on all three:
- * a triangle far smaller than its distance from the centre collapses to a
- * point in this frame, and only its edges can hold the centre), or within
- * the radius of some edge; the edges the centre is outside of are tried
- * first, as they hold the nearest point unless rounding says otherwise.
+ * its three vertices, after the bounds (as the general path, which comes
+ * to the same function).
  */
 static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
 {
     int near = near_in_range(d, t);
-    c2d_vec c, v0, v1, v2_, z = v2(0, 0);
-    double s0, s1, s2, r = d->radius, orient = t->ccw;
-    int inside;
     if (near < 0 || t->ccw == 0) return hits_general(d, t);
     if (!near) return 0;
-    c = d->p[0];
-    v0 = vsub(t->p[0], c);
-    v1 = vsub(t->p[1], c);
-    v2_ = vsub(t->p[2], c);
-    s0 = vcross(vsub(v1, v0), vscale(v0, -1)) * orient;
-    s1 = vcross(vsub(v2_, v1), vscale(v1, -1)) * orient;
-    s2 = vcross(vsub(v0, v2_), vscale(v2_, -1)) * orient;
-    inside = (s0 >= 0) & (s1 >= 0) & (s2 >= 0);
-    /* (on every edge line: flat in this frame, as disk_hits_convex reads it) */
-    if (inside && (s0 > 0 || s1 > 0 || s2 > 0)) return 1;
-    if (!inside) {
-        if (!(r > 0)) return 0;
-        if (s0 < 0 && c2d_pt_seg_within(z, v0, v1, r, 0)) return 1;
-        if (s1 < 0 && c2d_pt_seg_within(z, v1, v2_, r, 0)) return 1;
-        if (s2 < 0 && c2d_pt_seg_within(z, v2_, v0, r, 0)) return 1;
-    }
-    return (s0 >= 0 && c2d_pt_seg_within(z, v0, v1, r, 0)) || (s1 >= 0 && c2d_pt_seg_within(z, v1, v2_, r, 0)) ||
-           (s2 >= 0 && c2d_pt_seg_within(z, v2_, v0, r, 0));
+    return disk_hits_convex(d->p[0], d->radius, t->p, 3, t->ccw);
 }
 
 
@@ -526,7 +514,7 @@ static C2D_NOINLINE c2d_distance_result distance_scaled(const c2d_shape *a, cons
     r.distance = r.distance > 0 ? dmax(ldexp(r.distance, e), nextafter(0, 1)) : 0;
     r.a = v2(ldexp(r.a.x, e), ldexp(r.a.y, e));
     r.b = v2(ldexp(r.b.x, e), ldexp(r.b.y, e));
-    if (segment_kind(a->kind) && segment_kind(b->kind)) {
+    if (unscaled_pair(a, b)) {
         /* The copies may have lost a subnormal offset beside a large
          * coordinate: the decision is the one hits makes on the shapes. */
         int hit = hits_in_range(a, b);
@@ -544,7 +532,7 @@ int c2d_hits_at_scale(const c2d_shape *a, const c2d_shape *b, body *A, body *B, 
 {
     int e = c2d_pair_exponent(a, b, 0);
     *built = e == 0;
-    if (e != 0 && segment_kind(a->kind) && segment_kind(b->kind)) return hits_in_range(a, b);
+    if (e != 0 && unscaled_pair(a, b)) return hits_in_range(a, b);
     return e == 0 ? c2d_decide(a, b, A, B) : hits_scaled(a, b, e);
 }
 

@@ -211,7 +211,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
         c2d_vec n;
         c2d_no_hit(res);
-        if (c2d_pt_seg_within_any(v2(ox, oy), s->p[0], s->p[0], s->radius, 0)) {
+        if (c2d_pt_pt_within(v2(ox, oy), s->p[0], s->radius, 0)) {
             ray_starts_inside(ox, oy, dx, dy, res);
             return 1;
         }
@@ -355,7 +355,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     c2d_no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
         /* The test hits makes for a point and a disk. */
-        inside = c2d_pt_seg_within_any(origin, s->p[0], s->p[0], s->radius, 0);
+        inside = c2d_pt_pt_within(origin, s->p[0], s->radius, 0);
     } else if (s->kind == C2D_AABB) {
         inside = s->p[0].x <= origin.x && origin.x <= s->p[1].x && s->p[0].y <= origin.y && origin.y <= s->p[1].y;
     } else {

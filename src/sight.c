@@ -429,7 +429,7 @@ static int ray_sees(const c2d_view *v, const c2d_shape *b, const sight_set *bl, 
      * off a ray that grazes b or a blocker. */
     *point = vadd(v->o, vscale(u, r.t));
     /* (a point at the radius may round out of the view: drawn in by ulps) */
-    if (v->radius < HUGE_VAL && !c2d_pt_seg_within_any(*point, v->o, v->o, v->radius, 0))
+    if (v->radius < HUGE_VAL && !c2d_pt_pt_within(*point, v->o, v->radius, 0))
         *point = vadd(v->o, vscale(vsub(*point, v->o), 1 - 4 * DBL_EPSILON));
     u = vsub(*point, v->o);
     r = c2d_raycast(b, v->o, u, 2);
