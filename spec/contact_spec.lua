@@ -395,9 +395,11 @@ local function inner_point(s, r)
   local o = s:outline(16)
   local k = r.int(1, #o / 2)
   local t = r.u()
-  -- a shape with no area (a Point, a Segment) holds a point computed between
-  -- its ends only by chance: its outline point (an end), which it holds exactly
-  if s:type() ~= "Line" and s:area() == 0 then return o[2 * k - 1], o[2 * k] end
+  -- a shape with no area (a Point, a Segment, a Line) holds a point computed
+  -- between its ends only by chance: an end (a Line's first point), which it
+  -- holds exactly
+  if s:type() == "Line" then return s:position() end
+  if s:area() == 0 then return o[2 * k - 1], o[2 * k] end
   return cx + t * (o[2 * k - 1] - cx), cy + t * (o[2 * k] - cy)
 end
 
@@ -524,7 +526,7 @@ describe("contact properties of random overlapping pairs", function()
           local bx, by = inner_point(b, r)
           -- (b's position put on a's point exactly when b has no area: a move
           -- by the difference rounds)
-          if b:type() ~= "Line" and b:area() == 0 then b:moveTo(ax, ay) else b:move(ax - bx, ay - by) end
+          if b:type() == "Line" or b:area() == 0 then b:moveTo(ax, ay) else b:move(ax - bx, ay - by) end
           if a:hits(b) then
             checked = checked + 1
             local what = ("seed %d: a = %s, b = %s"):format(seed, exact(a), exact(b))

@@ -827,3 +827,58 @@ describe("hits and distance of points, segments, disks and capsules against the 
     end)
   end
 end)
+
+-- A Line is the whole line through its two points: a core (a point or a
+-- segment) with a radius meets it when its ends lie strictly either side, or
+-- one lies within the radius of it.
+describe("hand-worked pairs with a Line, and rays at a Point", function()
+  it("a disk tangent to a horizontal line touches it exactly, a radius an ulp shorter does not", function()
+    -- the line y = 91357; the disk's centre y is 53955 and 53955 + 37402 = 91357
+    local line = c2d.line(30307, 91357, 45338, 91357)
+    local disk = c2d.disk(37193, 53955, 37402)
+    assert.is_true(line:hits(disk))
+    assert.is_true(disk:hits(line))
+    assert.are.equal(0, (disk:distance(line)))
+    -- 37402 - 2^-37 is the double below 37402 (its ulp is 2^-37 below 2^16)
+    local short = c2d.disk(37193, 53955, 37402 - 2 ^ -37)
+    assert.is_false(line:hits(short))
+    assert.is_true(short:distance(line) > 0)
+  end)
+
+  it("a point 1e-200 off a line through (0, 0) and (1, 0) is apart; on it, it touches", function()
+    local line = c2d.line(0, 0, 1, 0)
+    assert.is_false(c2d.point(0.5, 1e-200):hits(line))
+    assert.is_true(c2d.point(0.5, 1e-200):distance(line) > 0)
+    assert.is_true(c2d.point(12345.5, 0):hits(line))
+    -- a slanted line through (0, 0) and (3, 4) holds (3e6, 4e6), not (3e6, 4e6 + 2^-30)
+    local slant = c2d.line(0, 0, 3, 4)
+    assert.is_true(slant:hits(c2d.point(3e6, 4e6)))
+    assert.is_false(slant:hits(c2d.point(3e6, 4e6 + 2 ^ -30)))
+  end)
+
+  it("a segment whose ends lie either side of a line crosses it, however near the line both are", function()
+    local line = c2d.line(0, 0, 1, 0)
+    assert.is_true(c2d.segment(5, -1e-300, 7, 1e-300):hits(line))
+    assert.is_false(c2d.segment(5, 1e-300, 7, 2e-300):hits(line))
+    -- a capsule of radius 1e-300 above it by 1e-300 exactly touches
+    assert.is_true(c2d.capsule(5, 1e-300, 7, 1e-300, 1e-300):hits(line))
+  end)
+
+  it("a ray meets a Point only on the ray exactly", function()
+    -- from (-1, 1e-200) along +x: the ray passes 1e-200 above the origin
+    assert.is_nil((c2d.point(0, 0):raycast(-1, 1e-200, 1, 0, 2)))
+    -- from (-1, 0) along +x it reaches the origin at t = 1
+    local t = c2d.point(0, 0):raycast(-1, 0, 1, 0, 2)
+    assert.are.equal(1, t)
+    -- along (3, 4) from the origin, (3, 4) is met at t = 1; not within maxt 0.5
+    assert.are.equal(1, (c2d.point(3, 4):raycast(0, 0, 3, 4, 2)))
+    assert.is_nil((c2d.point(3, 4):raycast(0, 0, 3, 4, 0.5)))
+    -- a ray from (0, -1.7e-307) along (-48, 1e-14) for t up to 7e-304 climbs
+    -- 7e-318 at most: it never reaches y = 0, in a World or alone
+    local o, d, maxt = -1.6768457421357711e-307, 1e-14, 7.0632744564253e-304
+    assert.is_nil((c2d.point(0, 0):raycast(0, o, -48, d, maxt)))
+    local w = c2d.world(64)
+    w:add(c2d.point(0, 0))
+    assert.is_nil((w:raycast(0, o, -48, d, maxt)))
+  end)
+end)

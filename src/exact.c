@@ -244,3 +244,34 @@ int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
     big_mul(&u, &t, &t);
     return big_cmp(&u, &s) <= 0;
 }
+
+int c2d_line_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+{
+    double x[8];
+    big ex, ey, wx, wy, r, s, t, u;
+    int base;
+    x[0] = p.x, x[1] = p.y, x[2] = a.x, x[3] = a.y, x[4] = b.x, x[5] = b.y, x[6] = ra, x[7] = rb;
+    base = unit_of(x, 8);
+    big_set(&s, a.x, base);
+    big_set(&t, b.x, base);
+    big_add(&ex, &t, &s, 1);
+    big_set(&t, p.x, base);
+    big_add(&wx, &t, &s, 1);
+    big_set(&s, a.y, base);
+    big_set(&t, b.y, base);
+    big_add(&ey, &t, &s, 1);
+    big_set(&t, p.y, base);
+    big_add(&wy, &t, &s, 1);
+    big_set(&s, ra, base);
+    big_set(&t, rb, base);
+    big_add(&r, &s, &t, 0);
+    /* (e x w)^2 against r^2 (e.e) */
+    big_mul(&s, &r, &r);
+    big_norm2(&t, &ex, &ey, &u);
+    big_mul(&u, &s, &t); /* r^2 e.e, degree four */
+    big_mul(&s, &ex, &wy);
+    big_mul(&t, &ey, &wx);
+    big_add(&s, &s, &t, 1);
+    big_mul(&t, &s, &s);
+    return big_cmp(&t, &u) <= 0;
+}

@@ -455,6 +455,8 @@ int c2d_orient_exact(c2d_vec a, c2d_vec b, c2d_vec c);
 /* The exact sign of d x (c - a). */
 int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c);
 int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
+/* Whether point p lies within ra + rb of the line through a and b (a != b). */
+int c2d_line_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
 
 /*
  * The filters' rounding. For numbers of magnitude at most C2D_FILTER_HI (so
@@ -553,6 +555,21 @@ static inline int c2d_pt_seg_within(c2d_vec p, c2d_vec a, c2d_vec b, double ra, 
     double r = ra + rb;
     int k = c2d_pt_seg_filter(e, w, r * r, c2d_filter_m2(c2d_max_comp3(e, w, vsub(p, b))), p, b);
     return k >= 0 ? k : c2d_within_exact(p, a, b, ra, rb);
+}
+
+/* Is point p within ra + rb of the line through a and b (a != b), exactly,
+ * for any finite numbers: (e x w)^2 against r^2 (e.e), as beside a segment
+ * (a product that overflows or underflows leaves the filter unsure). */
+static inline int c2d_pt_line_within(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+{
+    c2d_vec e = vsub(b, a), w = vsub(p, a);
+    double r = ra + rb, r2 = r * r, m2 = c2d_filter_m2(c2d_max_comp3(e, w, w));
+    double err = C2D_FILTER_ERR * m2 + C2D_FILTER_ABS, c = vcross(e, w), rhs = r2 * vlen2(e);
+    double slack = C2D_FILTER_ABS * (1 + m2 + r2), lhs = fabs(c) - err;
+    if (lhs > 0 && lhs * lhs - slack > rhs * (1 + 4 * C2D_FILTER_ERR) + slack) return 0;
+    lhs = fabs(c) + err;
+    if (lhs * lhs + slack < rhs * (1 - 4 * C2D_FILTER_ERR) - slack) return 1;
+    return c2d_line_within_exact(p, a, b, ra, rb);
 }
 
 /* Is point p within ra + rb of point q, exactly, for any finite numbers (a

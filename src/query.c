@@ -175,6 +175,16 @@ static inline int round_hits_aabb(c2d_vec c, double r, const c2d_shape *box)
     return c2d_pt_pt_within(c, q, r, 0);
 }
 
+/* A point, segment, disk or capsule against a Line: its core's ends
+ * strictly either side of the line, or one within the radius of it (exact
+ * signs and comparisons on the shapes' own numbers). */
+static int core_hits_line(const c2d_shape *o, const c2d_shape *l)
+{
+    c2d_vec p0 = o->p[0], p1 = o->p[o->count - 1], a = l->p[0], b = l->p[1];
+    if (!veq(p0, p1) && c2d_orient_sign(a, b, p0) * c2d_orient_sign(a, b, p1) < 0) return 1;
+    return c2d_pt_line_within(p0, a, b, o->radius, 0) || c2d_pt_line_within(p1, a, b, o->radius, 0);
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
@@ -187,6 +197,8 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
         /* On the shapes' own numbers (no frame): exact for any doubles. */
         return c2d_segments_within_any(a->p[0], a->p[a->count - 1], b->p[0], b->p[b->count - 1], a->radius, b->radius);
     }
+    if ((a->kind == C2D_LINE && segment_kind(b->kind)) || (b->kind == C2D_LINE && segment_kind(a->kind)))
+        return a->kind == C2D_LINE ? core_hits_line(b, a) : core_hits_line(a, b);
     if (!round_kind(a->kind)) return -1;
     if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
         return disk_hits_fan(a, b);
@@ -282,7 +294,8 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
 static int unscaled_pair(const c2d_shape *a, const c2d_shape *b)
 {
     return (segment_kind(a->kind) && segment_kind(b->kind)) || (round_kind(a->kind) && b->kind == C2D_AABB) ||
-           (a->kind == C2D_AABB && round_kind(b->kind));
+           (a->kind == C2D_AABB && round_kind(b->kind)) || (a->kind == C2D_LINE && segment_kind(b->kind)) ||
+           (segment_kind(a->kind) && b->kind == C2D_LINE);
 }
 
 int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b)

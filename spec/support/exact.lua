@@ -42,6 +42,10 @@
 --   exact.seg_seg_within(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, ra, rb)
 --       the closed segments a0..a1 and b0..b1 (each may be a single point) are
 --       within the real sum ra + rb of each other (not the rounded double sum)
+--   exact.point_polygon_within(px, py, v, r)   |p, convex polygon v| <= r, v =
+--       { x1, y1, ..., xn, yn } (n >= 1) in order round a closed convex set,
+--       either winding; one of no area is the union of its edges
+--   exact.point_box_within(px, py, x0, y0, x1, y1, r)   |p, [x0, x1] x [y0, y1]| <= r
 local floor = math.floor
 
 -- LuaJIT runs this module in its interpreter: the limb loops take a different
@@ -403,6 +407,63 @@ function M.seg_seg_within(a0x, a0y, a1x, a1y, b0x, b0y, b1x, b1y, ra, rb)
   local R2 = mul(R, R)
   return point_seg_e(A0x, A0y, B0x, B0y, B1x, B1y, R2) or point_seg_e(A1x, A1y, B0x, B0y, B1x, B1y, R2)
       or point_seg_e(B0x, B0y, A0x, A0y, A1x, A1y, R2) or point_seg_e(B1x, B1y, A0x, A0y, A1x, A1y, R2)
+end
+
+-- The point p is within r of the closed convex polygon whose vertices, in
+-- order (either winding, any first one), are v = { x1, y1, ..., xn, yn }. It is
+-- when p lies inside or on the polygon, or within r of one of its edges (the
+-- closed segments from each vertex to the next, the last to the first): from a
+-- point outside a closed set, the nearest point is on its boundary, the union
+-- of the edges. Inside or on: the orientations of p against the edges are all
+-- >= 0 or all <= 0, and not all 0. (Their sum is twice the polygon's signed
+-- area, so for a polygon with area, a point outside, on the wrong side of one
+-- edge, cannot be on the inner side or the line of all the others, and all 0
+-- cannot happen; for one without area, all 0 is any point of its line, and
+-- the edges decide.) v need not be strictly convex, but must be in convex order.
+function M.point_polygon_within(px, py, v, r)
+  check_radius(r, "the radius")
+  local n = #v
+  if n < 2 or n % 2 ~= 0 then error("exact: point_polygon_within expects x, y pairs of at least one vertex", 2) end
+  local P, Q = new(px), new(py)
+  local X, Y = {}, {}
+  for i = 1, n / 2 do
+    check_finite(v[2 * i - 1], "a vertex coordinate")
+    check_finite(v[2 * i], "a vertex coordinate")
+    X[i], Y[i] = new(v[2 * i - 1]), new(v[2 * i])
+  end
+  local m = n / 2
+  local pos, negs = 0, 0
+  for i = 1, m do
+    local j = i % m + 1
+    local o = orient_e(X[i], Y[i], X[j], Y[j], P, Q)
+    if o > 0 then pos = pos + 1 elseif o < 0 then negs = negs + 1 end
+  end
+  if (pos == 0 or negs == 0) and pos + negs > 0 then return true end
+  local R = new(r)
+  local R2 = mul(R, R)
+  for i = 1, m do
+    local j = i % m + 1
+    if point_seg_e(P, Q, X[i], Y[i], X[j], Y[j], R2) then return true end
+  end
+  return false
+end
+
+-- The point p is within r of the closed box [x0, x1] x [y0, y1] (x0 <= x1,
+-- y0 <= y1; either may be an equality): the gap along each axis is how far p
+-- lies beyond the nearer side (0 between them), and p is within r when the
+-- squares of the two gaps add up to at most r^2.
+function M.point_box_within(px, py, x0, y0, x1, y1, r)
+  check_radius(r, "the radius")
+  for _, c in ipairs({ px, py, x0, y0, x1, y1 }) do check_finite(c, "a coordinate") end
+  if not (x0 <= x1 and y0 <= y1) then error("exact: point_box_within expects x0 <= x1 and y0 <= y1", 2) end
+  local function gap(p, lo, hi)
+    if p < lo then return sub(new(lo), new(p)) end
+    if p > hi then return sub(new(p), new(hi)) end
+    return ZERO
+  end
+  local gx, gy = gap(px, x0, x1), gap(py, y0, y1)
+  local R = new(r)
+  return cmp(sq2(gx, gy), mul(R, R)) <= 0
 end
 
 return M
