@@ -31,8 +31,10 @@ static inline int c2d_hits_round_round(const c2d_shape *a, const c2d_shape *b)
     /* Both in [LO, HI]: the lesser not below, the greater not above (no
      * NaN can arise from finite shapes: the sums add squares). */
     double least = dmin(d2, rr), most = dmax(d2, rr);
-    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI) & (fabs(d2 - rr) > C2D_FILTER_ERR * (d2 + rr)))
-        return d2 <= rr;
+    /* (d2 within 4 roundings of its value, rr within 3: farther apart than
+     * 2^-50 of rr, the rounded comparison is the exact one) */
+    int in = d2 < rr * (1 - C2D_FILTER_ERR), out = d2 > rr * (1 + C2D_FILTER_ERR);
+    if ((least >= C2D_SQUARES_LO) & (most <= C2D_SQUARES_HI) & (in | out)) return in;
     return c2d_hits_round_round_rare(a, b);
 }
 
