@@ -864,6 +864,15 @@ describe("hand-worked pairs with a Line, and rays at a Point", function()
     assert.is_true(c2d.capsule(5, 1e-300, 7, 1e-300, 1e-300):hits(line))
   end)
 
+  it("a point 1e-300 beside a triangle's edge at 1e100 is apart; on the edge, it touches", function()
+    -- the edge from (0, 1e100) to (0, 2e100) lies on x = 0; the triangle is to its left
+    local t = c2d.triangle(0, 1e100, 0, 2e100, -1e100, 1.5e100)
+    assert.is_false(c2d.point(1e-300, 1.5e100):hits(t))
+    assert.is_true(c2d.point(1e-300, 1.5e100):distance(t) > 0)
+    assert.is_true(c2d.point(0, 1.5e100):hits(t))
+    assert.is_true(c2d.disk(1e-300, 1.5e100, 1e-300):hits(t))
+  end)
+
   it("a ray meets a Point only on the ray exactly", function()
     -- from (-1, 1e-200) along +x: the ray passes 1e-200 above the origin
     assert.is_nil((c2d.point(0, 0):raycast(-1, 1e-200, 1, 0, 2)))

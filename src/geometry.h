@@ -623,9 +623,9 @@ double c2d_least_overlap_sliding(const body *a, const body *b, c2d_vec gap, c2d_
 /* Do two POLY cores (radii left out) share a point. */
 int c2d_cores_overlap(const body *a, const body *b);
 
-/* Points, segments, disks and capsules (both of the pair), and a point or
- * disk with an AABB, are decided on their own numbers, exactly at any
- * magnitude, where other pairs beyond the range of squares are decided on
+/* Points, segments, disks and capsules (both of the pair, or one with a
+ * Line), and a point or disk with an AABB or a sharp convex polygon, are
+ * decided on their own numbers, exactly at any magnitude, where other pairs beyond the range of squares are decided on
  * scaled copies: that decision (query.c), or -1 for other kinds. Scaled
  * contact and distance defer to it. */
 int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b);

@@ -290,12 +290,17 @@ static C2D_NOINLINE int hits_in_range(const c2d_shape *a, const c2d_shape *b)
 }
 
 /* Pairs decided on their own numbers at any magnitude (no scaled copies):
- * points, segments, disks and capsules, and a point or disk with an AABB. */
+ * points, segments, disks and capsules (with each other and with a Line),
+ * and a point or disk with an AABB or a convex polygon with an interior. */
 static int unscaled_pair(const c2d_shape *a, const c2d_shape *b)
 {
+    c2d_vec room[4];
+    int n;
     return (segment_kind(a->kind) && segment_kind(b->kind)) || (round_kind(a->kind) && b->kind == C2D_AABB) ||
            (a->kind == C2D_AABB && round_kind(b->kind)) || (a->kind == C2D_LINE && segment_kind(b->kind)) ||
-           (segment_kind(a->kind) && b->kind == C2D_LINE);
+           (segment_kind(a->kind) && b->kind == C2D_LINE) ||
+           (round_kind(a->kind) && solid_vertices(b, &n, room) != NULL) ||
+           (round_kind(b->kind) && solid_vertices(a, &n, room) != NULL);
 }
 
 int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b)
