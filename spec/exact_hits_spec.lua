@@ -24,7 +24,6 @@ local c2d = require "collide2d"
 local common = require "support.common"
 local exact = require "support.exact"
 
-local unpack = table.unpack or unpack
 local floor, abs, sqrt, min, max = math.floor, math.abs, math.sqrt, math.min, math.max
 local pow2 = exact.pow2
 local new, add, sub, mul, cmp, eq = exact.new, exact.add, exact.sub, exact.mul, exact.cmp, exact.eq
@@ -64,62 +63,10 @@ local function shape(kind, ...)
   return { kind, n[1], n[2], n[3], n[4], n[5] }
 end
 
--- Checks the library on the pair against want; each failed check goes to
--- fail(signature, message), the message the call that reproduces it.
-local function check_pair(a, b, want, fail, tag)
-  local ok, err = pcall(function()
-    local sa, sb = c2d[a[1]](unpack(numbers(a))), c2d[b[1]](unpack(numbers(b)))
-    local h1, h2 = sa:hits(sb), sb:hits(sa)
-    local d1, d2 = sa:distance(sb), sb:distance(sa)
-    local function report(first, second, what, got)
-      fail(("%s x %s, %s %s"):format(first[1], second[1], what, want and "(they meet)" or "(they do not meet)"),
-        function()
-          return ("%s:%s(%s) --> %s, but the exact reference says they %s [%s]"):format(call_of(first), what,
-            call_of(second), type(got) == "number" and ("%.17g"):format(got) or tostring(got),
-            want and "meet" or "do not meet", tag)
-        end)
-    end
-    if h1 ~= want then report(a, b, "hits", h1) end
-    if h2 ~= want then report(b, a, "hits", h2) end
-    if want then
-      if d1 ~= 0 then report(a, b, "distance", d1) end
-      if d2 ~= 0 then report(b, a, "distance", d2) end
-    else
-      if not (d1 > 0) then report(a, b, "distance", d1) end
-      if not (d2 > 0) then report(b, a, "distance", d2) end
-    end
-  end)
-  if not ok then
-    fail(("%s x %s raised"):format(a[1], b[1]),
-      function() return ("%s with %s raised %s [%s]"):format(call_of(a), call_of(b), tostring(err), tag) end)
-  end
-end
-
--- Collects failures; finish() raises once with the first failure of each kind
--- of failure (the kinds of the pair, the check, the expected answer) and the
--- number of each. fail(signature, message) takes the message as a function,
--- called for the first failure of each kind only.
-local function collector()
-  local first, count, order, total = {}, {}, {}, 0
-  local function fail(signature, message)
-    total = total + 1
-    if not first[signature] then
-      first[signature] = message()
-      count[signature] = 0
-      order[#order + 1] = signature
-    end
-    count[signature] = count[signature] + 1
-  end
-  local function finish()
-    if total == 0 then return end
-    local lines = { ("%d failed check(s), %d kind(s) of failure; the first of each kind:"):format(total, #order) }
-    for _, s in ipairs(order) do
-      lines[#lines + 1] = ("  [%s: %d] %s"):format(s, count[s], first[s])
-    end
-    error(table.concat(lines, "\n"), 0)
-  end
-  return fail, finish
-end
+-- Checks the library on the pair against want (spec/support/exact.lua), and
+-- collects the failures.
+local function check_pair(a, b, want, fail, tag) exact.check_pair(c2d, numbers, call_of, a, b, want, fail, tag) end
+local collector = exact.collector
 
 -- The reference, checked ----------------------------------------------------------
 

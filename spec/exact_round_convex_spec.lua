@@ -93,61 +93,9 @@ local function reference(a, b)
 end
 
 -- Checks the library on the pair (a round, b convex) against want, both ways
--- round; each failed check goes to fail(signature, message), the message (a
--- function, called for the first of each signature only) the call that
--- reproduces it.
-local function check_pair(a, b, want, fail, tag)
-  local ok, err = pcall(function()
-    local sa, sb = c2d[a[1]](unpack(numbers(a))), c2d[b[1]](unpack(numbers(b)))
-    local h1, h2 = sa:hits(sb), sb:hits(sa)
-    local d1, d2 = sa:distance(sb), sb:distance(sa)
-    local function report(first, second, what, got)
-      fail(("%s x %s, %s %s"):format(first[1], second[1], what, want and "(they meet)" or "(they do not meet)"),
-        function()
-          return ("%s:%s(%s) --> %s, but the exact reference says they %s [%s]"):format(call_of(first), what,
-            call_of(second), type(got) == "number" and ("%.17g"):format(got) or tostring(got),
-            want and "meet" or "do not meet", tag)
-        end)
-    end
-    if h1 ~= want then report(a, b, "hits", h1) end
-    if h2 ~= want then report(b, a, "hits", h2) end
-    if want then
-      if d1 ~= 0 then report(a, b, "distance", d1) end
-      if d2 ~= 0 then report(b, a, "distance", d2) end
-    else
-      if not (d1 > 0) then report(a, b, "distance", d1) end
-      if not (d2 > 0) then report(b, a, "distance", d2) end
-    end
-  end)
-  if not ok then
-    fail(("%s x %s raised"):format(a[1], b[1]),
-      function() return ("%s with %s raised %s [%s]"):format(call_of(a), call_of(b), tostring(err), tag) end)
-  end
-end
-
--- Collects failures (the pattern of exact_hits_spec.lua); finish() raises once
--- with the first failure of each kind and the number of each.
-local function collector()
-  local first, count, order, total = {}, {}, {}, 0
-  local function fail(signature, message)
-    total = total + 1
-    if not first[signature] then
-      first[signature] = message()
-      count[signature] = 0
-      order[#order + 1] = signature
-    end
-    count[signature] = count[signature] + 1
-  end
-  local function finish()
-    if total == 0 then return end
-    local lines = { ("%d failed check(s), %d kind(s) of failure; the first of each kind:"):format(total, #order) }
-    for _, s in ipairs(order) do
-      lines[#lines + 1] = ("  [%s: %d] %s"):format(s, count[s], first[s])
-    end
-    error(table.concat(lines, "\n"), 0)
-  end
-  return fail, finish
-end
+-- round (spec/support/exact.lua), and collects the failures.
+local function check_pair(a, b, want, fail, tag) exact.check_pair(c2d, numbers, call_of, a, b, want, fail, tag) end
+local collector = exact.collector
 
 -- Convex polygons ---------------------------------------------------------------------
 

@@ -199,26 +199,34 @@ int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c)
     return big_cmp(&p, &q);
 }
 
-int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+/* A point p, a segment or line a..b and radii ra, rb in one unit: e = b - a,
+ * w = p - a and r = ra + rb (s and t scratch). */
+static void load_point_segment(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb, big *ex, big *ey, big *wx,
+                               big *wy, big *r, big *s, big *t)
 {
     double x[8];
-    big ex, ey, wx, wy, r, r2, s, t, u;
     int base;
     x[0] = p.x, x[1] = p.y, x[2] = a.x, x[3] = a.y, x[4] = b.x, x[5] = b.y, x[6] = ra, x[7] = rb;
     base = unit_of(x, 8);
-    big_set(&s, a.x, base);
-    big_set(&t, b.x, base);
-    big_add(&ex, &t, &s, 1);
-    big_set(&t, p.x, base);
-    big_add(&wx, &t, &s, 1);
-    big_set(&s, a.y, base);
-    big_set(&t, b.y, base);
-    big_add(&ey, &t, &s, 1);
-    big_set(&t, p.y, base);
-    big_add(&wy, &t, &s, 1);
-    big_set(&s, ra, base);
-    big_set(&t, rb, base);
-    big_add(&r, &s, &t, 0);
+    big_set(s, a.x, base);
+    big_set(t, b.x, base);
+    big_add(ex, t, s, 1);
+    big_set(t, p.x, base);
+    big_add(wx, t, s, 1);
+    big_set(s, a.y, base);
+    big_set(t, b.y, base);
+    big_add(ey, t, s, 1);
+    big_set(t, p.y, base);
+    big_add(wy, t, s, 1);
+    big_set(s, ra, base);
+    big_set(t, rb, base);
+    big_add(r, s, t, 0);
+}
+
+int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
+{
+    big ex, ey, wx, wy, r, r2, s, t, u;
+    load_point_segment(p, a, b, ra, rb, &ex, &ey, &wx, &wy, &r, &s, &t);
     big_mul(&r2, &r, &r);
     /* Before a (or at it, a point): |w|^2 against r^2. */
     big_mul(&s, &ex, &wx);
@@ -247,24 +255,8 @@ int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
 
 int c2d_line_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
 {
-    double x[8];
     big ex, ey, wx, wy, r, s, t, u;
-    int base;
-    x[0] = p.x, x[1] = p.y, x[2] = a.x, x[3] = a.y, x[4] = b.x, x[5] = b.y, x[6] = ra, x[7] = rb;
-    base = unit_of(x, 8);
-    big_set(&s, a.x, base);
-    big_set(&t, b.x, base);
-    big_add(&ex, &t, &s, 1);
-    big_set(&t, p.x, base);
-    big_add(&wx, &t, &s, 1);
-    big_set(&s, a.y, base);
-    big_set(&t, b.y, base);
-    big_add(&ey, &t, &s, 1);
-    big_set(&t, p.y, base);
-    big_add(&wy, &t, &s, 1);
-    big_set(&s, ra, base);
-    big_set(&t, rb, base);
-    big_add(&r, &s, &t, 0);
+    load_point_segment(p, a, b, ra, rb, &ex, &ey, &wx, &wy, &r, &s, &t);
     /* (e x w)^2 against r^2 (e.e) */
     big_mul(&s, &r, &r);
     big_norm2(&t, &ex, &ey, &u);

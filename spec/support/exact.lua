@@ -55,6 +55,7 @@ local floor = math.floor
 if jit then jit.off(true, true) end
 
 local M = {}
+local unpack = table.unpack or unpack
 
 local B = 16777216 -- 2^24, the limb base
 local HUGE = math.huge
@@ -464,6 +465,67 @@ function M.point_box_within(px, py, x0, y0, x1, y1, r)
   local gx, gy = gap(px, x0, x1), gap(py, y0, y1)
   local R = new(r)
   return cmp(sq2(gx, gy), mul(R, R)) <= 0
+end
+
+-- Checks the library (c2d) on the pair a, b (shapes as data: { kind, ... },
+-- numbers(s) their constructor's numbers, call_of(s) the call that builds
+-- them) against want, both ways round: hits is want, and distance is 0 when
+-- they meet and above 0 when not. Each failed check goes to fail(signature,
+-- message), the message (a function, called for the first of each signature
+-- only) the call that reproduces it.
+function M.check_pair(c2d, numbers, call_of, a, b, want, fail, tag)
+  local ok, err = pcall(function()
+    local sa, sb = c2d[a[1]](unpack(numbers(a))), c2d[b[1]](unpack(numbers(b)))
+    local h1, h2 = sa:hits(sb), sb:hits(sa)
+    local d1, d2 = sa:distance(sb), sb:distance(sa)
+    local function report(first, second, what, got)
+      fail(("%s x %s, %s %s"):format(first[1], second[1], what, want and "(they meet)" or "(they do not meet)"),
+        function()
+          return ("%s:%s(%s) --> %s, but the exact reference says they %s [%s]"):format(call_of(first), what,
+            call_of(second), type(got) == "number" and ("%.17g"):format(got) or tostring(got),
+            want and "meet" or "do not meet", tag)
+        end)
+    end
+    if h1 ~= want then report(a, b, "hits", h1) end
+    if h2 ~= want then report(b, a, "hits", h2) end
+    if want then
+      if d1 ~= 0 then report(a, b, "distance", d1) end
+      if d2 ~= 0 then report(b, a, "distance", d2) end
+    else
+      if not (d1 > 0) then report(a, b, "distance", d1) end
+      if not (d2 > 0) then report(b, a, "distance", d2) end
+    end
+  end)
+  if not ok then
+    fail(("%s x %s raised"):format(a[1], b[1]),
+      function() return ("%s with %s raised %s [%s]"):format(call_of(a), call_of(b), tostring(err), tag) end)
+  end
+end
+
+-- Collects failures; finish() raises once with the first failure of each kind
+-- of failure (the kinds of the pair, the check, the expected answer) and the
+-- number of each. fail(signature, message) takes the message as a function,
+-- called for the first failure of each kind only.
+function M.collector()
+  local first, count, order, total = {}, {}, {}, 0
+  local function fail(signature, message)
+    total = total + 1
+    if not first[signature] then
+      first[signature] = message()
+      count[signature] = 0
+      order[#order + 1] = signature
+    end
+    count[signature] = count[signature] + 1
+  end
+  local function finish()
+    if total == 0 then return end
+    local lines = { ("%d failed check(s), %d kind(s) of failure; the first of each kind:"):format(total, #order) }
+    for _, s in ipairs(order) do
+      lines[#lines + 1] = ("  [%s: %d] %s"):format(s, count[s], first[s])
+    end
+    error(table.concat(lines, "\n"), 0)
+  end
+  return fail, finish
 end
 
 return M
