@@ -702,6 +702,9 @@ local function make_case(r, rk, conv, cx, cy, D, scale_p, beyond)
       local kmax = min(900, (ck == "aabb" and 829 or POLYGON_BINADE) - binade(hi))
       if narrow and binade(hi) - bl > 1000 then kmax = min(kmax, 199 - binade(hi)) end
       local kmin = bl < -830 and 0 or max(-900, -830 - bl)
+      -- (a polygon's convexity check multiplies its coordinates: it is kept
+      -- above 2^-508 as below 2^508, where c2d.polygon would refuse it)
+      if ck == "polygon" then kmin = max(kmin, -POLYGON_BINADE - binade(hi)) end
       if kmin <= kmax then
         local f = pow2(r.int(kmin, kmax))
         cx, cy, D = cx * f, cy * f, D * f
