@@ -233,7 +233,8 @@ function collide2d.world(cellSize) end
 function collide2d.controller(world, shape, options) end
 
 ---A navigation mesh over `world` for a disk agent of `radius` (0: a point): shortest paths round the shapes the filter keeps (nil: every shape).
----@param world collide2d.World
+---Given a tile layer in no World, the layer goes into a World of its own (`nav:world()`), its solid tiles the blockers, and `filter` must be nil.
+---@param world collide2d.World|collide2d.TileLayer
 ---@param radius number the agent's radius, >= 0
 ---@param filter? collide2d.QueryFilter which shapes block (a mask, or a function truthy for a blocker)
 ---@param tolerance? number how far the arcs round corners may be taken as polygons (default radius / 100, or 0.01)

@@ -186,6 +186,32 @@ describe("nav:path follows its World", function()
     common.near(len, 2 * sqrt(17) + 2, 1e-12, "length")
   end)
 
+  it("over a tile layer on its own: its solid tiles block, and the mesh follows layer:set", function()
+    -- 5 x 5 tiles of 10; row 2 (y 10 to 20) solid from x 10 to 40
+    local layer = c2d.tiles(0, 0, 10, 10, 5, 5, {
+      0, 0, 0, 0, 0,  0, 1, 1, 1, 0,  0, 0, 0, 0, 0,  0, 0, 0, 0, 0,  0, 0, 0, 0, 0 })
+    local nav = c2d.navmesh(layer, 0)
+    local w = nav:world()
+    assert.are.equal(1, w:count())
+    assert.is_true(w:has(layer))
+    -- (5, 15) round the corners (10, 10) and (40, 10) to (45, 15): 2 sqrt(50) + 30
+    local path, len = nav:path(5, 15, 45, 15)
+    common.near(len, 2 * sqrt(50) + 30, 1e-12, "length")
+    assert.are.same({ 5, 15, 10, 10, 40, 10, 45, 15 }, path)
+    -- (15, 5) to (15, 25) round the corners (10, 10) and (10, 20): 10 + 2 sqrt(50)
+    _, len = nav:path(15, 5, 15, 25)
+    common.near(len, 10 + 2 * sqrt(50), 1e-12, "round the row")
+    layer:set(2, 2, 0) -- the tile from x 10 to 20 cleared: straight through it
+    _, len = nav:path(15, 5, 15, 25)
+    assert.are.equal(20, len)
+    -- an agent of radius 2 fits through the cleared tile (10 wide), not within 2 of a
+    -- tile; the layer is in the first mesh's World now: a second mesh is built from it
+    local fat = c2d.navmesh(w, 2)
+    _, len = fat:path(15, 5, 15, 25)
+    assert.are.equal(20, len)
+    assert.is_nil(fat:path(15, 5, 19, 15))
+  end)
+
   it("brought up to date in place, answers as a mesh built anew (seeded edits of every kind)", function()
     local r = common.lcg(4711)
     local kinds = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull", "fan", "concave", "group" }
@@ -452,6 +478,14 @@ describe("navmesh errors", function()
     assert.has_error(function() c2d.navmesh(w, 1, nil, 0) end, "bad argument #4 to 'navmesh' (tolerance must be > 0)")
     assert.has_error(function() c2d.navmesh(w, 1, "x") end)
     assert.has_error(function() c2d.navmesh({}, 1) end)
+    local layer = c2d.tiles(0, 0, 1, 1, 2, 1, { 1, 0 })
+    assert.has_error(function() c2d.navmesh(layer, 1, 1) end,
+      "bad argument #3 to 'navmesh' (a tile layer's navmesh takes no filter: its solid tiles block)")
+    local v = c2d.world(16)
+    v:add(layer)
+    assert.has_error(function() c2d.navmesh(layer, 1) end,
+      "bad argument #1 to 'navmesh' (the layer is in a World: build the mesh from the World, its filter keeping the layer)")
+    assert.has_error(function() c2d.navmesh(c2d.disk(0, 0, 1), 1) end)
     local nav = c2d.navmesh(w, 1)
     assert.has_error(function() nav:path(0, 0, 1 / 0, 0) end)
     assert.has_error(function() nav:path(0, 0, 1, 0, 5) end)

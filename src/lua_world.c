@@ -2034,13 +2034,36 @@ static void nav_refresh(lua_State *L, lnav *ln, lworld *lw, const char *fname)
     lua_settop(L, top);
 }
 
+/* c2d.navmesh(layer, radius [, nil [, tolerance]]): the layer (in no World)
+ * goes into a World of its own, which takes the place of argument 1; its
+ * solid tiles are the only blockers. */
+static void layer_world(lua_State *L, const char *fname)
+{
+    lshape *t = c2d_lua_shape(L, 1);
+    if (!lua_isnoneornil(L, 3))
+        c2d_lua_arg_error(L, 3, fname, "a tile layer's navmesh takes no filter: its solid tiles block");
+    if (t->s.world != NULL)
+        c2d_lua_arg_error(L, 1, fname, "the layer is in a World: build the mesh from the World, its filter keeping the layer");
+    lua_getfield(L, LUA_REGISTRYINDEX, "collide2d.world");
+    lua_call(L, 0, 1);
+    lua_getfield(L, -1, "add");
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, 1);
+    lua_call(L, 2, 0);
+    lua_replace(L, 1);
+}
+
 /* w:navmesh(radius [, filter [, tolerance]]) or c2d.navmesh(w, radius, ...)
  * -> a navigation mesh for a disk agent of the radius, the shapes the
- * filter keeps (a mask or a function; nil: every shape) blocking */
+ * filter keeps (a mask or a function; nil: every shape) blocking; or
+ * c2d.navmesh(layer, radius [, nil [, tolerance]]) */
 static int l_navmesh(lua_State *L)
 {
     const char *f = "navmesh";
-    lworld *lw = check_world(L, f);
+    lworld *lw;
+    lshape *layer = c2d_lua_shape(L, 1);
+    if (layer != NULL && layer->s.kind == C2D_TILES) layer_world(L, f);
+    lw = check_world(L, f);
     double r = c2d_lua_number(L, 2, f, "radius"), tol;
     unsigned room;
     int fn;

@@ -509,6 +509,8 @@ group("World methods", function()
     sweep("NavMesh __tostring", mt.__tostring, { nav }, values)
     sweep("NavMesh __gc", mt.__gc, { c2d.navmesh(w, 1) }, values)
     sweep("c2d.navmesh", c2d.navmesh, { w, 0.5, 1, 0.5 }, values)
+    sweep("c2d.navmesh of a layer", c2d.navmesh,
+      { fresh(function() return c2d.tiles(0, 0, 1, 1, 2, 2, { 1, 0, 0, 1 }) end), 0.5, nil, 0.5, n = 4 }, values)
     check_world(w, "after the NavMesh methods")
   end)
   test("World metamethods with hostile arguments", function()
