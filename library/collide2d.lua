@@ -916,14 +916,16 @@ function World:raycastMany(rays, maxt, filter, out) end
 ---@return number[] times each one's first t
 function World:sweepTurning(shape, dx, dy, dangle, filter, options) end
 
----Line of sight: does a segment from the eye (a Point shape, or x, y) reach some point of b before any other shape (the filter picks the blockers)?
----@overload fun(self: collide2d.World, x: number, y: number, b: collide2d.Shape, filter?: collide2d.QueryFilter): boolean, number|collide2d.Shape?, number?
----@param eye collide2d.Shape a Point
+---Line of sight: does a segment from the eye (a point: a Point shape, or x, y; or any point of another shape) reach some point of b before any other shape (the filter picks the blockers)?
+---@overload fun(self: collide2d.World, x: number, y: number, b: collide2d.Shape, filter?: collide2d.QueryFilter): boolean, number|collide2d.Shape?, number?, number?, number?
+---@param eye collide2d.Shape a Point, or a shape any point of which may see
 ---@param b collide2d.Shape
 ---@param filter? collide2d.QueryFilter which shapes block (as for query)
 ---@return boolean seen
 ---@return number|collide2d.Shape? px_or_blocker the x of a point of b seen, or the blocker nearest on the way to b's centre
 ---@return number? py
+---@return number? ex the x of the eye's point that sees it
+---@return number? ey
 function World:sees(eye, b, filter) end
 
 ---The shapes within a view (a Fan from its apex, or a Disk from its centre) seen past the others, and a point seen of each.

@@ -47,6 +47,7 @@ build = {
             "src/push_back.c",
             "src/feature.c",
             "src/sight.c",
+            "src/sight_from.c",
             "src/navmesh.c",
             "src/features.c",
             "src/overlap.c",

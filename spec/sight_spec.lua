@@ -87,7 +87,8 @@ describe("w:sees: hand-worked", function()
     local w = c2d.world(32)
     local d = c2d.disk(0, 0, 1)
     local function message(f) local ok, e = pcall(f) assert.is_false(ok) return tostring(e) end
-    assert.is_truthy(message(function() return w:sees(c2d.disk(5, 5, 1), d) end):find("sight is from a point", 1, true))
+    assert.is_truthy(message(function() return w:sees({}, d) end):find("collide2d shape expected", 1, true))
+    assert.is_truthy(message(function() return w:sees(d, {}) end):find("shape expected, got table", 1, true))
     assert.is_truthy(message(function() return w:sees(0 / 0, 0, d) end):find("x", 1, true))
     assert.is_truthy(message(function() return w:sees(0, 0, 5) end):find("collide2d shape expected", 1, true))
     assert.is_truthy(message(function() return w:sees(0, 0, d, "walls") end):find("filter (a mask or a function) expected", 1, true))
@@ -220,6 +221,147 @@ describe("w:visible against dense rays, on seeded scenes, with a Disk view and a
       end
     end
     assert.is_true(checked > 100, ("only %d shapes seen by the rays"):format(checked))
+  end)
+end)
+
+describe("w:sees from a shape: hand-worked", function()
+  it("a segment sees a point only through a gap from the stretch of it the gap's corners bound", function()
+    -- thin walls x in [40, 41] below y = -1 and above y = 1; the point (100, -40)
+    -- is seen from (0, y) when the line to it passes the gap at x = 40 and 41:
+    -- y < 1 + 40 * 41/60 = 28.333 (past (40, 1)), y > -1 + 41 * 39/59 = 26.102 (past (41, -1));
+    -- the same about (1e6, -1e6) and (-1e9, 1e9)
+    for _, o in ipairs { { 0, 0 }, { 1e6, -1e6 }, { -1e9, 1e9 } } do
+      local ox, oy = o[1], o[2]
+      local w = c2d.world(16)
+      w:add(c2d.aabb(ox + 40, oy - 100, 1, 99)); w:add(c2d.aabb(ox + 40, oy + 1, 1, 99))
+      local target = c2d.point(ox + 100, oy - 40)
+      local ok, px, py, ex, ey = w:sees(c2d.segment(ox, oy, ox, oy + 100), target)
+      assert.is_true(ok, ox)
+      assert.are.same({ ox + 100, oy - 40, ox }, { px, py, ex })
+      local slack = 1e-15 * math.abs(oy)
+      assert.is_true(ey - oy < 1 + 40 * 41 / 60 + slack and ey - oy > -1 + 41 * 39 / 59 - slack, ey - oy)
+      -- a stretch of the segment beyond that range sees nothing
+      assert.is_false((w:sees(c2d.segment(ox, oy + 28.34, ox, oy + 100), target)))
+      assert.is_false((w:sees(c2d.segment(ox, oy - 100, ox, oy + 26.1), target)))
+      -- the shape's centre alone, (0, 50), does not see it
+      assert.is_false((w:sees(ox, oy + 50, target)))
+    end
+  end)
+
+  it("the point sight sees a Point target along the segment to it, however its direction rounds", function()
+    -- the gap above: (0, y) sees (100, -40) for 26.102 < y < 28.333 (the point's
+    -- own raycast would take every rounded direction toward it as passing by)
+    local w = c2d.world(16)
+    w:add(c2d.aabb(40, -100, 1, 99)); w:add(c2d.aabb(40, 1, 1, 99))
+    local target = c2d.point(100, -40)
+    for _, y in ipairs { 26.2, 26.7, 27.2, 27.7, 28.2, 28.3 } do
+      local ok, px, py = w:sees(0, y, target)
+      assert.is_true(ok, y)
+      assert.are.same({ 100, -40 }, { px, py })
+    end
+    for _, y in ipairs { 26.0, 26.1, 28.34, 28.5 } do assert.is_false((w:sees(0, y, target)), y) end
+  end)
+
+  it("a disk sees over a wall up to the height of the two disks' outer tangent", function()
+    -- the eye a disk of radius 15 at the origin, the target one of radius 5 at
+    -- (100, 0), a wall x in [40, 50] up to y = h: the highest line through both
+    -- disks is their upper outer tangent, y = (15 - x / 10) / sqrt(0.99), at x = 50
+    -- 10 / sqrt(0.99) = 10.0503782
+    local eye, target = c2d.disk(0, 0, 15), c2d.disk(100, 0, 5)
+    local top = 10 / math.sqrt(0.99)
+    for _, case in ipairs { { top - 1e-4, true }, { top + 1e-4, false } } do
+      local w = c2d.world(16)
+      local wall = w:add(c2d.aabb(40, -20, 10, 20 + case[1]))
+      local ok, px, py, ex, ey = w:sees(eye, target)
+      assert.are.equal(case[2], ok, case[1])
+      if ok then
+        assert.is_true(eye:distance(c2d.point(ex, ey)) < 1e-9 and target:distance(c2d.point(px, py)) < 1e-9)
+        assert.is_true(ray_sees(ex, ey, px - ex, py - ey, target, { wall }))
+      else
+        assert.are.equal(wall, px) -- the blocker
+      end
+      -- the disk's centre sees nothing either way
+      assert.is_false((w:sees(0, 0, target)))
+    end
+  end)
+
+  it("sees where it stands when it meets the target; a Point is the point sight; a Line sees past a wall's end", function()
+    local w = c2d.world(16)
+    local wall = w:add(c2d.aabb(40, -20, 10, 40))
+    local target = w:add(c2d.disk(100, 0, 5))
+    local ok, px, py, ex, ey = w:sees(c2d.segment(90, 0, 120, 0), target)
+    assert.is_true(ok)
+    assert.are.same({ px, py }, { ex, ey })
+    assert.is_true(target:hits(c2d.point(px, py)))
+    local a, b = { w:sees(c2d.point(0, 0), target) }, { w:sees(0, 0, target) }
+    assert.are.same(b, a)
+    assert.are.same({ false, wall }, a)
+    ok, px, py, ex, ey = w:sees(c2d.line(0, 0, 0, 1), target)
+    assert.is_true(ok)
+    assert.are.equal(0, ex)
+    assert.is_true(ray_sees(ex, ey, px - ex, py - ey, target, { wall }))
+  end)
+
+  it("is not fooled by a blocker the eye shape overlaps, nor seen from inside one", function()
+    -- a segment whose every point lies inside a box: nothing seen; one that
+    -- leaves the box through its top sees over it
+    local w = c2d.world(16)
+    w:add(c2d.aabb(-10, -10, 20, 20))
+    local target = w:add(c2d.disk(100, 0, 5))
+    assert.is_false((w:sees(c2d.segment(-5, -5, 5, 5), target)))
+    local ok, _, _, ex, ey = w:sees(c2d.segment(0, 0, 0, 30), target)
+    assert.is_true(ok)
+    assert.is_true(ey > 10 and ex == 0)
+  end)
+end)
+
+describe("w:sees from a shape, on seeded scenes, against the point sight from points all round the shape", function()
+  it("says seen whenever a point of the shape sees the target, and the points it gives are seen", function()
+    local EYES = { "disk", "segment", "capsule", "aabb", "box", "triangle", "fan", "concave" }
+    local seen_count, hidden_count = 0, 0
+    for scene = 1, 60 do
+      local w = c2d.world(16)
+      local blockers = {}
+      local ox, oy = 0, 0
+      if scene % 3 == 0 then ox, oy = 1e6, -1e6 end
+      local eye = common.random_shape(rng, EYES[1 + scene % 8], ox, oy + r(-10, 10), 3)
+      local target = random_shape(1 + (scene * 5) % 8, ox + r(55, 70), oy + r(-15, 15))
+      for i = 1, 10 do
+        local s = random_shape(1 + (scene + i) % 8, ox + r(25, 45), oy + r(-30, 30))
+        w:add(s)
+        blockers[#blockers + 1] = s
+      end
+      w:add(target)
+      local ok, px, py, ex, ey = w:sees(eye, target)
+      -- the brute force: the point sight from points all round the eye's outline
+      local out, brute = eye:outline(64), nil
+      local m = math.floor(#out / 2)
+      for i = 1, m do
+        local x1, y1 = out[2 * i - 1], out[2 * i]
+        local j = i % m + 1
+        local x2, y2 = out[2 * j - 1], out[2 * j]
+        for k = 0, 39 do
+          local x, y = x1 + (x2 - x1) * k / 40, y1 + (y2 - y1) * k / 40
+          if eye:hits(c2d.point(x, y)) and w:sees(x, y, target) then brute = { x, y } break end
+        end
+        if brute then break end
+      end
+      if brute then
+        assert.is_true(ok, ("scene %d: (%.17g, %.17g) of %s sees %s, sees says no"):format(scene, brute[1], brute[2],
+          tostring(eye), tostring(target)))
+      end
+      if ok then
+        seen_count = seen_count + 1
+        assert.is_true(eye:distance(c2d.point(ex, ey)) <= 1e-9 * (1 + math.abs(ox)),
+          ("scene %d: the eye point is off %s"):format(scene, tostring(eye)))
+        assert.is_true((w:sees(ex, ey, target)), ("scene %d: the eye point does not see"):format(scene))
+        assert.is_true(ray_sees(ex, ey, px - ex, py - ey, target, blockers),
+          ("scene %d: the point (%.17g, %.17g) given for %s is hidden"):format(scene, px, py, tostring(target)))
+      else
+        hidden_count = hidden_count + 1
+      end
+    end
+    assert.is_true(seen_count > 10 and hidden_count > 5, ("seen %d, hidden %d"):format(seen_count, hidden_count))
   end)
 end)
 

@@ -548,6 +548,19 @@ int c2d_world_sight_candidates(c2d_world *w, const c2d_view *v, const c2d_shape 
  * slot or -1. -1 when memory ran out. */
 int c2d_world_sees(c2d_world *w, const c2d_view *v, const c2d_shape *b, const int *slots, int n, c2d_vec *point,
                    int *hider);
+/* Sight from a shape: whether some point of a (*from) sees b past the
+ * blockers slots[0 .. n) (a and b never block; as
+ * c2d_world_sight_candidates_from gives them, or chosen from them): 1
+ * (*point: the point of b seen from *from, each on its shape to rounding),
+ * 0 (*hider: the slot nearest on the way from a's centre to b, or -1), -1
+ * when memory ran out. Exact at the points of a it asks (a's centre, the
+ * places on its outline where what is seen can change, and one between
+ * each two neighbours): a view that exists only for points of a within
+ * rounding of one such place can be missed. */
+int c2d_world_sight_candidates_from(c2d_world *w, const c2d_shape *a, const c2d_shape *b, const unsigned *mask,
+                                    const int **slots);
+int c2d_world_sees_from(c2d_world *w, const c2d_shape *a, const c2d_shape *b, const int *slots, int n, c2d_vec *from,
+                        c2d_vec *point, int *hider);
 /* Of slots[0 .. n), those seen from v, each with a point seen, the others
  * of the list the blockers; in the list's order. -1 when memory ran out. */
 typedef struct c2d_world_seen {

@@ -579,6 +579,7 @@ static int l_sweep_turning(lua_State *L)
 
 typedef struct sight_query {
     c2d_view v;
+    const c2d_shape *a;   /* sees from a shape: that shape (NULL: from v's point) */
     const c2d_shape *b;   /* sees: the shape looked at; visible: the view's shape */
     int skip;
     const unsigned *mask;
@@ -587,6 +588,7 @@ typedef struct sight_query {
 static int sight_slots(lworld *lw, const void *arg, const int **slots)
 {
     const sight_query *q = (const sight_query *)arg;
+    if (q->a != NULL) return c2d_world_sight_candidates_from(lw->w, q->a, q->b, q->mask, slots);
     return c2d_world_sight_candidates(lw->w, &q->v, q->b, q->skip, q->mask, slots);
 }
 
@@ -642,10 +644,10 @@ static int chosen_slots(lua_State *L, lworld *lw, slot_query query, const sight_
     return n;
 }
 
-/* w:sees(a, b [, filter]) or w:sees(x, y, b [, filter]) -> true, px, py |
- * false, blocker: does some segment from the point (a Point shape, or x, y)
- * reach b without meeting another shape of the world first (the filter, a
- * mask or a function, picks the blockers; a and b never block) */
+/* w:sees(a, b [, filter]) or w:sees(x, y, b [, filter]) -> true, px, py, ex,
+ * ey | false, blocker: does some segment from a point (ex, ey) of a (or from
+ * x, y) reach b without meeting another shape of the world first (the
+ * filter, a mask or a function, picks the blockers; a and b never block) */
 static int l_sees(lua_State *L)
 {
     const char *f = "sees";
@@ -655,8 +657,9 @@ static int l_sees(lua_State *L)
     int filter, fn, n, hider, r, store;
     unsigned room;
     const int *slots;
-    c2d_vec point;
+    c2d_vec point, from;
     q.skip = -1;
+    q.a = NULL;
     if (lua_type(L, 2) == LUA_TNUMBER) {
         q.v.o.x = c2d_lua_number(L, 2, f, "x");
         q.v.o.y = c2d_lua_number(L, 3, f, "y");
@@ -664,9 +667,8 @@ static int l_sees(lua_State *L)
         filter = 5;
     } else {
         lshape *a = c2d_lua_check_shape(L, 2, f);
-        if (a->s.kind != C2D_POINT)
-            c2d_lua_arg_error(L, 2, f, "sight is from a point: a Point shape, or x, y");
-        q.v.o = a->s.p[0];
+        if (a->s.kind != C2D_POINT) q.a = &a->s;
+        else q.v.o = a->s.p[0];
         if (a->s.world == lw->w) q.skip = a->s.world_slot;
         b = c2d_lua_check_shape(L, 3, f);
         filter = 4;
@@ -684,13 +686,20 @@ static int l_sees(lua_State *L)
         keep_filtered(L, filter);
     }
     n = chosen_slots(L, lw, sight_slots, &q, fn, store, f, &slots);
-    r = c2d_world_sees(lw->w, &q.v, &b->s, slots, n, &point, &hider);
+    if (q.a != NULL) {
+        r = c2d_world_sees_from(lw->w, q.a, &b->s, slots, n, &from, &point, &hider);
+    } else {
+        from = q.v.o;
+        r = c2d_world_sees(lw->w, &q.v, &b->s, slots, n, &point, &hider);
+    }
     if (r < 0) out_of_memory(L);
     lua_pushboolean(L, r);
     if (r) {
         c2d_lua_push_number(L, point.x);
         c2d_lua_push_number(L, point.y);
-        return 3;
+        c2d_lua_push_number(L, from.x);
+        c2d_lua_push_number(L, from.y);
+        return 5;
     }
     if (hider < 0) return 1;
     refresh_store(L, store);
@@ -726,6 +735,7 @@ static int l_visible(lua_State *L)
     }
     q.b = &p->s;
     q.skip = -1;
+    q.a = NULL;
     q.mask = check_filter(L, 3, f, &fn, &room);
     lua_settop(L, 3);
     push_store(L, 1);
@@ -785,6 +795,7 @@ static int l_visibility(lua_State *L)
     q.v.opening = HUGE_VAL;
     q.b = &disk;
     q.skip = -1;
+    q.a = NULL;
     q.mask = check_filter(L, 5, f, &fn, &room);
     lua_settop(L, 6);
     push_store(L, 1);

@@ -438,6 +438,20 @@ static int ray_sees(const c2d_view *v, const c2d_shape *b, const sight_set *bl, 
     return r.hit && r.t <= 1 + l && clear(v->o, u, r.t, bl, b, hider);
 }
 
+/* A Point b is seen along the one ray toward it (its direction rounded: the
+ * point's own exact raycast would take it as passing by). */
+static int point_seen(const c2d_view *v, const c2d_shape *b, const sight_set *bl, c2d_vec *point, int *hider)
+{
+    c2d_vec u = vsub(b->p[0], v->o);
+    double l = vlen(u);
+    /* (beyond about 1e154 the length overflows: not taken as seen) */
+    if (!(l > 0 && l < HUGE_VAL) || !in_opening(v, vscale(u, 1 / l))) return 0;
+    if (v->radius < HUGE_VAL && !c2d_pt_pt_within(b->p[0], v->o, v->radius, 0)) return 0;
+    if (!clear(v->o, u, 1, bl, b, hider)) return 0;
+    *point = b->p[0];
+    return 1;
+}
+
 /* The region the rays from v to b cross: b's box and the origin, within the
  * radius (padded by the rounding queries allow); *reach the farthest point of
  * b from the origin (infinite for a Line). */
@@ -566,6 +580,11 @@ static int see_sorted(const c2d_view *v, const c2d_shape *b, const sight_set *bl
             *point = v->o;
             return 1;
         }
+    }
+    if (b->kind == C2D_POINT) {
+        if (point_seen(v, b, bl, point, hider)) return 1;
+        *hider = nearest_hider(v, b, bl);
+        return 0;
     }
     full = span_of(v->o, b, box, &lo, &hi);
     if (!full && bl->it != NULL) {

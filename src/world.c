@@ -434,6 +434,10 @@ void c2d_world_free(c2d_world *w)
     free(w->sight_items);
     free(w->seen);
     free(w->sight_points);
+    free(w->from_feats);
+    free(w->from_pieces);
+    free(w->from_events);
+    free(w->from_slots);
     free(w->found);
     free(w->sorted);
     free(w->sweep);

@@ -143,6 +143,11 @@ struct c2d_world {
     int cap_seen;
     c2d_vec *sight_points;  /* a visibility polygon's outline */
     int cap_points;
+    /* sight from a shape (sight_from.c): corners, a's outline, its places, the blockers */
+    void *from_feats, *from_pieces, *from_events;
+    int cap_from_feats, cap_from_pieces, cap_from_events;
+    int *from_slots;
+    int cap_from_slots;
 };
 
 /* Do the boxes meet (the four tests made alike, with no branch between them). */
