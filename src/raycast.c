@@ -6,6 +6,8 @@
  */
 #include <float.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "sweep.h"
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
@@ -319,7 +321,28 @@ c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec 
     double ox = origin.x, oy = origin.y, dx = dir.x, dy = dir.y;
     double span = 1, reach, size, start;
     c2d_sweep_result r;
-    if (maxt > 0 && isfinite(maxt)) {
+    if (maxt >= 0x1p-1000 && maxt <= 0x1p1000) {
+        /* (the same on the number's bits, with no call: maxt normal, its
+         * power of two and the inverse normal too) */
+        uint64_t bits;
+        int k;
+        double up, down, sx, sy;
+        memcpy(&bits, &maxt, sizeof bits);
+        k = (int)((bits >> 52) & 0x7ff) - 1022; /* maxt = m 2^k, m in [1/2, 1) */
+        if ((bits & 0xfffffffffffffULL) == 0) k--; /* a power of two: the step is maxt itself */
+        bits = (uint64_t)(k + 1023) << 52;
+        memcpy(&up, &bits, sizeof up);
+        bits = (uint64_t)(1023 - k) << 52;
+        memcpy(&down, &bits, sizeof down);
+        sx = dir.x * up;
+        sy = dir.y * up;
+        if (isfinite(sx) && isfinite(sy) && sx * down == dir.x && sy * down == dir.y) {
+            span = up;
+            maxt *= down;
+            dx = sx;
+            dy = sy;
+        }
+    } else if (maxt > 0 && isfinite(maxt)) {
         int k;
         double m = frexp(maxt, &k), sx, sy;
         if (m == 0.5) { m = 1; k--; } /* a power of two: the step is maxt itself */
