@@ -466,3 +466,76 @@ describe("raycast through a corner, whatever maxt", function()
     assert.is_nil(a:raycast(-23, 50, -2, -6, 0.49))
   end)
 end)
+
+describe("a Disk's raycast decides grazing rays exactly", function()
+  local X = require "support.exact"
+  local function up(x) return X.step(x, 1) end -- the next double above
+
+  it("a ray along the top of a disk hits it, one ulp higher misses (sums, 1e6, 1e9)", function()
+    -- 0.2 + 0.3 is 0.5 exactly in the reals of the two doubles
+    -- (3602879701896397 + 5404319552844595) / 2^54 = 2^53 / 2^54)
+    local t, nx, ny = c2d.disk(0.1, 0.2, 0.3):raycast(-5, 0.5, 1, 0, 10)
+    common.near(t, 5.1, 1e-12, "t")
+    assert.are.same({ 0, 1 }, { nx, ny })
+    assert.is_nil(c2d.disk(0.1, 0.2, 0.3):raycast(-5, up(0.5), 1, 0, 10))
+    -- a 3-4-5 disk: the line y = cy + 5 touches it at its top
+    for _, o in ipairs { 1e6, 1e9 } do
+      local cx, cy = o + 3, o + 4
+      t = c2d.disk(cx, cy, 5):raycast(o - 100, cy + 5, 1, 0, 1000)
+      assert.are.equal(103, t)
+      assert.is_nil(c2d.disk(cx, cy, 5):raycast(o - 100, up(cy + 5), 1, 0, 1000))
+      -- slanted: the tangent at (cx + 3, cy + 4) runs along (4, -3); from
+      -- (cx + 3 - 40, cy + 4 + 30) it reaches the disk at t = 10
+      t = c2d.disk(cx, cy, 5):raycast(cx - 37, cy + 34, 4, -3, 100)
+      assert.are.equal(10, t)
+    end
+  end)
+
+  it("a disk far smaller than the ray (its squares out of range) is met within its radius only", function()
+    for _, R in ipairs { 1e-170, 1e-300, 2 ^ -1000 } do
+      local d = c2d.disk(0, 0, R)
+      local t, nx, ny = d:raycast(-1, 0.6 * R, 1, 0, 2)
+      assert.are.equal(1, t) -- 1 - 0.8 R rounds to 1
+      common.near(nx, -0.8, 1e-12, "nx"); common.near(ny, 0.6, 1e-12, "ny")
+      t, nx, ny = d:raycast(-1, R, 1, 0, 2)
+      assert.are.same({ 1, 0, 1 }, { t, nx, ny })
+      assert.is_nil(d:raycast(-1, up(R), 1, 0, 2))
+      assert.is_nil(d:raycast(-1, 2 * R, 1, 0, 2))
+      assert.is_nil(d:raycast(-1, -2 * R, 1, 0, 2))
+    end
+  end)
+
+  it("meets or misses as the exact line test says, on seeded rays within ulps of a tangent (1e-3 to 1e9)", function()
+    -- the reference: the ray's line passes within r of the centre exactly when
+    -- (d x (c - o))^2 <= r^2 (d.d), in big numbers on the doubles themselves
+    local rng = common.lcg(20261129)
+    local n = tonumber(os.getenv("C2D_EXACT_CASES")) or 5000
+    local wrong, met = 0, 0
+    for _ = 1, n do
+      local mag = 10 ^ rng.range(-3, 9)
+      local cx, cy, r = rng.range(-1, 1) * mag, rng.range(-1, 1) * mag, rng.range(0.01, 1) * mag * 0.01
+      local a = rng.range(0, 2 * pi)
+      local dx, dy = -sin(a), cos(a)
+      -- near the tangent point c + r (cos a, sin a), moved by up to two ulps each way
+      local px, py = X.step(cx + r * cos(a), rng.int(-2, 2)), X.step(cy + r * sin(a), rng.int(-2, 2))
+      local ox, oy = px - 10 * r * dx, py - 10 * r * dy
+      local t = c2d.disk(cx, cy, r):raycast(ox, oy, dx, dy, 20 * r)
+      local wx, wy = X.sub(X.new(cx), X.new(ox)), X.sub(X.new(cy), X.new(oy))
+      local cross = X.sub(X.mul(X.new(dx), wy), X.mul(X.new(dy), wx))
+      local rr, dd = X.mul(X.new(r), X.new(r)), X.add(X.mul(X.new(dx), X.new(dx)), X.mul(X.new(dy), X.new(dy)))
+      local within = X.cmp(X.mul(cross, cross), X.mul(rr, dd)) <= 0
+      if within ~= (t ~= nil) then wrong = wrong + 1 end
+      if within then met = met + 1 end
+    end
+    assert.are.equal(0, wrong)
+    assert.is_true(met > n / 4 and met < 3 * n / 4, met) -- both answers tested
+  end)
+
+  it("a start outside by less than the rounding of its squares is met at once", function()
+    -- 0.6^2 + 0.8^2 is 1 + 4.4e-17 in the reals of the doubles: outside the unit disk
+    local d = c2d.disk(0, 0, 1)
+    assert.is_false(d:hits(c2d.point(0.6, 0.8)))
+    local t = d:raycast(0.6, 0.8, -0.6, -0.8, 1)
+    assert.is_true(t ~= nil and t >= 0 and t < 1e-15, tostring(t))
+  end)
+end)

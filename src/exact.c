@@ -223,6 +223,33 @@ static void load_point_segment(c2d_vec p, c2d_vec a, c2d_vec b, double ra, doubl
     big_add(r, s, t, 0);
 }
 
+int c2d_ray_line_within_exact(c2d_vec p, c2d_vec o, c2d_vec d, double r)
+{
+    double x[7];
+    big dx, dy, wx, wy, R, s, t, u;
+    int base;
+    x[0] = p.x, x[1] = p.y, x[2] = o.x, x[3] = o.y, x[4] = d.x, x[5] = d.y, x[6] = r;
+    base = unit_of(x, 7);
+    big_set(&dx, d.x, base);
+    big_set(&dy, d.y, base);
+    big_set(&s, o.x, base);
+    big_set(&t, p.x, base);
+    big_add(&wx, &t, &s, 1);
+    big_set(&s, o.y, base);
+    big_set(&t, p.y, base);
+    big_add(&wy, &t, &s, 1);
+    big_set(&R, r, base);
+    /* (d x w)^2 against r^2 (d.d) */
+    big_mul(&s, &R, &R);
+    big_norm2(&t, &dx, &dy, &u);
+    big_mul(&u, &s, &t);
+    big_mul(&s, &dx, &wy);
+    big_mul(&t, &dy, &wx);
+    big_add(&s, &s, &t, 1);
+    big_mul(&t, &s, &s);
+    return big_cmp(&t, &u) <= 0;
+}
+
 int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb)
 {
     big ex, ey, wx, wy, r, r2, s, t, u;

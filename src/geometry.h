@@ -457,6 +457,8 @@ int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c);
 int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
 /* Whether point p lies within ra + rb of the line through a and b (a != b). */
 int c2d_line_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
+/* Whether point p lies within r of the line through o along d (d not zero). */
+int c2d_ray_line_within_exact(c2d_vec p, c2d_vec o, c2d_vec d, double r);
 
 /*
  * The filters' rounding. For numbers of magnitude at most C2D_FILTER_HI (so

@@ -58,8 +58,8 @@ static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_ve
 }
 
 /*
- * The ray from the frame's origin along v = (vx, vy), t in [0, tmax],
- * against the circle of radius R centred at (cx, cy), which the start is
+ * The ray from o along v = (vx, vy), t in [0, tmax], against the circle of
+ * radius R about p (c = p - o in the ray's frame), which the start is
  * outside: ray_circle's time, on plain numbers (the direct paths keep the
  * pair's vectors out of memory). The normal does not wait for t: with
  * w = start - centre, x = v cross w and s the root of a R^2 - x^2 (a = v.v),
@@ -67,20 +67,48 @@ static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_ve
  * so the unit normal is that over a R, with no cancellation however far
  * the start is. A point (R = 0) faces the ray.
  */
-static int ray_disk(double cx, double cy, double R, double vx, double vy, double tmax, double *t, c2d_vec *n)
+/* A circle so small beside the ray that a R^2 leaves the range of squares:
+ * decided exactly, the root's square taken with x and R scaled up by a power
+ * of two *sc (the normal's formula does not see the scale). Out of line: rare. */
+static C2D_NOINLINE int tiny_circle(c2d_vec o, c2d_vec p, double R, double vx, double vy, double a, double *x,
+                                    double *disc, double *sc)
 {
-    double wx = 0 - cx, wy = 0 - cy;
-    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k;
-    if (a == 0 || cc < 0 || b >= 0) return 0; /* still, already inside, or moving away */
+    if (!c2d_ray_line_within_exact(p, o, v2(vx, vy), R)) return 0;
+    *sc = ldexp(1, -ilogb(R));
+    *x *= *sc;
+    *disc = dmax(0, a * (R * *sc) * (R * *sc) - *x * *x);
+    return 1;
+}
+
+static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double tmax, double *t, c2d_vec *n)
+{
+    double cx = p.x - o.x, cy = p.y - o.y, wx = 0 - cx, wy = 0 - cy;
+    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k, err, sc = 1;
+    /* (the start is outside, by the exact test before: a cc rounded below 0
+     * is a start touching to rounding, met at once) */
+    if (a == 0 || b >= 0) return 0; /* still, or moving away */
+    if (cc < 0) cc = 0;
     /* b^2 - a*cc rewritten (Lagrange's identity) so that it does not cancel:
-     * the line misses the circle exactly when |v x w| > R |v|. */
+     * the line misses the circle exactly when |v x w| > R |v|. Its sign is
+     * taken when clear of the rounding of w and of the products (a bound,
+     * with no root), and decided exactly on the shapes' own numbers when not
+     * (a ray that grazes the circle). */
     x = vx * wy - vy * wx;
-    disc = a * R * R - x * x;
-    if (disc < 0) return 0;
+    if (R > 0 && !(a * R * R >= C2D_SQUARES_LO)) {
+        if (!tiny_circle(o, p, R, vx, vy, a, &x, &disc, &sc)) return 0;
+    } else {
+        disc = a * R * R - x * x;
+        err = 0x1p-46 * (a * R * R + x * x + fabs(x) * (fabs(vx) + fabs(vy)) * (fabs(wx) + fabs(wy))) + C2D_FILTER_ABS;
+        if (!(fabs(disc) > err) && !c2d_ray_line_within_exact(p, o, v2(vx, vy), R)) return 0;
+        if (disc < 0) {
+            if (!(fabs(disc) <= err)) return 0;
+            disc = 0; /* (within R exactly: a graze) */
+        }
+    }
     s = sqrt(disc);
-    *t = cc / (-b + s); /* the smaller root, in the form that does not cancel */
+    *t = cc / (-b + s / sc); /* the smaller root, in the form that does not cancel */
     if (*t > tmax) return 0;
-    k = a * R;
+    k = a * R * sc;
     if (R > 0 && k >= C2D_SQUARES_LO && k <= C2D_SQUARES_HI) {
         *n = v2((-x * vy - s * vx) / k, (x * vx - s * vy) / k);
     } else {
@@ -210,7 +238,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
     case C2D_DISK: {
         /* The test hits makes for a point and a disk, on the same numbers;
          * then the circle in the ray's frame. */
-        double cx = s->p[0].x - ox, cy = s->p[0].y - oy, t;
+        double t;
         c2d_vec n;
         c2d_no_hit(res);
         if (c2d_pt_pt_within(v2(ox, oy), s->p[0], s->radius, 0)) {
@@ -219,7 +247,7 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
         }
         if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
         if (s->radius == 0 ? ray_point(v2(ox, oy), v2(dx, dy), s->p[0], maxt, &t, &n)
-                           : ray_disk(cx, cy, s->radius, dx, dy, maxt, &t, &n))
+                           : ray_disk(v2(ox, oy), s->p[0], s->radius, dx, dy, maxt, &t, &n))
             ray_hit(ox, oy, dx, dy, t, n, res);
         return 1;
     }
