@@ -441,8 +441,11 @@ static inline double c2d_pt_seg_d2(c2d_vec p, c2d_vec a, c2d_vec b, c2d_vec *q)
 int c2d_segments_within(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb);
 int c2d_segments_within_any(c2d_vec a0, c2d_vec a1, c2d_vec b0, c2d_vec b1, double ra, double rb);
 
-/* Do two convex polygons with interiors (orientations oa, ob: +1 or -1) share a point. */
-int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob);
+/* Do two convex polygons with interiors (orientations oa, ob: +1 or -1) share
+ * a point; m bounds every difference of their coordinates. Exact for any
+ * finite numbers: a separation within the rounding of its products is asked
+ * again exactly. */
+int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob, double m);
 
 /*
  * Exact decisions for any finite doubles (exact.c): the sign of the turn

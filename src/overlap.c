@@ -103,7 +103,16 @@ static int vertex_near_edge(const body *a, const body *b, double ra, double rb)
  * O(n + m) for the whole loop. Depth inside an edge is the cross product of
  * the edge with the vertex's offset, times the winding (0 on the line).
  */
-static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob)
+/* Is every vertex of b strictly outside the line of a's edge v -> w (exact). */
+static C2D_NOINLINE int outside_exact(c2d_vec v, c2d_vec w, int oa, const c2d_vec *b, int nb)
+{
+    int k;
+    for (k = 0; k < nb; k++)
+        if (c2d_orient_exact(v, w, b[k]) * oa >= 0) return 0;
+    return 1;
+}
+
+static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob, double bound)
 {
     int i, j = 0, k, step = oa == ob ? 1 : nb - 1;
     double best = -C2D_INF;
@@ -119,10 +128,11 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         best = s > best ? s : best;
     }
     for (i = 0; i < na; i++) {
-        int guard = nb;
+        int guard = nb, scaled;
         v = a[i];
         e = vsub(a[c2d_next(i, na)], v);
         if (e.x == 0 && e.y == 0) continue; /* a repeated vertex: no edge */
+        scaled = fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO;
         e = c2d_direction_up(e);
         best = vcross(e, vsub(b[j], v)) * oa;
         /* Climb; a repeated vertex of b is a flat step to walk over. Forward
@@ -143,14 +153,19 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
             }
             if (moved) break;
         }
-        if (best < 0) return 1;
+        /* Outside by more than the products' rounding: apart. Within it
+         * (a touch or near-touch, or an edge scaled up from below the range
+         * of squares), every vertex of b is asked exactly. */
+        if (best < -bound && !scaled) return 1;
+        if ((!(best > bound) || scaled) && outside_exact(v, a[c2d_next(i, na)], oa, b, nb)) return 1;
     }
     return 0;
 }
 
-int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob)
+int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int nb, int ob, double m)
 {
-    return !separated_by(a, na, oa, b, nb, ob) && !separated_by(b, nb, ob, a, na, oa);
+    double bound = C2D_FILTER_ERR * c2d_filter_m2(m) + C2D_FILTER_ABS;
+    return !separated_by(a, na, oa, b, nb, ob, bound) && !separated_by(b, nb, ob, a, na, oa, bound);
 }
 
 /* c2d_segments_within on exact predicates alone (any finite numbers). */

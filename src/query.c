@@ -191,8 +191,12 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     const c2d_vec *v, *u;
     c2d_vec room_a[4], room_b[4];
     int n, m;
-    if ((u = solid_vertices(a, &m, room_a)) != NULL && (v = solid_vertices(b, &n, room_b)) != NULL)
-        return c2d_convex_overlap(u, m, a->ccw, v, n, b->ccw);
+    if ((u = solid_vertices(a, &m, room_a)) != NULL && (v = solid_vertices(b, &n, room_b)) != NULL) {
+        /* (every difference of their coordinates is at most twice the largest) */
+        double big = dmax(dmax(dmax(fabs(a->bounds.minx), fabs(a->bounds.maxx)), dmax(fabs(a->bounds.miny), fabs(a->bounds.maxy))),
+                          dmax(dmax(fabs(b->bounds.minx), fabs(b->bounds.maxx)), dmax(fabs(b->bounds.miny), fabs(b->bounds.maxy))));
+        return c2d_convex_overlap(u, m, a->ccw, v, n, b->ccw, 2 * big);
+    }
     if (segment_kind(a->kind) && segment_kind(b->kind)) {
         /* On the shapes' own numbers (no frame): exact for any doubles. */
         return c2d_segments_within_any(a->p[0], a->p[a->count - 1], b->p[0], b->p[b->count - 1], a->radius, b->radius);

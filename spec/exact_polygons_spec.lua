@@ -1,0 +1,125 @@
+-- hits and distance between convex polygons (Triangle, AABB, Polygon) against
+-- an exact reference, on touches and near-touches: triangles sharing an edge or
+-- a vertex, a vertex put on another's edge (rounded there: on it, or an ulp
+-- off), corners at an AABB's corner, each nudged by a few ulps, at scales from
+-- 1e-150 to 1e150 and offsets up to 1e9.
+--
+-- The reference (support.exact, big numbers on the doubles as given) is not the
+-- library's method (separating edges): two closed convex polygons meet exactly
+-- when a vertex of one lies in or on the other, or an edge of one meets an edge
+-- of the other. For every pair, both ways round, hits is the reference's answer
+-- and distance is 0 exactly when it says they meet.
+--
+-- C2D_EXACT_CASES sets the number of generated pairs (6,000 by default).
+local c2d = require "collide2d"
+local common = require "support.common"
+local exact = require "support.exact"
+
+local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 6000
+local step = exact.step
+
+local unpack = table.unpack or unpack
+
+-- Shapes as data: { kind, numbers... }; their vertices in order.
+local function numbers(s) return { unpack(s, 2) } end
+local function call_of(s) return common.lua_call(s[1], numbers(s)) end
+
+local function vertices(s)
+  if s[1] == "aabb" then
+    local x, y = s[2], s[3]
+    local X, Y = x + s[4], y + s[5] -- the stored far corner: the rounded sums
+    return { x, y, X, y, X, Y, x, Y }
+  end
+  return { unpack(s, 2) }
+end
+
+local function reference(a, b)
+  local va, vb = vertices(a), vertices(b)
+  for i = 1, #va, 2 do if exact.point_polygon_within(va[i], va[i + 1], vb, 0) then return true end end
+  for i = 1, #vb, 2 do if exact.point_polygon_within(vb[i], vb[i + 1], va, 0) then return true end end
+  for i = 1, #va, 2 do
+    local j = i + 2 > #va and 1 or i + 2
+    for k = 1, #vb, 2 do
+      local l = k + 2 > #vb and 1 or k + 2
+      if exact.seg_seg_within(va[i], va[i + 1], va[j], va[j + 1], vb[k], vb[k + 1], vb[l], vb[l + 1], 0, 0) then
+        return true
+      end
+    end
+  end
+  return false
+end
+
+-- The signed area's sign of a triangle, exactly (0: flat, left out).
+local function turn(t) return exact.orient(t[2], t[3], t[4], t[5], t[6], t[7]) end
+
+describe("exact hits between convex polygons", function()
+  it("agrees with the exact reference on the hand-worked cases", function()
+    -- triangles sharing the edge (0, 0)-(1, 0): touching; one lifted by an ulp of 0 apart
+    local a = { "triangle", 0, 0, 1, 0, 0.5, 1 }
+    local b = { "triangle", 0, 0, 1, 0, 0.5, -1 }
+    assert.is_true(reference(a, b))
+    assert.is_false(reference(a, { "triangle", 0, -2 ^ -1074, 1, -2 ^ -1074, 0.5, -1 }))
+    -- an AABB from x = 0.1 of width 0.2 ends at its stored corner, 0.1 + 0.2 rounded
+    -- (0.30000000000000004): a triangle with a vertex there touches it, one an ulp
+    -- beyond does not
+    assert.is_true(reference({ "aabb", 0.1, 0, 0.2, 1 }, { "triangle", 0.1 + 0.2, 0.5, 2, 0, 2, 1 }))
+    assert.is_false(reference({ "aabb", 0.1, 0, 0.2, 1 }, { "triangle", step(0.1 + 0.2, 1), 0.5, 2, 0, 2, 1 }))
+    for _, p in ipairs { { a, b, true }, { { "aabb", 0.1, 0, 0.2, 1 }, { "triangle", 0.1 + 0.2, 0.5, 2, 0, 2, 1 }, true } } do
+      local sa, sb = c2d[p[1][1]](unpack(numbers(p[1]))), c2d[p[2][1]](unpack(numbers(p[2])))
+      assert.are.equal(p[3], sa:hits(sb))
+      assert.are.equal(p[3], sb:hits(sa))
+    end
+  end)
+
+  it("agrees on touches and near-touches at every scale, both ways round", function()
+    local rng = common.lcg(20261129)
+    local fail, finish = exact.collector()
+    local met, apart = 0, 0
+    local function scale_of() return 10 ^ rng.int(-150, 150) end
+    local function coord(s, o) return o + s * rng.range(-1, 1) end
+    for case = 1, TOTAL do
+      local s = scale_of()
+      local ox, oy = 0, 0
+      if case % 3 == 0 then ox, oy = rng.range(-1, 1) * 1e9, rng.range(-1, 1) * 1e9 end
+      if s < 1e-6 and case % 3 == 0 then ox, oy = rng.range(-1, 1) * s * 1e6, rng.range(-1, 1) * s * 1e6 end
+      local a = { "triangle", coord(s, ox), coord(s, oy), coord(s, ox), coord(s, oy), coord(s, ox), coord(s, oy) }
+      local b
+      local g = case % 4
+      if g == 0 then
+        -- sharing edge 1-2, the third vertex across it (rounded), one shared end nudged
+        local mx, my = (a[2] + a[4]) / 2, (a[3] + a[5]) / 2
+        b = { "triangle", a[2], a[3], a[4], a[5], 2 * mx - a[6], 2 * my - a[7] }
+        local k = 1 + 2 * rng.int(0, 1) + rng.int(0, 1) -- one of b's first four numbers
+        b[k + 1] = step(b[k + 1], rng.int(-2, 2))
+      elseif g == 1 then
+        -- a vertex of b on a's edge 1-2 (rounded there), b reaching away from a
+        local t = rng.range(0.05, 0.95)
+        local px, py = a[2] + t * (a[4] - a[2]), a[3] + t * (a[5] - a[3])
+        px, py = step(px, rng.int(-1, 1)), step(py, rng.int(-1, 1))
+        local qx, qy = 2 * px - a[6], 2 * py - a[7] -- away from the third vertex
+        b = { "triangle", px, py, qx + s * rng.range(-0.3, 0.3), qy + s * rng.range(-0.3, 0.3),
+              qx + s * rng.range(-0.3, 0.3), qy + s * rng.range(-0.3, 0.3) }
+      elseif g == 2 then
+        -- sharing a vertex (nudged), b's other vertices opposite a's
+        local vx, vy = step(a[2], rng.int(-2, 2)), step(a[3], rng.int(-2, 2))
+        b = { "triangle", vx, vy, 2 * a[2] - a[4], 2 * a[3] - a[5], 2 * a[2] - a[6], 2 * a[3] - a[7] }
+      else
+        -- an AABB whose corner (its far one, a rounded sum, or its first) meets a's vertex
+        local w, h = s * rng.range(0.1, 1), s * rng.range(0.1, 1)
+        if rng.int(0, 1) == 0 then
+          b = { "aabb", step(a[2], rng.int(-2, 2)), step(a[3], rng.int(-2, 2)), w, h }
+        else
+          b = { "aabb", a[2] - w, a[3] - h, w, h }
+        end
+      end
+      local ok = b[1] == "aabb" or turn(b) ~= 0
+      if ok and turn(a) ~= 0 then
+        local want = reference(a, b)
+        if want then met = met + 1 else apart = apart + 1 end
+        exact.check_pair(c2d, numbers, call_of, a, b, want, fail, "case " .. case)
+      end
+    end
+    finish()
+    assert.is_true(met > TOTAL / 10 and apart > TOTAL / 10, ("met %d, apart %d"):format(met, apart))
+  end)
+end)
