@@ -49,6 +49,32 @@ local function reference(a, b)
   return false
 end
 
+-- A Segment, Capsule or Line against a polygon, by another decomposition than
+-- the library's: a core within r of a convex polygon either meets it (an end in
+-- or on it, or the core meeting an edge) or comes within r of it at an end of
+-- the core or at a vertex of the polygon; a Line meets it when it meets an edge
+-- (the edge's ends not strictly on one side of it).
+local function core_reference(o, p)
+  local v = vertices(p)
+  local x0, y0, x1, y1, r = o[2], o[3], o[4], o[5], o[1] == "capsule" and o[6] or 0
+  if o[1] == "line" then
+    for i = 1, #v, 2 do
+      local j = i + 2 > #v and 1 or i + 2
+      if exact.orient(x0, y0, x1, y1, v[i], v[i + 1]) * exact.orient(x0, y0, x1, y1, v[j], v[j + 1]) <= 0 then
+        return true
+      end
+    end
+    return false
+  end
+  if exact.point_polygon_within(x0, y0, v, r) or exact.point_polygon_within(x1, y1, v, r) then return true end
+  for i = 1, #v, 2 do
+    local j = i + 2 > #v and 1 or i + 2
+    if exact.seg_seg_within(x0, y0, x1, y1, v[i], v[i + 1], v[j], v[j + 1], 0, 0) then return true end
+    if exact.point_seg_within(v[i], v[i + 1], x0, y0, x1, y1, r) then return true end
+  end
+  return false
+end
+
 -- The signed area's sign of a triangle, exactly (0: flat, left out).
 local function turn(t) return exact.orient(t[2], t[3], t[4], t[5], t[6], t[7]) end
 
@@ -117,6 +143,67 @@ describe("exact hits between convex polygons", function()
         local want = reference(a, b)
         if want then met = met + 1 else apart = apart + 1 end
         exact.check_pair(c2d, numbers, call_of, a, b, want, fail, "case " .. case)
+      end
+    end
+    finish()
+    assert.is_true(met > TOTAL / 10 and apart > TOTAL / 10, ("met %d, apart %d"):format(met, apart))
+  end)
+
+  it("agrees for Segments, Capsules and Lines against Triangles and AABBs, both ways round", function()
+    local rng = common.lcg(20261130)
+    local fail, finish = exact.collector()
+    local met, apart = 0, 0
+    for case = 1, TOTAL do
+      local s = 10 ^ rng.int(-150, 150)
+      local ox, oy = 0, 0
+      if case % 3 == 0 then ox, oy = rng.range(-1, 1) * 1e9, rng.range(-1, 1) * 1e9 end
+      if s < 1e-6 and case % 3 == 0 then ox, oy = rng.range(-1, 1) * s * 1e6, rng.range(-1, 1) * s * 1e6 end
+      local function coord(o) return o + s * rng.range(-1, 1) end
+      local p
+      if case % 2 == 0 then
+        p = { "triangle", coord(ox), coord(oy), coord(ox), coord(oy), coord(ox), coord(oy) }
+      else
+        p = { "aabb", coord(ox), coord(oy), s * rng.range(0.1, 1), s * rng.range(0.1, 1) }
+      end
+      local v = vertices(p)
+      -- a point on edge 1-2 of p (rounded there, nudged), and the way out of p across it
+      local t = rng.range(0.05, 0.95)
+      local ex, ey = v[3] - v[1], v[4] - v[2]
+      local qx, qy = step(v[1] + t * ex, rng.int(-2, 2)), step(v[2] + t * ey, rng.int(-2, 2))
+      local cx, cy = 0, 0
+      for i = 1, #v, 2 do cx, cy = cx + v[i], cy + v[i + 1] end
+      cx, cy = cx / (#v / 2), cy / (#v / 2)
+      local ux, uy = qx - cx, qy - cy -- (outward, roughly)
+      local o
+      local g = case % 3
+      if g == 0 then
+        -- a segment from the edge point outward, or along the edge's line past it
+        if rng.int(0, 1) == 0 then
+          o = { "segment", qx, qy, qx + ux, qy + uy }
+        else
+          o = { "segment", qx + ex, qy + ey, qx + 2 * ex, qy + 2 * ey }
+        end
+      elseif g == 1 then
+        -- a capsule whose core lies off the edge by about its radius (the offset rounded)
+        local l = math.sqrt(ex * ex + ey * ey)
+        local r = s * rng.range(0.01, 0.5)
+        local nx, ny = ey / l, -ex / l
+        if nx * ux + ny * uy < 0 then nx, ny = -nx, -ny end
+        local ax, ay = qx + r * nx, qy + r * ny
+        o = { "capsule", ax - ex * 0.3, ay - ey * 0.3, step(ax + ex * 0.3, rng.int(-2, 2)), ay + ey * 0.3, r }
+      else
+        -- a line through the edge point, or along the edge's line
+        if rng.int(0, 1) == 0 then
+          o = { "line", qx, qy, qx + uy, qy - ux }
+        else
+          o = { "line", step(v[1], rng.int(-1, 1)), v[2], v[3], step(v[4], rng.int(-1, 1)) }
+        end
+      end
+      local flat = o[2] == o[4] and o[3] == o[5]
+      if not (o[1] == "line" and flat) and (p[1] == "aabb" or turn(p) ~= 0) then
+        local want = core_reference(o, p)
+        if want then met = met + 1 else apart = apart + 1 end
+        exact.check_pair(c2d, numbers, call_of, o, p, want, fail, "case " .. case)
       end
     end
     finish()

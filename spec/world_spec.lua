@@ -432,14 +432,17 @@ describe("World boxes allow for the rounding hits allows", function()
   it("a segment whose end is two ulps past an AABB's side", function()
     -- the AABB's right side is 7.0040857165605255 + 0.73716180503236217, which
     -- rounds to 7.7412475215928877, two ulps left of the segment's end
-    -- x = 7.7412475215928893 (y 147.1 is within the AABB's 140.0 .. 163.4); in
-    -- the frame at the segment's start (38.19, 166.44) the two x's are 30.4
-    -- left of it, where an ulp is 3.6e-15, and round together: hits takes
-    -- them as touching
+    -- x = 7.7412475215928893 (y 147.1 is within the AABB's 140.0 .. 163.4), the
+    -- segment's nearest point (it runs right from there): apart by two ulps. In
+    -- the frame at the segment's start the two x's round together; hits decides
+    -- on the shapes' own numbers (apart), and the World finds nothing either
     local a = c2d.segment(38.186852996324589, 166.43830922732053, 7.7412475215928893, 147.14709541161878)
     local b = c2d.aabb(7.0040857165605255, 140.02013276686682, 0.73716180503236217, 23.429805948366319)
     assert.is_true(select(3, b:bbox()) < select(1, a:bbox()))
-    agrees_pair(a, b, true)
+    agrees_pair(a, b, false)
+    -- moved the two ulps onto the side: touching, and found
+    agrees_pair(c2d.segment(38.186852996324589, 166.43830922732053, 7.0040857165605255 + 0.73716180503236217,
+      147.14709541161878), b, true)
     -- 1e-9 farther apart: neither
     agrees_pair(a, c2d.aabb(7.0040857165605255 - 1e-9, 140.02013276686682, 0.73716180503236217, 23.429805948366319), false)
   end)

@@ -185,6 +185,35 @@ static int core_hits_line(const c2d_shape *o, const c2d_shape *l)
     return c2d_pt_line_within(p0, a, b, o->radius, 0) || c2d_pt_line_within(p1, a, b, o->radius, 0);
 }
 
+/* A Segment or Capsule against a convex polygon with an interior: an end of
+ * its core within the radius of the polygon, or its core within the radius
+ * of an edge (a core that crosses the polygon crosses an edge; the nearest
+ * points of a core apart from it are an end and the polygon, or the core and
+ * an edge). Exact as those tests are. */
+static int core_hits_convex(const c2d_shape *o, const c2d_vec *v, int n, int orient)
+{
+    c2d_vec p0 = o->p[0], p1 = o->p[o->count - 1];
+    int i;
+    if (disk_hits_convex(p0, o->radius, v, n, orient) || disk_hits_convex(p1, o->radius, v, n, orient)) return 1;
+    if (veq(p0, p1)) return 0;
+    for (i = 0; i < n; i++)
+        if (c2d_segments_within(p0, p1, v[i], v[c2d_next(i, n)], o->radius, 0)) return 1;
+    return 0;
+}
+
+/* A Line against a convex polygon: unless every vertex lies strictly on one
+ * side of it (exact signs). */
+static int line_hits_convex(const c2d_shape *l, const c2d_vec *v, int n)
+{
+    int i, below = 0, above = 0;
+    for (i = 0; i < n; i++) {
+        int s = c2d_orient_sign(l->p[0], l->p[1], v[i]);
+        below |= s <= 0;
+        above |= s >= 0;
+    }
+    return below && above;
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
@@ -203,6 +232,16 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     }
     if ((a->kind == C2D_LINE && segment_kind(b->kind)) || (b->kind == C2D_LINE && segment_kind(a->kind)))
         return a->kind == C2D_LINE ? core_hits_line(b, a) : core_hits_line(a, b);
+    if (a->kind == C2D_SEGMENT || a->kind == C2D_CAPSULE || a->kind == C2D_LINE) {
+        if ((v = solid_vertices(b, &n, room_b)) != NULL)
+            return a->kind == C2D_LINE ? line_hits_convex(a, v, n) : core_hits_convex(a, v, n, b->ccw);
+        return -1;
+    }
+    if (b->kind == C2D_SEGMENT || b->kind == C2D_CAPSULE || b->kind == C2D_LINE) {
+        if ((u = solid_vertices(a, &m, room_a)) != NULL)
+            return b->kind == C2D_LINE ? line_hits_convex(b, u, m) : core_hits_convex(b, u, m, a->ccw);
+        return -1;
+    }
     if (!round_kind(a->kind)) return -1;
     if (b->kind == C2D_FAN && b->radius > 0 && b->opening > 0 && b->opening < 2 * C2D_PI - C2D_FULL_TURN)
         return disk_hits_fan(a, b);
