@@ -377,43 +377,14 @@ local function wide_int(r, M)
   return max(-M, min(M, v))
 end
 
-local TRIPLES = {
-  { 3, 4, 5 }, { 5, 12, 13 }, { 8, 15, 17 }, { 7, 24, 25 }, { 20, 21, 29 }, { 12, 35, 37 }, { 9, 40, 41 },
-  { 28, 45, 53 }, { 11, 60, 61 }, { 33, 56, 65 }, { 16, 63, 65 }, { 48, 55, 73 }, { 13, 84, 85 },
-  { 36, 77, 85 }, { 39, 80, 89 }, { 65, 72, 97 }, { 1, 0, 1 },
-}
-
--- A direction (a, b) of integer length c: a Pythagorean triple from the list,
--- or from Euclid's formula with m < 2^12 (components up to 2^24) when big,
--- turned any of the 8 ways.
-local function triple(r, big)
-  local a, b, c
-  if big then
-    local m = r.int(2, 4095)
-    local n = r.int(1, m - 1)
-    a, b, c = m * m - n * n, 2 * m * n, m * m + n * n
-  else
-    local t = r.pick(TRIPLES)
-    a, b, c = t[1], t[2], t[3]
-  end
-  if r.u() < 0.5 then a, b = b, a end
-  return a * sign(r), b * sign(r), c
-end
+-- A direction (a, b) of integer length c (support/exact.lua): from Euclid's
+-- formula with m up to mmax when given, else a triple from a list, turned any
+-- of the 8 ways. A big one takes m below 2^12: components up to 2^24.
+local pythagorean = exact.pythagorean -- (r, mmax)
+local BIG_M = 4095
 
 -- Distances in doubles, for radii that are rounded distances.
-local function point_seg_dist(px, py, ax, ay, bx, by, alt)
-  local ex, ey, wx, wy = bx - ax, by - ay, px - ax, py - ay
-  local we = wx * ex + wy * ey
-  if we <= 0 then return sqrt(wx * wx + wy * wy) end
-  local ee = ex * ex + ey * ey
-  if we >= ee then
-    local dx, dy = px - bx, py - by
-    return sqrt(dx * dx + dy * dy)
-  end
-  local c = ex * wy - ey * wx
-  if alt then return sqrt(c * c / ee) end -- the square root of the squared distance
-  return abs(c) / sqrt(ee)
-end
+local point_seg_dist = exact.rounded_point_seg_distance
 local function seg_seg_dist(a, b, alt)
   local function orient(px, py, qx, qy, sx, sy) return (qx - px) * (sy - py) - (qy - py) * (sx - px) end
   local o1, o2 = orient(a[1], a[2], a[3], a[4], b[1], b[2]), orient(a[1], a[2], a[3], a[4], b[3], b[4])
@@ -443,7 +414,7 @@ end
 -- the distance s * c is exact; each core leaves its end away from the other.
 local function pythagorean_ends(r, ka, kb, opts)
   local round = ROUND[ka] or ROUND[kb]
-  local a, b, c = triple(r, r.u() < 0.3)
+  local a, b, c = pythagorean(r, r.u() < 0.3 and BIG_M or nil)
   local f = (opts and opts.int) and 1 or pow2(r.int(-4, 4))
   a, b, c = a * f, b * f, c * f
   local s = (round and r.u() < 0.9) and r.int(1, 64) or 0
@@ -464,7 +435,7 @@ end
 local function perpendicular_foot(r, ka, kb, opts)
   local round = ROUND[ka] or ROUND[kb]
   local big = (opts and opts.big) or r.u() < 0.5
-  local a, b, c = triple(r, big)
+  local a, b, c = pythagorean(r, big and BIG_M or nil)
   local k = big and r.int(1, 256) or r.int(1, 4)
   local vx, vy = k * a, k * b
   local m0, m1 = r.int(0, 8), r.int(1, 8)
@@ -599,7 +570,7 @@ local function collinear(r, _, _, opts)
   end
   local pyth = r.u() < 0.5
   local vx, vy, c
-  if pyth then vx, vy, c = triple(r, false) else vx, vy = r.int(-9, 9), r.int(-9, 9) end
+  if pyth then vx, vy, c = pythagorean(r) else vx, vy = r.int(-9, 9), r.int(-9, 9) end
   if vx == 0 and vy == 0 then vx = 1 end
   local px, py = r.int(-1048576, 1048576), r.int(-1048576, 1048576)
   local m, n, g = r.int(0, 6), r.int(0, 6), r.int(-3, 3)

@@ -132,6 +132,16 @@ local function hull(v, orient)
   return out
 end
 
+-- The hull of 3 to 8 random points of the integer lattice [-L, L]^2 (L below
+-- 2^23, so orient_small is exact on them), or nil when it has no area (fewer
+-- than 3 vertices).
+local function lattice_hull(r, L)
+  local pts = {}
+  for i = 1, 2 * r.int(3, 8) do pts[i] = r.int(-L, L) end
+  local v = hull(pts, orient_small)
+  if #v >= 6 then return v end
+end
+
 -- v (counter-clockwise, strictly convex) is well spread: every turn is at least
 -- asin 0.05 (about 2.9 degrees) and no edge is shorter than 1/50 of the longest,
 -- both judged in doubles.
@@ -190,42 +200,13 @@ local function wide_int(r, M)
   return max(-M, min(M, v))
 end
 
-local TRIPLES = {
-  { 3, 4, 5 }, { 5, 12, 13 }, { 8, 15, 17 }, { 7, 24, 25 }, { 20, 21, 29 }, { 12, 35, 37 }, { 9, 40, 41 },
-  { 28, 45, 53 }, { 11, 60, 61 }, { 33, 56, 65 }, { 16, 63, 65 }, { 48, 55, 73 }, { 13, 84, 85 },
-  { 36, 77, 85 }, { 39, 80, 89 }, { 65, 72, 97 }, { 1, 0, 1 },
-}
-
--- A direction (a, b) of integer length c: a triple from the list, or from
--- Euclid's formula with m up to mmax when given, turned any of the 8 ways.
-local function triple(r, mmax)
-  local a, b, c
-  if mmax then
-    local m = r.int(2, mmax)
-    local n = r.int(1, m - 1)
-    a, b, c = m * m - n * n, 2 * m * n, m * m + n * n
-  else
-    local t = r.pick(TRIPLES)
-    a, b, c = t[1], t[2], t[3]
-  end
-  if r.u() < 0.5 then a, b = b, a end
-  return a * sign(r), b * sign(r), c
-end
+-- A direction (a, b) of integer length c (support/exact.lua): from Euclid's
+-- formula with m up to mmax when given, else a triple from a list, turned any
+-- of the 8 ways.
+local pythagorean = exact.pythagorean -- (r, mmax)
 
 -- Distances in doubles (rounded), for radii that are rounded distances.
-local function seg_dist(px, py, ax, ay, bx, by, alt)
-  local ex, ey, wx, wy = bx - ax, by - ay, px - ax, py - ay
-  local we = wx * ex + wy * ey
-  if we <= 0 then return sqrt(wx * wx + wy * wy) end
-  local ee = ex * ex + ey * ey
-  if we >= ee then
-    local dx, dy = px - bx, py - by
-    return sqrt(dx * dx + dy * dy)
-  end
-  local c = ex * wy - ey * wx
-  if alt then return sqrt(c * c / ee) end
-  return abs(c) / sqrt(ee)
-end
+local point_seg_dist = exact.rounded_point_seg_distance
 local function rounded_distance(cx, cy, conv, alt)
   local v = vertices(conv)
   local n = #v / 2
@@ -239,7 +220,7 @@ local function rounded_distance(cx, cy, conv, alt)
   local d = HUGE
   for i = 1, n do
     local j = i % n + 1
-    d = min(d, seg_dist(cx, cy, v[2 * i - 1], v[2 * i], v[2 * j - 1], v[2 * j], alt))
+    d = min(d, point_seg_dist(cx, cy, v[2 * i - 1], v[2 * i], v[2 * j - 1], v[2 * j], alt))
   end
   if d ~= d or d == HUGE then return 0 end
   return d
@@ -304,7 +285,7 @@ local function frame_case(r, ck, big)
   if ck ~= "aabb" then
     local u = r.u()
     if u < 0.2 then a, b, c = 1, 0, 1
-    elseif u < 0.7 then a, b, c = triple(r, big and 128 or nil)
+    elseif u < 0.7 then a, b, c = pythagorean(r, big and 128 or nil)
     else
       a, b = r.int(-4, 4), r.int(-4, 4)
       if a == 0 and b == 0 then a = 1 end
@@ -414,12 +395,12 @@ local function tangent_vertex(r, rk, ck, big)
   local outx, outy = v[2 * j - 1] - vx, v[2 * j] - vy
   local k = r.u() < 0.7 and r.int(1, 8) or r.int(1, big and 1048576 or 4096)
   for _ = 1, 24 do
-    local p, q, c = triple(r)
+    local p, q, c = pythagorean(r)
     if p * inx + q * iny >= 0 and p * outx + q * outy <= 0 then
       return F.conv, vx + k * p, vy + k * q, k * c
     end
   end
-  local p, q = triple(r)
+  local p, q = pythagorean(r)
   local cx, cy = vx + k * p, vy + k * q
   return F.conv, cx, cy, rounded_distance(cx, cy, F.conv, r.u() < 0.5)
 end
@@ -550,7 +531,7 @@ local function tiny_gap(r, rk, ck, beyond)
   local j0 = r.int(0, m)
   local conv, X, L
   local axis = ck == "aabb" or beyond or r.u() < 0.6
-  local a, b, c = triple(r)
+  local a, b, c = pythagorean(r)
   if axis then
     X = r.pick(beyond and XS_BEYOND or XS) * sign(r)
     if ck == "polygon" and abs(X) > 2 ^ 500 then X = X * 1e-100 end
@@ -815,10 +796,8 @@ describe("the exact reference for a point or disk against a box or convex polygo
   it("finds the points inside and on small lattice polygons as an area sum does", function()
     local r = common.lcg(23)
     for _ = 1, 200 do
-      local pts = {}
-      for i = 1, 2 * r.int(3, 8) do pts[i] = r.int(-6, 6) end
-      local v = hull(pts, orient_small)
-      if #v >= 6 then
+      local v = lattice_hull(r, 6)
+      if v then
         local n = #v / 2
         local area = 0
         for i = 2, n - 1 do
@@ -841,10 +820,8 @@ describe("the exact reference for a point or disk against a box or convex polygo
   it("gives the same answer for the vertices reordered, the square turned and everything scaled by 2^k", function()
     local r = common.lcg(29)
     for _ = 1, 150 do
-      local pts = {}
-      for i = 1, 2 * r.int(3, 8) do pts[i] = r.int(-20, 20) end
-      local v = hull(pts, orient_small)
-      if #v >= 6 then
+      local v = lattice_hull(r, 20)
+      if v then
         local px, py = r.int(-50, 50) / 2, r.int(-50, 50) / 2
         local R = r.pick({ 0, 1, 2.5, 5, 13, sqrt(r.int(1, 50)) })
         local want = within(px, py, v, R)

@@ -46,7 +46,17 @@
 --       { x1, y1, ..., xn, yn } (n >= 1) in order round a closed convex set,
 --       either winding; one of no area is the union of its edges
 --   exact.point_box_within(px, py, x0, y0, x1, y1, r)   |p, [x0, x1] x [y0, y1]| <= r
-local floor = math.floor
+--
+-- For the specs' generators (not exact; r is a random source as from
+-- support.common's lcg, with r.u(), r.int(lo, hi) and r.pick(list)):
+--   exact.pythagorean(r, mmax)       a, b, c: a direction (a, b) of integer length c
+--   exact.rounded_point_seg_distance(px, py, ax, ay, bx, by, alt)
+--       |p, segment a..b| computed in doubles (rounded), for radii that are
+--       rounded distances
+--
+-- And for checking the library against the predicates above:
+--   exact.check_pair(c2d, numbers, call_of, a, b, want, fail, tag), exact.collector()
+local floor, sqrt, abs = math.floor, math.sqrt, math.abs
 
 -- LuaJIT runs this module in its interpreter: the limb loops take a different
 -- path for every length of number, and compiled, their side traces fill the
@@ -466,6 +476,60 @@ function M.point_box_within(px, py, x0, y0, x1, y1, r)
   local R = new(r)
   return cmp(sq2(gx, gy), mul(R, R)) <= 0
 end
+
+-- Helpers for the generators -------------------------------------------------------
+--
+-- Plain doubles, no exact numbers: the cases they help make are judged by the
+-- predicates above. The random draws are part of what they return (a spec's
+-- cases are reproduced from its seed), so their order must not change.
+
+local TRIPLES = {
+  { 3, 4, 5 }, { 5, 12, 13 }, { 8, 15, 17 }, { 7, 24, 25 }, { 20, 21, 29 }, { 12, 35, 37 }, { 9, 40, 41 },
+  { 28, 45, 53 }, { 11, 60, 61 }, { 33, 56, 65 }, { 16, 63, 65 }, { 48, 55, 73 }, { 13, 84, 85 },
+  { 36, 77, 85 }, { 39, 80, 89 }, { 65, 72, 97 }, { 1, 0, 1 },
+}
+
+local function random_sign(r) return r.u() < 0.5 and -1 or 1 end
+
+-- A direction (a, b) of integer length c, turned any of the 8 ways: from
+-- Euclid's formula (m^2 - n^2, 2 m n, m^2 + n^2 for 1 <= n < m <= mmax) when
+-- mmax is given, else a primitive Pythagorean triple from the list above (or
+-- the axis 1, 0, 1). The draws: m and n (or the pick), the swap, then the two
+-- signs.
+function M.pythagorean(r, mmax)
+  local a, b, c
+  if mmax then
+    local m = r.int(2, mmax)
+    local n = r.int(1, m - 1)
+    a, b, c = m * m - n * n, 2 * m * n, m * m + n * n
+  else
+    local t = r.pick(TRIPLES)
+    a, b, c = t[1], t[2], t[3]
+  end
+  if r.u() < 0.5 then a, b = b, a end
+  return a * random_sign(r), b * random_sign(r), c
+end
+
+-- The distance from p to the closed segment a..b (a point when a == b) in
+-- doubles, rounded, for radii that are rounded distances: to the nearer end
+-- when the foot of p is off the segment, else |e x w| / |e| (e = b - a,
+-- w = p - a), or, when alt, the square root of the squared distance
+-- (e x w)^2 / e.e, which rounds differently. No draws.
+function M.rounded_point_seg_distance(px, py, ax, ay, bx, by, alt)
+  local ex, ey, wx, wy = bx - ax, by - ay, px - ax, py - ay
+  local we = wx * ex + wy * ey
+  if we <= 0 then return sqrt(wx * wx + wy * wy) end
+  local ee = ex * ex + ey * ey
+  if we >= ee then
+    local dx, dy = px - bx, py - by
+    return sqrt(dx * dx + dy * dy)
+  end
+  local c = ex * wy - ey * wx
+  if alt then return sqrt(c * c / ee) end
+  return abs(c) / sqrt(ee)
+end
+
+-- Checking the library -------------------------------------------------------------
 
 -- Checks the library (c2d) on the pair a, b (shapes as data: { kind, ... },
 -- numbers(s) their constructor's numbers, call_of(s) the call that builds
