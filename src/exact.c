@@ -179,21 +179,30 @@ int c2d_orient_exact(c2d_vec a, c2d_vec b, c2d_vec c)
     return big_cmp(&p, &q);
 }
 
+/* A direction d, the offset v = c - a and a radius r in one unit (r 0 is
+ * left out of the unit's choice, as every zero is; s and t scratch). */
+static void load_direction(c2d_vec d, c2d_vec a, c2d_vec c, double r, big *dx, big *dy, big *vx, big *vy, big *R,
+                           big *s, big *t)
+{
+    double x[7];
+    int base;
+    x[0] = d.x, x[1] = d.y, x[2] = a.x, x[3] = a.y, x[4] = c.x, x[5] = c.y, x[6] = r;
+    base = unit_of(x, 7);
+    big_set(dx, d.x, base);
+    big_set(dy, d.y, base);
+    big_set(s, a.x, base);
+    big_set(t, c.x, base);
+    big_add(vx, t, s, 1);
+    big_set(s, a.y, base);
+    big_set(t, c.y, base);
+    big_add(vy, t, s, 1);
+    big_set(R, r, base);
+}
+
 int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c)
 {
-    double x[6];
-    big dx, dy, vx, vy, p, q;
-    int base;
-    x[0] = d.x, x[1] = d.y, x[2] = a.x, x[3] = a.y, x[4] = c.x, x[5] = c.y;
-    base = unit_of(x, 6);
-    big_set(&dx, d.x, base);
-    big_set(&dy, d.y, base);
-    big_set(&p, a.x, base);
-    big_set(&q, c.x, base);
-    big_add(&vx, &q, &p, 1);
-    big_set(&p, a.y, base);
-    big_set(&q, c.y, base);
-    big_add(&vy, &q, &p, 1);
+    big dx, dy, vx, vy, R, p, q;
+    load_direction(d, a, c, 0, &dx, &dy, &vx, &vy, &R, &p, &q);
     big_mul(&p, &dx, &vy);
     big_mul(&q, &dy, &vx);
     return big_cmp(&p, &q);
@@ -225,21 +234,9 @@ static void load_point_segment(c2d_vec p, c2d_vec a, c2d_vec b, double ra, doubl
 
 int c2d_ray_line_within_exact(c2d_vec p, c2d_vec o, c2d_vec d, double r)
 {
-    double x[7];
     big dx, dy, wx, wy, R, s, t, u;
-    int base;
-    x[0] = p.x, x[1] = p.y, x[2] = o.x, x[3] = o.y, x[4] = d.x, x[5] = d.y, x[6] = r;
-    base = unit_of(x, 7);
-    big_set(&dx, d.x, base);
-    big_set(&dy, d.y, base);
-    big_set(&s, o.x, base);
-    big_set(&t, p.x, base);
-    big_add(&wx, &t, &s, 1);
-    big_set(&s, o.y, base);
-    big_set(&t, p.y, base);
-    big_add(&wy, &t, &s, 1);
-    big_set(&R, r, base);
-    /* (d x w)^2 against r^2 (d.d) */
+    load_direction(d, o, p, r, &dx, &dy, &wx, &wy, &R, &s, &t);
+    /* (d x w)^2 against r^2 (d.d), w = p - o */
     big_mul(&s, &R, &R);
     big_norm2(&t, &dx, &dy, &u);
     big_mul(&u, &s, &t);
