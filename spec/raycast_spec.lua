@@ -509,7 +509,7 @@ describe("a Disk's raycast decides grazing rays exactly", function()
     -- the reference: the ray's line passes within r of the centre exactly when
     -- (d x (c - o))^2 <= r^2 (d.d), in big numbers on the doubles themselves
     local rng = common.lcg(20261129)
-    local n = tonumber(os.getenv("C2D_EXACT_CASES")) or 5000
+    local n = tonumber(os.getenv("C2D_EXACT_CASES")) or 2000
     local wrong, met = 0, 0
     for _ = 1, n do
       local mag = 10 ^ rng.range(-3, 9)
