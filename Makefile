@@ -44,7 +44,7 @@ FP_FLAGS := -ffp-contract=off
 ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/exact.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_pairs.c src/world_move.c src/sight.c src/sight_from.c src/navmesh.c src/controller.c src/bump.c src/bump_rect.c
+CORE_SRC := src/shape.c src/sort.c src/exact.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_pairs.c src/world_move.c src/sight.c src/sight_from.c src/navmesh.c src/controller.c src/bump.c src/bump_rect.c
 BIND_SRC := src/lua_collide2d.c src/lua_tiles.c src/lua_world.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
@@ -320,6 +320,9 @@ VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no
 VALGRIND_SKIP  := spec/concave_spec.lua spec/transform_spec.lua spec/pairs_spec.lua spec/properties_spec.lua spec/sight_spec.lua spec/navmesh_spec.lua \
                   spec/exact_hits_spec.lua spec/exact_round_convex_spec.lua spec/exact_polygons_spec.lua
 VALGRIND_SPECS := $(filter-out $(VALGRIND_SKIP),$(sort $(wildcard spec/*_spec.lua)))
+# Two valgrind runs at once, halves of about equal time (one per core).
+VALGRIND_A     := spec/hostile_spec.lua spec/controller_spec.lua spec/world_spec.lua spec/backend_spec.lua spec/badinput_spec.lua
+VALGRIND_B     := $(filter-out $(VALGRIND_A),$(VALGRIND_SPECS))
 
 # The fuzzer. FUZZ_DEFS takes the switches documented at the top of
 # fuzz/queries_fuzz.c (e.g. -DFUZZ_FULL_RANGE=1). tools/fuzz.sh runs it: it
@@ -372,10 +375,16 @@ check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
 	@echo "== specs under ASan+UBSan ($(ASAN_SO))"
 	@$(ASAN_ENV) $(LUA) tools/busted.lua
 	@echo "== specs under valgrind ($(SO)), all but the seeded sweeps ASan+UBSan ran above"
-	@$(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua $(VALGRIND_SPECS)
+	@$(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua $(VALGRIND_A) >build/valgrind-a.log 2>&1 & pid=$$!; \
+	  $(RUN_ENV) $(VALGRIND) $(LUA) tools/busted.lua $(VALGRIND_B) >build/valgrind-b.log 2>&1; b=$$?; \
+	  wait $$pid; a=$$?; cat build/valgrind-a.log build/valgrind-b.log; test $$a -eq 0 && test $$b -eq 0
 	@echo "== out of memory: every allocation of tools/oom/workload.lua failed in turn (Lua 5.4, then LuaJIT)"
-	@$(MAKE) --no-print-directory oom-test OOM_LUA=lua5.4
-	@$(MAKE) --no-print-directory oom-test OOM_LUA=luajit OOM_MODES=once
+	@$(MAKE) --no-print-directory OOM_LUA=lua5.4 build/oom-lua5.4/oom
+	@$(MAKE) --no-print-directory OOM_LUA=luajit build/oom-luajit/oom
+	@$(MAKE) --no-print-directory oom-test OOM_LUA=lua5.4 OOM_MODES=once >build/oom-once.log 2>&1 & pid=$$!; \
+	  { $(MAKE) --no-print-directory oom-test OOM_LUA=lua5.4 OOM_MODES=sticky && \
+	    $(MAKE) --no-print-directory oom-test OOM_LUA=luajit OOM_MODES=once; } >build/oom-rest.log 2>&1; b=$$?; \
+	  wait $$pid; a=$$?; cat build/oom-once.log build/oom-rest.log; test $$a -eq 0 && test $$b -eq 0
 	@echo "== two Lua states in two threads under ThreadSanitizer"
 	@$(MAKE) --no-print-directory tsan-test
 	@echo "== fuzzing the C core: every known input, then $(CHECK_FUZZ_RUNS) new ones (seed $(CHECK_FUZZ_SEED), robustness checks)"

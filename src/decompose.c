@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compound.h"
+#include "sort.h"
 
 /* Round a byte count up to the alignment of a double. */
 
@@ -171,7 +172,7 @@ static int self_crossing(const c2d_vec *v, const int *keep, int m, struct xkey *
         keys[a].x = dmin(v[keep[a]].x, v[keep[(a + 1) % m]].x);
         keys[a].i = a;
     }
-    qsort(keys, (size_t)m, sizeof *keys, x_order);
+    c2d_sort(keys, (size_t)m, sizeof *keys, x_order);
     for (a = 0; a < m; a++) {
         int i = keys[a].i;
         double right = dmax(v[keep[i]].x, v[keep[(i + 1) % m]].x);
@@ -303,7 +304,7 @@ static void merge(const c2d_vec *v, work *w, int t)
         w->edges[i].hi = a < b ? b : a;
         w->edges[i].corner = i;
     }
-    qsort(w->edges, (size_t)ne, sizeof *w->edges, edge_order);
+    c2d_sort(w->edges, (size_t)ne, sizeof *w->edges, edge_order);
     for (i = 0; i + 1 < ne; i++) {
         int x, y, xb, ya, px, py;
         if (w->edges[i].lo != w->edges[i + 1].lo || w->edges[i].hi != w->edges[i + 1].hi) continue;

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compound.h"
+#include "sort.h"
 #include "tiles.h"
 #include "world.h"
 
@@ -754,7 +755,7 @@ int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
         k++;
     }
     m->npairs = k;
-    if (m->npairs > 1) qsort(m->pairs, (size_t)m->npairs, 2 * sizeof *m->pairs, ordered_pairs);
+    if (m->npairs > 1) c2d_sort(m->pairs, (size_t)m->npairs, 2 * sizeof *m->pairs, ordered_pairs);
     k = m->npairs; /* (the old runs, in order: has_pair looks among them) */
     for (i = 0; i < m->n; i++) {
         if (!m->node[i].fits) continue;

@@ -6,6 +6,7 @@
 #include <float.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sort.h"
 #include "tiles.h"
 
 static const char *const kind_names[C2D_KIND_COUNT] = {
@@ -493,7 +494,7 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
     /* Andrew's monotone chain; a vertex on a hull edge is dropped (turn <= 0). */
     int i, k = 0, lower;
     if (n <= 0) return 0;
-    qsort(pts, (size_t)n, sizeof *pts, point_order);
+    c2d_sort(pts, (size_t)n, sizeof *pts, point_order);
     for (i = 0; i < n; i++) {
         while (k >= 2 && c2d_orient(out[k - 2], out[k - 1], pts[i]) <= 0) k--;
         out[k++] = pts[i];

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compound.h"
+#include "sort.h"
 #include "tiles.h"
 #include "world.h"
 
@@ -558,7 +559,7 @@ static int gather(const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, 
         add(&d, v2(1, 0));
         add(&d, v2(-1, 0));
     }
-    if (d.n <= room) qsort(work, (size_t)d.n, sizeof *work, by_angle);
+    if (d.n <= room) c2d_sort(work, (size_t)d.n, sizeof *work, by_angle);
     return d.n;
 }
 
@@ -713,7 +714,7 @@ static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const
         it[i].d2 = near2(v->o, w->e[slots[i]].s);
         it[i].slot = slots[i];
     }
-    if (n > 1) qsort(it, (size_t)n, sizeof *it, by_nearness);
+    if (n > 1) c2d_sort(it, (size_t)n, sizeof *it, by_nearness);
     if (b != NULL) {
         /* one target: only what comes nearer than its far side, within its span, can hide it */
         c2d_bounds bb;

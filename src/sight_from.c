@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compound.h"
+#include "sort.h"
 #include "tiles.h"
 #include "world.h"
 
@@ -576,6 +577,6 @@ int c2d_world_sees_from(c2d_world *w, const c2d_shape *a, const c2d_shape *b, co
         for (j = 0; j < i && !x.oom; j++)
             pair_lines(&x, &((const from_feat *)w->from_feats)[i], &((const from_feat *)w->from_feats)[j]);
     if (x.oom) return -1;
-    if (x.ne > 1) qsort(w->from_events, (size_t)x.ne, sizeof(from_event), by_place);
+    if (x.ne > 1) c2d_sort(w->from_events, (size_t)x.ne, sizeof(from_event), by_place);
     return test_places(&x, b, slots, n, from, point);
 }

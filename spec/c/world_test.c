@@ -1,7 +1,8 @@
 /*
  * The C API of the World and its movement, as a C engine uses it (no Lua but
  * in the last tests, which hand a World between C and Lua). Every expected
- * value is worked out by hand in the comment beside it. Prints one line per
+ * value is worked out by hand in the comment beside it; and the core's own
+ * sort (src/sort.h), against what a stable sort must give. Prints one line per
  * failure and ends with "N passed, N failed".
  */
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "collide2d_lua.h"
 #include "lauxlib.h"
 #include "lualib.h"
+#include "sort.h"
 
 static int passed, failed;
 
@@ -288,6 +290,74 @@ static void test_oneway_tiles(void)
     free(storage);
 }
 
+/* Elements of the sort test: a key with many ties, where each came from, and
+ * padding that makes an element wider than the sort's 64-byte swap buffer. */
+typedef struct keyed { int key, from; char pad[72]; } keyed;
+typedef struct small { int key, from; } small;
+
+static int keyed_order(const void *a, const void *b)
+{
+    int x = ((const keyed *)a)->key, y = ((const keyed *)b)->key;
+    return (x > y) - (x < y);
+}
+
+static int small_order(const void *a, const void *b)
+{
+    int x = ((const small *)a)->key, y = ((const small *)b)->key;
+    return (x > y) - (x < y);
+}
+
+/* Sorted by key, equal keys in the order they came (from rising), and the
+ * same elements (each from 0 .. n-1 once, with its key and padding). */
+static int stable_sorted_keyed(const keyed *v, int n, const int *key_of)
+{
+    int i, *seen = (int *)calloc((size_t)n + 1, sizeof *seen), ok = 1;
+    for (i = 0; i < n && ok; i++) {
+        int f = v[i].from;
+        ok = f >= 0 && f < n && !seen[f] && v[i].key == key_of[f] && v[i].pad[71] == (char)f;
+        if (ok) seen[f] = 1;
+        if (ok && i > 0) ok = v[i - 1].key < v[i].key || (v[i - 1].key == v[i].key && v[i - 1].from < f);
+    }
+    free(seen);
+    return ok;
+}
+
+static void test_sort(void)
+{
+    static const int sizes[] = { 0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 100, 257, 1000, 4099 };
+    static const int ranges[] = { 1, 2, 7, 1000000 };
+    unsigned seed = 12345;
+    size_t a, b;
+    for (a = 0; a < sizeof sizes / sizeof *sizes; a++)
+        for (b = 0; b < sizeof ranges / sizeof *ranges; b++) {
+            int n = sizes[a], i, order, ok = 1;
+            keyed *v = (keyed *)malloc(((size_t)n + 1) * sizeof *v);
+            small *u = (small *)malloc(((size_t)n + 1) * sizeof *u);
+            int *key_of = (int *)malloc(((size_t)n + 1) * sizeof *key_of);
+            /* order 0: random keys; 1: falling; 2: rising */
+            for (order = 0; order < 3; order++) {
+                for (i = 0; i < n; i++) {
+                    seed = seed * 1103515245u + 12345u;
+                    key_of[i] = order == 0 ? (int)((seed >> 8) % (unsigned)ranges[b])
+                              : order == 1 ? (n - i) % ranges[b] : i % ranges[b] + i / ranges[b] * ranges[b];
+                    memset(&v[i], 0, sizeof v[i]);
+                    v[i].key = u[i].key = key_of[i];
+                    v[i].from = u[i].from = i;
+                    v[i].pad[71] = (char)i;
+                }
+                c2d_sort(v, (size_t)n, sizeof *v, keyed_order);
+                c2d_sort(u, (size_t)n, sizeof *u, small_order);
+                ok = ok && stable_sorted_keyed(v, n, key_of);
+                for (i = 0; i < n && ok; i++) ok = u[i].key == v[i].key && u[i].from == v[i].from;
+            }
+            CHECK(ok);
+            if (!ok) printf("  (the sort, %d elements, keys below %d)\n", n, ranges[b]);
+            free(v);
+            free(u);
+            free(key_of);
+        }
+}
+
 int main(void)
 {
     test_slide_along_a_floor();
@@ -297,6 +367,7 @@ int main(void)
     test_handed_to_lua();
     test_tile_layer();
     test_oneway_tiles();
+    test_sort();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }

@@ -25,7 +25,8 @@
 -- added with addResponse), check, push, shapes moved while in a world (refiled
 -- at the next query), and collide2d.bump's add, move, check, update, remove,
 -- its queries, project and a response of its own; tile layers, made, set,
--- asked and moved over in a World; a navigation mesh built and asked.
+-- asked and moved over in a World; a navigation mesh built and asked; and
+-- that a sight, its buffers grown, makes no allocation.
 local mode, transcript_path = ...
 local oom = oom
 local unpack = table.unpack or unpack
@@ -285,6 +286,26 @@ op("world:sees(shape)", function()
   local wall = w:add(c2d.aabb(10, -5, 2, 10))
   local target = w:add(c2d.disk(30, 0, 2))
   return w:sees(c2d.segment(0, -20, 0, 20), target), w:sees(c2d.disk(0, 0, 3), target, function(o) return o == wall end)
+end)
+op("world:sees, no allocation once grown", function()
+  -- (a star of 48 corners: more directions to sort than the C library's
+  -- qsort sorts without a buffer of its own)
+  local w, t = c2d.world(64), {}
+  for i = 0, 47 do
+    local r = i % 2 == 0 and 30 or 12
+    t[#t + 1] = 100 + r * math.cos(2 * math.pi * i / 48)
+    t[#t + 1] = r * math.sin(2 * math.pi * i / 48)
+  end
+  w:add(c2d.concave(t))
+  local target, eye = w:add(c2d.disk(200, 5, 3)), c2d.segment(0, -40, 0, 40)
+  w:sees(0, 0, target)
+  w:sees(eye, target)
+  local before = oom.calls()
+  local a = w:sees(0, 0, target)
+  local b = w:sees(eye, target)
+  local made = oom.calls() - before
+  if made ~= 0 then error(("sight made %d allocations once its buffers were grown"):format(made)) end
+  return a, b
 end)
 op("world:sees(fn)", function() return S.w:sees(-5, 3, S.disk, function(o) return o ~= S.triangle end) end)
 op("world:visible", function() return S.w:visible(c2d.disk(0, 0, 80)) end)
