@@ -791,6 +791,36 @@ describe("hand-worked pairs with a Line, and rays at a Point", function()
     assert.is_true(c2d.disk(1e-300, 1.5e100, 1e-300):hits(t))
   end)
 
+  it("two Lines meet unless parallel and apart, however near parallel or near each other", function()
+    -- y = 0 and the line through (0, 1) and (1, 1 - 2^-52): it falls 2^-52 a
+    -- unit, so it reaches y = 0 at x = 2^52
+    local x = c2d.line(0, 0, 1, 0)
+    assert.is_true(x:hits(c2d.line(0, 1, 1, 1 - 2 ^ -52)))
+    -- parallel, 1e-320 (a subnormal) above: apart, by that much
+    local above = c2d.line(0, 1e-320, 1, 1e-320)
+    assert.is_false(x:hits(above))
+    assert.is_false(above:hits(x))
+    assert.are.equal(1e-320, x:distance(above))
+    -- the same line through other points
+    assert.is_true(x:hits(c2d.line(2, 0, 5, 0)))
+    assert.are.equal(0, x:distance(c2d.line(5, 0, 2, 0)))
+    -- (3, 1) and (3 * 2^40, 2^40) are parallel: from (1, 0), apart; raise the
+    -- far point by 2^-8 and the lines cross
+    local slant = c2d.line(0, 0, 3, 1)
+    assert.is_false(slant:hits(c2d.line(1, 0, 1 + 3 * 2 ^ 40, 2 ^ 40)))
+    assert.is_true(slant:hits(c2d.line(1, 0, 1 + 3 * 2 ^ 40, 2 ^ 40 + 2 ^ -8)))
+    -- 0.3 - 0.1 and 0.4 - 0.2 differ as doubles (0.19999999999999998 and
+    -- 0.20000000000000001), and so do 0.9 - 0.5 and 1.1 - 0.7: the two lines
+    -- look parallel in rounded arithmetic, and cross
+    assert.is_true(c2d.line(0.1, 0.2, 0.3, 0.4):hits(c2d.line(0.5, 0.7, 0.9, 1.1)))
+    -- at 1e300: (1e300, 0) and (1e300 + 2^995, 2^995) along (1, 1), and
+    -- (0, 0) .. (1, 1): parallel and 1e300 / sqrt 2 apart; turned by an ulp of
+    -- the far point's x (2^944), they cross
+    local far = c2d.line(1e300, 0, 1e300 + 2 ^ 995, 2 ^ 995)
+    assert.is_false(far:hits(c2d.line(0, 0, 1, 1)))
+    assert.is_true(c2d.line(1e300, 0, 1e300 + 2 ^ 995 + 2 ^ 944, 2 ^ 995):hits(c2d.line(0, 0, 1, 1)))
+  end)
+
   it("a ray meets a Point only on the ray exactly", function()
     -- from (-1, 1e-200) along +x: the ray passes 1e-200 above the origin
     assert.is_nil((c2d.point(0, 0):raycast(-1, 1e-200, 1, 0, 2)))
@@ -807,5 +837,61 @@ describe("hand-worked pairs with a Line, and rays at a Point", function()
     local w = c2d.world(64)
     w:add(c2d.point(0, 0))
     assert.is_nil((w:raycast(0, o, -48, d, maxt)))
+  end)
+end)
+
+-- Two Lines against the reference: parallel by construction (directions that
+-- are integer multiples of one integer direction in a power-of-two unit, so
+-- exact), on one line or apart by a step, then nudged by an ulp or two (a point
+-- moved along: still parallel; the far point moved: turned), or of rounded
+-- directions (q1 = q0 + k (p1 - p0) in doubles), at scales 2^-990 to 2^990.
+describe("hits and distance of two Lines against the exact reference", function()
+  local n = max(200, floor(TOTAL / 10))
+  it(("decides %d pairs of Lines, near-parallel and near each other"):format(n), function()
+    local r = common.lcg(4242)
+    local fail, finish = collector()
+    local meet, apart = 0, 0
+    local function line_numbers(s) return { s[2], s[3], s[4], s[5] } end
+    local function line_call(s) return common.lua_call("line", line_numbers(s)) end
+    for _ = 1, n do
+      local P, Q
+      if r.u() < 0.7 then
+        local vx, vy = r.int(-9, 9), r.int(-9, 9)
+        if vx == 0 and vy == 0 then vx = 1 end
+        local px, py = r.int(-2 ^ 20, 2 ^ 20), r.int(-2 ^ 20, 2 ^ 20)
+        local on = r.u() < 0.4
+        local ox, oy = 0, 0
+        if not on then ox, oy = r.int(-3, 3), r.int(-3, 3) end
+        local m, k = r.int(-5, 5), r.pick({ 1, 2, 3, -1, -4 })
+        local qx, qy = px + m * vx + ox, py + m * vy + oy
+        P = { px, py, px + vx, py + vy }
+        Q = { qx, qy, qx + k * vx, qy + k * vy }
+      else
+        local px, py = r.range(-1, 1), r.range(-1, 1)
+        local ex, ey = r.range(-1, 1), r.range(-1, 1)
+        local qx, qy = r.range(-1, 1), r.range(-1, 1)
+        local k = r.range(-4, 4)
+        P = { px, py, px + ex, py + ey }
+        Q = { qx, qy, qx + k * (P[3] - P[1]), qy + k * (P[4] - P[2]) }
+      end
+      local v = r.u()
+      if v < 0.5 then
+        local c = r.pick({ Q, P })
+        local at = r.pick({ 1, 2, 3, 4 })
+        c[at] = step(c[at], r.pick(NUDGES))
+      end
+      local f = pow2(r.int(-990, 990))
+      if r.u() < 0.3 then f = 1 end
+      local a, b = { "line" }, { "line" }
+      for i = 1, 4 do a[i + 1], b[i + 1] = P[i] * f * 1.0, Q[i] * f * 1.0 end
+      if not (a[2] == a[4] and a[3] == a[5]) and not (b[2] == b[4] and b[3] == b[5]) then
+        local want = exact.lines_meet(a[2], a[3], a[4], a[5], b[2], b[3], b[4], b[5])
+        if want then meet = meet + 1 else apart = apart + 1 end
+        exact.check_pair(c2d, line_numbers, line_call, a, b, want, fail, "two lines")
+      end
+    end
+    assert.is_true(meet >= n / 10 and apart >= n / 10,
+      ("%d pairs meet and %d do not: the generator should give both"):format(meet, apart))
+    finish()
   end)
 end)

@@ -208,6 +208,30 @@ int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c)
     return big_cmp(&p, &q);
 }
 
+int c2d_cross2_exact(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d)
+{
+    double x[8];
+    big ux, uy, vx, vy, p, q;
+    int base;
+    x[0] = a.x, x[1] = a.y, x[2] = b.x, x[3] = b.y, x[4] = c.x, x[5] = c.y, x[6] = d.x, x[7] = d.y;
+    base = unit_of(x, 8);
+    big_set(&p, a.x, base);
+    big_set(&q, b.x, base);
+    big_add(&ux, &q, &p, 1);
+    big_set(&p, a.y, base);
+    big_set(&q, b.y, base);
+    big_add(&uy, &q, &p, 1);
+    big_set(&p, c.x, base);
+    big_set(&q, d.x, base);
+    big_add(&vx, &q, &p, 1);
+    big_set(&p, c.y, base);
+    big_set(&q, d.y, base);
+    big_add(&vy, &q, &p, 1);
+    big_mul(&p, &ux, &vy);
+    big_mul(&q, &uy, &vx);
+    return big_cmp(&p, &q);
+}
+
 /* A point p, a segment or line a..b and radii ra, rb in one unit: e = b - a,
  * w = p - a and r = ra + rb (s and t scratch). */
 static void load_point_segment(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb, big *ex, big *ey, big *wx,

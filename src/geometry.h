@@ -457,6 +457,8 @@ int c2d_convex_overlap(const c2d_vec *a, int na, int oa, const c2d_vec *b, int n
 int c2d_orient_exact(c2d_vec a, c2d_vec b, c2d_vec c);
 /* The exact sign of d x (c - a). */
 int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c);
+/* The exact sign of (b - a) x (d - c). */
+int c2d_cross2_exact(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d);
 int c2d_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);
 /* Whether point p lies within ra + rb of the line through a and b (a != b). */
 int c2d_line_within_exact(c2d_vec p, c2d_vec a, c2d_vec b, double ra, double rb);

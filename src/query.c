@@ -214,6 +214,18 @@ static int line_hits_convex(const c2d_shape *l, const c2d_vec *v, int n)
     return below && above;
 }
 
+/* Two Lines meet unless parallel and apart: their directions' cross product
+ * not 0 (filtered, else exact), or the second's point on the first. Exact for
+ * any finite doubles. */
+static int lines_meet(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_vec e = vsub(a->p[1], a->p[0]), f = vsub(b->p[1], b->p[0]);
+    double m = c2d_max_comp3(e, f, f);
+    if (m <= C2D_FILTER_HI && c2d_cross_filter(e, f, c2d_filter_m2(m)) != 0) return 1;
+    if (c2d_cross2_exact(a->p[0], a->p[1], b->p[0], b->p[1]) != 0) return 1;
+    return c2d_orient_exact(a->p[0], a->p[1], b->p[0]) == 0;
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
@@ -232,6 +244,7 @@ static int hits_direct(const c2d_shape *a, const c2d_shape *b)
     }
     if ((a->kind == C2D_LINE && segment_kind(b->kind)) || (b->kind == C2D_LINE && segment_kind(a->kind)))
         return a->kind == C2D_LINE ? core_hits_line(b, a) : core_hits_line(a, b);
+    if (a->kind == C2D_LINE && b->kind == C2D_LINE) return lines_meet(a, b);
     if (a->kind == C2D_SEGMENT || a->kind == C2D_CAPSULE || a->kind == C2D_LINE) {
         if ((v = solid_vertices(b, &n, room_b)) != NULL)
             return a->kind == C2D_LINE ? line_hits_convex(a, v, n) : core_hits_convex(a, v, n, b->ccw);
@@ -341,7 +354,7 @@ static int unscaled_pair(const c2d_shape *a, const c2d_shape *b)
     int n;
     return (segment_kind(a->kind) && segment_kind(b->kind)) || (round_kind(a->kind) && b->kind == C2D_AABB) ||
            (a->kind == C2D_AABB && round_kind(b->kind)) || (a->kind == C2D_LINE && segment_kind(b->kind)) ||
-           (segment_kind(a->kind) && b->kind == C2D_LINE) ||
+           (segment_kind(a->kind) && b->kind == C2D_LINE) || (a->kind == C2D_LINE && b->kind == C2D_LINE) ||
            (round_kind(a->kind) && solid_vertices(b, &n, room) != NULL) ||
            (round_kind(b->kind) && solid_vertices(a, &n, room) != NULL);
 }

@@ -368,6 +368,15 @@ function M.orient(ax, ay, bx, by, cx, cy)
   return orient_e(new(ax), new(ay), new(bx), new(by), new(cx), new(cy))
 end
 
+-- Two Lines, through p0 and p1 and through q0 and q1, meet unless they are
+-- parallel ((p1 - p0) x (q1 - q0) = 0) and q0 is off the first.
+function M.lines_meet(p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y)
+  local c = sub(mul(sub(new(p1x), new(p0x)), sub(new(q1y), new(q0y))),
+    mul(sub(new(p1y), new(p0y)), sub(new(q1x), new(q0x))))
+  if sign(c) ~= 0 then return true end
+  return M.orient(p0x, p0y, p1x, p1y, q0x, q0y) == 0
+end
+
 -- The point p is within R of the closed segment a..b (a point when a == b),
 -- given exact coordinates and R2 = R^2 (R >= 0). With e = b - a, w = p - a: the
 -- nearest point is a when w.e <= 0, b when w.e >= e.e, else the foot on the
