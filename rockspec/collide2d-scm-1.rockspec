@@ -61,6 +61,7 @@ build = {
             "src/flat.c",
             "src/transform.c",
             "src/world.c",
+            "src/world_query.c",
             "src/world_pairs.c",
             "src/world_move.c",
             "src/controller.c",

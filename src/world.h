@@ -5,6 +5,7 @@
 #ifndef COLLIDE2D_WORLD_H
 #define COLLIDE2D_WORLD_H
 
+#include <stdlib.h>
 #include "geometry.h"
 
 /* A shape covering more cells than this is a big one (kept in a list). */
@@ -154,6 +155,35 @@ struct c2d_world {
 static inline int boxes_meet(const c2d_bounds *a, const c2d_bounds *b)
 {
     return (a->minx <= b->maxx) & (b->minx <= a->maxx) & (a->miny <= b->maxy) & (b->miny <= a->maxy);
+}
+
+/* Room for one more int; 0 when memory ran out. */
+static inline int ints_push(ints *a, int x)
+{
+    if (a->n == a->cap) {
+        int cap = a->cap ? 2 * a->cap : 16;
+        int *v = (int *)realloc(a->v, (size_t)cap * sizeof *v);
+        if (v == NULL) return 0;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return 1;
+}
+
+/* The cell holding x (inv: 1 / the cell size), clamped to the grid's limit. */
+static inline int cell_of(double x, double inv)
+{
+    double c = floor(x * inv);
+    if (!(c > -C2D_WORLD_CELL_LIMIT)) c = -C2D_WORLD_CELL_LIMIT;
+    if (!(c < C2D_WORLD_CELL_LIMIT)) c = C2D_WORLD_CELL_LIMIT;
+    return (int)c;
+}
+
+/* How many cells x0..x1 by y0..y1 are (in double: the span can pass 2^31). */
+static inline double cells_in(long x0, long y0, long x1, long y1)
+{
+    return ((double)x1 - (double)x0 + 1) * ((double)y1 - (double)y0 + 1);
 }
 
 /* Room for n ints in a (its contents not kept); 0 when memory ran out. */

@@ -13,7 +13,7 @@ layers='
 2 convex:   features overlap query contact sweep raycast
 3 pairs:    dispatch compound_query compound_contact compound_regions tiles
 4 derived:  covers turning mass manifold clip push_back feature
-5 world:    world world_pairs world_move sight sight_from navmesh controller bump bump_rect
+5 world:    world world_query world_pairs world_move sight sight_from navmesh controller bump bump_rect
 6 flat:     flat
 '
 
