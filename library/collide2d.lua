@@ -430,6 +430,16 @@ function collide2d.position(s) end
 ---@return number|collide2d.Shape ...
 function collide2d.unpack(s) end
 
+---The shape as a plain table: its constructor's name, then its numbers (a Group: its members' tables).
+---@param s collide2d.Shape
+---@return table
+function collide2d.serialize(s) end
+
+---The shape a `serialize` table describes, built by its constructor: the same shape bit for bit.
+---@param t table
+---@return collide2d.Shape
+function collide2d.deserialize(t) end
+
 ---A Concave's convex pieces, a Group's members, a layer's solid pieces, or a copy of any other shape.
 ---@param s collide2d.Shape
 ---@param x? number a tile layer only: the box its pieces must meet
@@ -696,6 +706,10 @@ function Shape:position() end
 ---The constructor's numbers, in order (Polygon, Concave: vertices; Group: copies of its members; layer: x, y, tileW, tileH, columns, rows).
 ---@return number|collide2d.Shape ...
 function Shape:unpack() end
+
+---The shape as a plain table (for love.thread channels and save files): its constructor's name, then its numbers (a Group: its members' tables); `collide2d.deserialize` builds it again.
+---@return table
+function Shape:serialize() end
 
 ---A Concave's convex pieces, a Group's members (copies), or `{self:clone()}`.
 ---@return collide2d.Shape[] pieces

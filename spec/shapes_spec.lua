@@ -704,7 +704,7 @@ describe("every method is also a module function", function()
   }
   local constructors = { point = true, segment = true, line = true, disk = true, aabb = true, box = true,
     triangle = true, polygon = true, hull = true, capsule = true, fan = true, world = true, controller = true, navmesh = true,
-    concave = true, group = true, tiles = true }
+    concave = true, group = true, tiles = true, deserialize = true }
   it("the methods of every kind are the module's functions, and the same set for every kind", function()
     local methods = debug.getmetatable(samples[1]).__index
     local count = 0

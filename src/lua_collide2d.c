@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include "lua_shape.h"
 #include "collide2d_lua.h"
@@ -649,6 +650,130 @@ static int l_unpack(lua_State *L)
     luaL_checkstack(L, n, "too many numbers to unpack");
     for (i = 0; i < n; i++) push_num(L, nums[i]);
     return n;
+}
+
+/*
+ * s:serialize(): the shape as a plain table, { kind, numbers... } (a Group:
+ * { "group", member tables... }), which love.thread channels carry and save
+ * files keep; c2d.deserialize(t) builds it again. The numbers are the
+ * constructor's, and a transformed shape is exactly the shape built from its
+ * transformed numbers, so the copy is the same shape bit for bit (a Concave's
+ * pieces are worked out again from its outline: the same point set). A
+ * Polygon of one or two points (a hull's) comes back through c2d.hull, in its
+ * order. Tile layers are not serialized (keep the map's data).
+ */
+static void push_serialized(lua_State *L, const c2d_shape *s)
+{
+    double nums[2 * C2D_MAX_VERTICES];
+    int n, i;
+    luaL_checkstack(L, 4, "serialize");
+    if (s->kind == C2D_GROUP) {
+        const c2d_shape *m;
+        n = c2d_pieces(s, &m);
+        lua_createtable(L, n + 1, 0);
+        lua_pushstring(L, "group");
+        lua_rawseti(L, -2, 1);
+        for (i = 0; i < n; i++) {
+            push_serialized(L, &m[i]);
+            lua_rawseti(L, -2, i + 2);
+        }
+        return;
+    }
+    if (s->kind == C2D_CONCAVE) {
+        lua_createtable(L, 2 * s->count + 1, 0);
+        for (i = 0; i < s->count; i++) {
+            push_num(L, s->verts[i].x);
+            lua_rawseti(L, -2, 2 * i + 2);
+            push_num(L, s->verts[i].y);
+            lua_rawseti(L, -2, 2 * i + 3);
+        }
+    } else {
+        n = c2d_numbers(s, nums);
+        lua_createtable(L, n + 1, 0);
+        for (i = 0; i < n; i++) {
+            push_num(L, nums[i]);
+            lua_rawseti(L, -2, i + 2);
+        }
+    }
+    if (s->kind == C2D_POLYGON && s->count < 3) {
+        lua_pushstring(L, "hull");
+    } else { /* the constructor's name: the kind's, in lower case */
+        const char *k = c2d_kind_name(s->kind);
+        char name[16];
+        for (i = 0; k[i] != '\0' && i + 1 < (int)sizeof name; i++) name[i] = (char)tolower((unsigned char)k[i]);
+        lua_pushlstring(L, name, (size_t)i);
+    }
+    lua_rawseti(L, -2, 1);
+}
+
+static int l_serialize(lua_State *L)
+{
+    const c2d_shape *s = check_shape(L, 1, "serialize");
+    if (s->kind == C2D_TILES) arg_error(L, 1, "serialize", "a tile layer is not serialized (keep the map's data and build it again)");
+    push_serialized(L, s);
+    return 1;
+}
+
+/* The constructor named kind ("hull" too), or NULL. */
+static lua_CFunction constructor_named(const char *kind);
+
+/* Build the shape the table at t describes (depth: how many Groups it is
+ * in), calling its constructor (a closure over this function's upvalues, the
+ * module's); the shape is pushed. */
+static void build_serialized(lua_State *L, int t, int depth)
+{
+    const char *kind;
+    lua_CFunction make;
+    int n = (int)lua_rawlen(L, t), i, status;
+    luaL_checkstack(L, n + N_UPVALUES + 4, "deserialize");
+    lua_rawgeti(L, t, 1);
+    kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    make = kind != NULL ? constructor_named(kind) : NULL;
+    if (make == NULL)
+        arg_error(L, 1, "deserialize", lua_pushfstring(L, "%s[1] must name a kind of shape, got %s", depth ? "a member's table" : "the table",
+                                                      kind != NULL ? kind : luaL_typename(L, -1)));
+    lua_pop(L, 1);
+    for (i = 1; i <= N_UPVALUES; i++) lua_pushvalue(L, lua_upvalueindex(i));
+    lua_pushcclosure(L, make, N_UPVALUES);
+    for (i = 2; i <= n; i++) {
+        lua_rawgeti(L, t, i);
+        if (make == l_group && lua_type(L, -1) == LUA_TTABLE) {
+            int at = lua_gettop(L);
+            if (depth >= 8) arg_error(L, 1, "deserialize", "groups nested too deeply");
+            build_serialized(L, at, depth + 1);
+            lua_remove(L, at);
+        } else if (lua_type(L, -1) != LUA_TNUMBER || make == l_group) {
+            arg_error(L, 1, "deserialize", lua_pushfstring(L, "%s[%d] must be a %s, got %s", depth ? "a member's table" : "the table", i,
+                                                          make == l_group ? "member's table" : "number", luaL_typename(L, -1)));
+        }
+    }
+    status = lua_pcall(L, n - 1, 1, 0);
+    if (status == LUA_ERRMEM) lua_error(L);
+    if (status != 0) arg_error(L, 1, "deserialize", lua_pushfstring(L, "%s: %s", kind, lua_tostring(L, -1)));
+    if (make == l_hull && n == 5) {
+        /* two points: in the order given (the hull orders them its way) */
+        lshape *p = to_shape(L, -1);
+        double x0, y0;
+        lua_rawgeti(L, t, 2);
+        x0 = lua_tonumber(L, -1);
+        lua_rawgeti(L, t, 3);
+        y0 = lua_tonumber(L, -1);
+        lua_pop(L, 2);
+        if (p != NULL && p->s.count == 2 && !(p->verts[0].x == x0 && p->verts[0].y == y0)) {
+            c2d_vec v = p->verts[0];
+            p->verts[0] = p->verts[1];
+            p->verts[1] = v;
+            p->s.p[0] = p->verts[0];
+        }
+    }
+}
+
+static int l_deserialize(lua_State *L)
+{
+    if (lua_type(L, 1) != LUA_TTABLE) c2d_lua_type_error(L, 1, "deserialize", "table");
+    lua_settop(L, 1);
+    build_serialized(L, 1, 0);
+    return 1;
 }
 
 /* c2d.type(v) and s:type(): the kind's name for a shape, nil for anything else. */
@@ -1327,6 +1452,7 @@ static const luaL_Reg methods[] = {
     { "inertia", l_inertia },
     { "position", l_position },
     { "unpack", l_unpack },
+    { "serialize", l_serialize },
     { "type", l_type },
     { NULL, NULL }
 };
@@ -1345,8 +1471,17 @@ static const luaL_Reg constructors[] = {
     { "fan", l_fan },
     { "concave", l_concave },
     { "group", l_group },
+    { "deserialize", l_deserialize },
     { NULL, NULL }
 };
+
+static lua_CFunction constructor_named(const char *kind)
+{
+    const luaL_Reg *r;
+    for (r = constructors; r->name != NULL; r++)
+        if (r->func != l_deserialize && strcmp(r->name, kind) == 0) return r->func;
+    return NULL;
+}
 
 /*
  * A shape collected (or its __gc called by hand) leaves the world it is in.

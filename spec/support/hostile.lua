@@ -351,6 +351,7 @@ local SHAPE_METHODS = {
   center = function() return {} end,
   position = function() return {} end,
   unpack = function() return {} end,
+  serialize = function() return {} end,
   type = function() return {} end,
 }
 local MUTATORS = { move = true, moveTo = true, rotate = true, scale = true, set = true, setUserData = true }
@@ -410,6 +411,7 @@ group("constructors", function()
     hull = { 0, 0, 1, 0, 0, 1 }, capsule = { 0, 0, 1, 0, 0.5 }, fan = { 0, 0, 1, 0, 1 },
     concave = { 0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2 },
     group = { make("Disk"), make("AABB") }, world = { 16 }, type = { make("Disk") },
+    deserialize = { { "group", { "disk", 0, 0, 1 }, { "box", 3, 0, 2, 2, 0.3 } } },
   }
   local list = {}
   for name in pairs(ctors) do list[#list + 1] = name end

@@ -20,7 +20,8 @@
 -- changed, message, inconsistent, diverged, noinject, stdlib.
 --
 -- Kept small (every k reruns it), but it reaches every constructor (12 kinds,
--- polygon, hull, concave and group from numbers and from tables), the World's
+-- polygon, hull, concave and group from numbers and from tables, and from a
+-- serialized table), the World's
 -- add, remove, every query, collisions(out), move with each response (and one
 -- added with addResponse), check, push, shapes moved while in a world (refiled
 -- at the next query), and collide2d.bump's add, move, check, update, remove,
@@ -218,6 +219,9 @@ op("c2d.concave{}", function()
   return S.star
 end)
 op("c2d.group", function() S.group = c2d.group(c2d.disk(30, 30, 2), c2d.box(34, 30, 2, 2, 0.3), S.concave); return S.group end)
+op("serialize, deserialize", function()
+  return c2d.deserialize(S.group:serialize()), c2d.deserialize(S.box:serialize()), c2d.deserialize(S.polygon:serialize())
+end)
 op("c2d.group{}", function() S.group2 = c2d.group{ S.group, c2d.capsule(0, 20, 4, 20, 1) }; return S.group2 end)
 op("c2d.world", function() S.w = c2d.world(16); worlds[1] = S.w; return S.w:count() end)
 
