@@ -80,6 +80,32 @@ local function run()
   end
   local d = draw.primitives(c2d.disk(3, 4, 5), "fill")[1]
   check("disk primitive", d.kind == "circle" and d.x == 3 and d.y == 4 and d.r == 5)
+  -- shapes cross to a love.thread and back as their serialize tables: a turned
+  -- Box and a Group (nested tables), moved in the thread by (1, 0)
+  local crate, gang = c2d.box(10, 20, 8, 4, 0.3), c2d.group(c2d.disk(0, 0, 2), c2d.box(5, 0, 2, 2, 0.4))
+  crate:rotate(1.1, 0, 0)
+  local into, back = love.thread.newChannel(), love.thread.newChannel()
+  local worker = love.thread.newThread([[
+    local into, back, cpath, path = ...
+    if cpath then package.cpath = cpath .. ";" .. package.cpath end
+    if path then package.path = path .. ";" .. package.path end
+    local c2d = require "collide2d"
+    for _ = 1, 2 do
+      local s = c2d.deserialize(into:demand())
+      s:move(1, 0)
+      back:push(s:serialize())
+    end
+  ]])
+  worker:start(into, back, cpath, path)
+  into:push(crate:serialize())
+  into:push(gang:serialize())
+  local got1, got2 = back:demand(10), back:demand(10)
+  worker:wait()
+  check("thread ran", worker:getError() == nil, worker:getError())
+  crate:move(1, 0)
+  gang:move(1, 0)
+  check("a Box crosses love.thread channels", got1 ~= nil and c2d.deserialize(got1) == crate)
+  check("a Group crosses love.thread channels", got2 ~= nil and c2d.deserialize(got2) == gang)
 end
 
 function love.load()
