@@ -208,6 +208,14 @@ int c2d_cross_exact(c2d_vec d, c2d_vec a, c2d_vec c)
     return big_cmp(&p, &q);
 }
 
+/* z = to - from, both in the unit 2^base (s and t scratch). */
+static void big_diff(big *z, double to, double from, int base, big *s, big *t)
+{
+    big_set(s, from, base);
+    big_set(t, to, base);
+    big_add(z, t, s, 1);
+}
+
 int c2d_cross2_exact(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d)
 {
     double x[8];
@@ -215,18 +223,10 @@ int c2d_cross2_exact(c2d_vec a, c2d_vec b, c2d_vec c, c2d_vec d)
     int base;
     x[0] = a.x, x[1] = a.y, x[2] = b.x, x[3] = b.y, x[4] = c.x, x[5] = c.y, x[6] = d.x, x[7] = d.y;
     base = unit_of(x, 8);
-    big_set(&p, a.x, base);
-    big_set(&q, b.x, base);
-    big_add(&ux, &q, &p, 1);
-    big_set(&p, a.y, base);
-    big_set(&q, b.y, base);
-    big_add(&uy, &q, &p, 1);
-    big_set(&p, c.x, base);
-    big_set(&q, d.x, base);
-    big_add(&vx, &q, &p, 1);
-    big_set(&p, c.y, base);
-    big_set(&q, d.y, base);
-    big_add(&vy, &q, &p, 1);
+    big_diff(&ux, b.x, a.x, base, &p, &q);
+    big_diff(&uy, b.y, a.y, base, &p, &q);
+    big_diff(&vx, d.x, c.x, base, &p, &q);
+    big_diff(&vy, d.y, c.y, base, &p, &q);
     big_mul(&p, &ux, &vy);
     big_mul(&q, &uy, &vx);
     return big_cmp(&p, &q);
