@@ -220,8 +220,8 @@ function collide2d.group(...) end
 ---@return collide2d.TileLayer layer
 function collide2d.tiles(x, y, tileW, tileH, columns, rows, data, kinds) end
 
----A World: many shapes, a broadphase in C and the exact queries.
----@param cellSize? number the broadphase's cell, about the size of the common shapes (default 64)
+---A World: many shapes, a broadphase in C and the exact queries; or, given a `w:snapshot()` table, a World of copies of its shapes.
+---@param cellSize? number|table the broadphase's cell, about the size of the common shapes (default 64), or a snapshot
 ---@return collide2d.World world
 function collide2d.world(cellSize) end
 
@@ -832,6 +832,10 @@ local World = {}
 ---@param mask? integer default all 32 bits
 ---@return S shape
 function World:add(shape, category, mask) end
+
+---The World as a table for save games and rollback: cellSize, then { shape = serialize table (a tile layer: a clone), category, mask, sensor, oneway } per shape in the order added; `collide2d.world(snapshot)` builds it again.
+---@return table
+function World:snapshot() end
 
 ---Removes a shape from the world.
 ---@generic S: collide2d.Shape

@@ -468,7 +468,9 @@ unsigned c2d_world_flags(const c2d_world *w, int slot);
  * mover overlaps it at the start of the move. A zero side makes it solid all
  * round again. 0 when memory ran out (nothing changed). */
 int c2d_world_set_oneway(c2d_world *w, int slot, c2d_vec side);
-/* 1 and its side (a unit vector) when the slot is one-way. */
+/* 1 and its side when the slot is one-way: the side as set, scaled by a
+ * power of two (its larger component in [1, 2)); setting it again gives the
+ * same side bit for bit. */
 int c2d_world_get_oneway(const c2d_world *w, int slot, c2d_vec *side);
 /* The slots whose shapes hit s (skipping skip, -1 for none), in the order
  * they were added: those whose category shares a bit with *mask, or every

@@ -706,6 +706,11 @@ static void push_serialized(lua_State *L, const c2d_shape *s)
     lua_rawseti(L, -2, 1);
 }
 
+void c2d_lua_serialize(lua_State *L, const c2d_shape *s)
+{
+    push_serialized(L, s);
+}
+
 static int l_serialize(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "serialize");
@@ -716,6 +721,7 @@ static int l_serialize(lua_State *L)
 
 /* The constructor named kind ("hull" too), or NULL. */
 static lua_CFunction constructor_named(const char *kind);
+static int l_deserialize(lua_State *L);
 
 /* Build the shape the table at t describes (depth: how many Groups it is
  * in), calling its constructor (a closure over this function's upvalues, the
@@ -766,6 +772,11 @@ static void build_serialized(lua_State *L, int t, int depth)
             p->s.p[0] = p->verts[0];
         }
     }
+}
+
+int c2d_lua_deserialize(lua_State *L)
+{
+    return l_deserialize(L);
 }
 
 static int l_deserialize(lua_State *L)
@@ -1298,6 +1309,11 @@ static int l_clone(lua_State *L)
     lshape *p = check_mutable(L, "clone");
     push_copy(L, &p->s); /* a clone is in no world */
     return 1;
+}
+
+int c2d_lua_clone(lua_State *L)
+{
+    return l_clone(L);
 }
 
 /*

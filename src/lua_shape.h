@@ -68,6 +68,11 @@ int c2d_lua_bump_check(lua_State *L);
 
 /* c2d.concave(...): the constructor, for the World's visibility outline. */
 int c2d_lua_concave(lua_State *L);
+/* s:serialize()'s table for s, pushed; c2d.deserialize and s:clone as
+ * functions (each closed over the kinds' metatables, as the module's are). */
+void c2d_lua_serialize(lua_State *L, const c2d_shape *s);
+int c2d_lua_deserialize(lua_State *L);
+int c2d_lua_clone(lua_State *L);
 
 /* A new userdata for a shape with bytes of storage after it, with the
  * metatable at index mt. */

@@ -27,6 +27,7 @@ typedef struct lworld {
     const void *store; /* its table of shapes (the user value), to tell it from a replacement */
     int store_room;    /* slots the store's array part was made with (see room_for_slot) */
     unsigned uses;     /* counts the calls on the world: one made from a finalizer shows here */
+    double cell;       /* the cell size it was made with (for snapshot) */
 } lworld;
 
 /* The store's room for slots when made, and for its named keys (responses, pairs, pairs2). */
@@ -198,11 +199,15 @@ static void keep_filtered(lua_State *L, int filter)
     }
 }
 
-/* c2d.world([cellSize]) */
+static int restore_world(lua_State *L);
+
+/* c2d.world([cellSize]), or c2d.world(snapshot) */
 static int l_world(lua_State *L)
 {
-    double cell = c2d_lua_opt_number(L, 1, 64, "world", "cellSize");
+    double cell;
     lworld *lw;
+    if (lua_type(L, 1) == LUA_TTABLE) return restore_world(L);
+    cell = c2d_lua_opt_number(L, 1, 64, "world", "cellSize");
     if (!(cell > 0)) c2d_lua_arg_error(L, 1, "world", "cellSize must be > 0");
     lw = (lworld *)lua_newuserdata(L, sizeof *lw);
     memset(lw, 0, sizeof *lw);
@@ -221,6 +226,7 @@ static int l_world(lua_State *L)
 #endif
     lw->w = c2d_world_new(cell);
     if (lw->w == NULL) out_of_memory(L);
+    lw->cell = cell;
     return 1;
 }
 
@@ -1593,12 +1599,14 @@ static int l_get_one_way(lua_State *L)
 {
     lworld *lw = check_world(L, "getOneWay");
     c2d_vec side;
+    double l;
     if (!c2d_world_get_oneway(lw->w, slot_in(L, lw, 2, "getOneWay"), &side)) {
         lua_pushnil(L);
         return 1;
     }
-    c2d_lua_push_number(L, side.x);
-    c2d_lua_push_number(L, side.y);
+    l = sqrt(side.x * side.x + side.y * side.y); /* (the larger component is in [1, 2): no overflow) */
+    c2d_lua_push_number(L, side.x / l);
+    c2d_lua_push_number(L, side.y / l);
     return 2;
 }
 
@@ -2254,8 +2262,183 @@ static const luaL_Reg nav_methods[] = {
     { NULL, NULL }
 };
 
+/* The closure of f over this function's upvalues (the kinds' metatables). */
+static void push_sibling(lua_State *L, lua_CFunction f)
+{
+    int k;
+    for (k = 1; k <= C2D_KIND_COUNT; k++) lua_pushvalue(L, lua_upvalueindex(k));
+    lua_pushcclosure(L, f, C2D_KIND_COUNT);
+}
+
+/*
+ * w:snapshot(): the World as a table, for save games and rollback:
+ * { cellSize = s, { shape = t, category = c, mask = m, sensor = true,
+ * oneway = { nx, ny } }, ... }, an entry per shape in the order added, each
+ * shape as its serialize table (a tile layer: a clone of it, a tile map
+ * being level data). c2d.world(snapshot) builds a new World of copies, added
+ * in that order, with those bits: it answers every query as the World did
+ * (events start afresh). User data stays with the caller: entry i is
+ * w:shapes()[i] in both.
+ */
+static int l_snapshot(lua_State *L)
+{
+    lworld *lw = check_world(L, "snapshot");
+    int n, i, k = 0;
+    lua_settop(L, 1);
+    push_store(L, 1);
+    push_query(L, lw, 2, all_slots, NULL, "snapshot"); /* 3: the shapes, a table no finalizer moves */
+    n = (int)lua_rawlen(L, 3);
+    lua_createtable(L, n, 1);
+    c2d_lua_push_number(L, lw->cell);
+    lua_setfield(L, -2, "cellSize");
+    for (i = 1; i <= n; i++) {
+        lshape *p;
+        unsigned category, mask;
+        c2d_vec side;
+        int slot, sensor, oneway;
+        live(L, lw, "snapshot");
+        lua_rawgeti(L, 3, i);
+        p = c2d_lua_shape(L, -1);
+        if (p == NULL || p->s.world != lw->w) { /* (a finalizer took it out meanwhile) */
+            lua_pop(L, 1);
+            continue;
+        }
+        /* Everything read from the world before anything is allocated (a
+         * collection may run a finalizer that changes or frees it). */
+        slot = p->s.world_slot;
+        c2d_world_get_filter(lw->w, slot, &category, &mask);
+        sensor = (c2d_world_flags(lw->w, slot) & C2D_WORLD_SENSOR) != 0;
+        oneway = c2d_world_get_oneway(lw->w, slot, &side);
+        lua_createtable(L, 0, 5);
+        if (p->s.kind == C2D_TILES) {
+            push_sibling(L, c2d_lua_clone);
+            lua_pushvalue(L, -3);
+            lua_call(L, 1, 1);
+        } else {
+            c2d_lua_serialize(L, &p->s);
+        }
+        lua_setfield(L, -2, "shape");
+        c2d_lua_push_number(L, (double)category);
+        lua_setfield(L, -2, "category");
+        c2d_lua_push_number(L, (double)mask);
+        lua_setfield(L, -2, "mask");
+        if (sensor) {
+            lua_pushboolean(L, 1);
+            lua_setfield(L, -2, "sensor");
+        }
+        if (oneway) {
+            lua_createtable(L, 2, 0);
+            c2d_lua_push_number(L, side.x);
+            lua_rawseti(L, -2, 1);
+            c2d_lua_push_number(L, side.y);
+            lua_rawseti(L, -2, 2);
+            lua_setfield(L, -2, "oneway");
+        }
+        lua_rawseti(L, 4, ++k);
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+/* Call the function at the top of the stack, below it nargs arguments, for
+ * snapshot entry i: an error names the entry (out of memory stays itself). */
+static void restore_call(lua_State *L, int nargs, int nres, int i, const char *what)
+{
+    int status = lua_pcall(L, nargs, nres, 0);
+    if (status == LUA_ERRMEM) lua_error(L);
+    if (status != 0)
+        c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot[%d].%s: %s", i, what, lua_tostring(L, -1)));
+}
+
+/* t[key], read raw, pushed. */
+static void raw_field(lua_State *L, int t, const char *key)
+{
+    lua_pushstring(L, key);
+    lua_rawget(L, t);
+}
+
+/* The number at t[key] (absent: def). */
+static double entry_number(lua_State *L, int t, const char *key, double def, int i)
+{
+    double x;
+    raw_field(L, t, key);
+    if (lua_isnil(L, -1)) x = def;
+    else if (lua_type(L, -1) != LUA_TNUMBER)
+        return c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot[%d].%s must be a number, got %s", i, key, luaL_typename(L, -1)));
+    else x = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return x;
+}
+
+/* c2d.world(snapshot): a new World of copies of the snapshot's shapes. */
+static int restore_world(lua_State *L)
+{
+    lworld *lw;
+    int n, i, w;
+    lua_settop(L, 1);
+    raw_field(L, 1, "cellSize");
+    if (lua_type(L, 2) != LUA_TNUMBER)
+        c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot.cellSize must be a number, got %s", luaL_typename(L, 2)));
+    push_sibling(L, l_world);
+    lua_insert(L, 2);
+    lua_call(L, 1, 1); /* 2: the new World (its cellSize checked as c2d.world checks it) */
+    w = 2;
+    lw = (lworld *)lua_touserdata(L, w);
+    n = (int)lua_rawlen(L, 1);
+    for (i = 1; i <= n; i++) {
+        int e, slot;
+        double category, mask;
+        lshape *p;
+        lua_settop(L, w);
+        lua_rawgeti(L, 1, i);
+        e = lua_gettop(L);
+        if (lua_type(L, e) != LUA_TTABLE)
+            c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot[%d] must be a table, got %s", i, luaL_typename(L, e)));
+        category = entry_number(L, e, "category", 1, i);
+        mask = entry_number(L, e, "mask", ALL_BITS, i);
+        raw_field(L, e, "shape");
+        if (lua_type(L, -1) == LUA_TTABLE) {
+            push_sibling(L, c2d_lua_deserialize);
+            lua_insert(L, -2);
+        } else if (c2d_lua_shape(L, -1) != NULL) {
+            push_sibling(L, c2d_lua_clone);
+            lua_insert(L, -2);
+        } else {
+            c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot[%d].shape must be a serialize table or a shape, got %s", i, luaL_typename(L, -1)));
+        }
+        restore_call(L, 1, 1, i, "shape");
+        /* w:add(copy, category, mask) */
+        push_sibling(L, l_add);
+        lua_pushvalue(L, w);
+        lua_pushvalue(L, -3);
+        lua_pushnumber(L, (lua_Number)category);
+        lua_pushnumber(L, (lua_Number)mask);
+        restore_call(L, 4, 1, i, "category");
+        p = c2d_lua_shape(L, -1);
+        slot = p->s.world_slot;
+        raw_field(L, e, "sensor");
+        if (lua_toboolean(L, -1)) c2d_world_set_sensor(lw->w, slot, 1);
+        lua_pop(L, 1);
+        raw_field(L, e, "oneway");
+        if (!lua_isnil(L, -1)) {
+            int t = lua_gettop(L);
+            push_sibling(L, l_set_one_way);
+            lua_pushvalue(L, w);
+            lua_pushvalue(L, t - 1);
+            if (lua_type(L, t) != LUA_TTABLE)
+                c2d_lua_arg_error(L, 1, "world", lua_pushfstring(L, "snapshot[%d].oneway must be a table, got %s", i, luaL_typename(L, t)));
+            lua_rawgeti(L, t, 1);
+            lua_rawgeti(L, t, 2);
+            restore_call(L, 4, 0, i, "oneway");
+        }
+    }
+    lua_settop(L, w);
+    return 1;
+}
+
 static const luaL_Reg world_methods[] = {
     { "add", l_add },
+    { "snapshot", l_snapshot },
     { "remove", l_remove },
     { "has", l_has },
     { "count", l_count },

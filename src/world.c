@@ -631,12 +631,15 @@ unsigned c2d_world_flags(const c2d_world *w, int slot)
     return w->e[slot].flags & C2D_WORLD_SENSOR;
 }
 
+/* The side is kept as given, scaled by a power of two (exact) so that its
+ * larger component lies in [1, 2): a move reads only the sign of its dot
+ * product with a normal, and a side read back and set again is the same
+ * side bit for bit (a World snapshot restores it so). */
 int c2d_world_set_oneway(c2d_world *w, int slot, c2d_vec side)
 {
-    double l;
+    int e;
     if (slot < 0 || slot >= w->ne || w->e[slot].s == NULL) return 1;
-    l = sqrt(side.x * side.x + side.y * side.y);
-    if (!(l > 0) || !isfinite(l)) {
+    if (!(isfinite(side.x) && isfinite(side.y)) || (side.x == 0 && side.y == 0)) {
         w->e[slot].flags &= (unsigned char)~ONE_WAY;
         return 1;
     }
@@ -644,8 +647,9 @@ int c2d_world_set_oneway(c2d_world *w, int slot, c2d_vec side)
         w->oneway = (c2d_vec *)malloc((size_t)w->cap_e * sizeof *w->oneway);
         if (w->oneway == NULL) return 0;
     }
-    w->oneway[slot].x = side.x / l;
-    w->oneway[slot].y = side.y / l;
+    e = ilogb(dmax(fabs(side.x), fabs(side.y)));
+    w->oneway[slot].x = ldexp(side.x, -e);
+    w->oneway[slot].y = ldexp(side.y, -e);
     w->e[slot].flags |= ONE_WAY;
     return 1;
 }

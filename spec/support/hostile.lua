@@ -411,6 +411,7 @@ group("constructors", function()
     hull = { 0, 0, 1, 0, 0, 1 }, capsule = { 0, 0, 1, 0, 0.5 }, fan = { 0, 0, 1, 0, 1 },
     concave = { 0, 0, 2, 0, 2, 1, 1, 1, 1, 2, 0, 2 },
     group = { make("Disk"), make("AABB") }, world = { 16 }, type = { make("Disk") },
+    ["world(snapshot)"] = { { cellSize = 8, { shape = { "disk", 0, 0, 1 }, category = 2, oneway = { 0, -1 } } } },
     deserialize = { { "group", { "disk", 0, 0, 1 }, { "box", 3, 0, 2, 2, 0.3 } } },
   }
   local list = {}
@@ -418,7 +419,8 @@ group("constructors", function()
   table.sort(list)
   for _, name in ipairs(list) do
     test(("c2d.%s with hostile arguments"):format(name), function()
-      sweep("c2d." .. name, c2d[name], ctors[name], values)
+      local f = c2d[name:match("^%w+")]
+      sweep("c2d." .. name, f, ctors[name], values)
       if name == "polygon" or name == "hull" or name == "concave" or name == "group" then
         -- one table of them, each entry in turn hostile
         local t = ctors[name]
@@ -426,7 +428,28 @@ group("constructors", function()
           for _, hv in ipairs(values) do
             local copy = { unpack(t) }
             copy[pos] = hv.value
-            call("c2d." .. name .. "{...}", c2d[name], { copy }, 1)
+            call("c2d." .. name .. "{...}", f, { copy }, 1)
+          end
+        end
+      elseif name == "deserialize" or name == "world(snapshot)" then
+        -- the table's entries, and an entry's fields, each in turn hostile
+        local t = ctors[name][1]
+        local inner = name == "deserialize" and t[2] or t[1]
+        for _, hv in ipairs(values) do
+          for pos = 1, #t + 1 do
+            local copy = { unpack(t) }
+            copy.cellSize = t.cellSize
+            copy[pos] = hv.value
+            call("c2d." .. name .. "(t)", f, { copy }, 1)
+          end
+          for key in pairs(inner) do
+            local e = {}
+            for k, v in pairs(inner) do e[k] = v end
+            e[key] = hv.value
+            local copy = { unpack(t) }
+            copy.cellSize = t.cellSize
+            copy[name == "deserialize" and 2 or 1] = e
+            call("c2d." .. name .. "(t, entry)", f, { copy }, 1)
           end
         end
       end
@@ -470,6 +493,7 @@ local WORLD_METHODS = {
   has = function(w, s) return { w, s[1] } end,
   count = function(w) return { w } end,
   shapes = function(w) return { w } end,
+  snapshot = function(w) return { w } end,
   setFilter = function(w, s) return { w, s[1], 1, 1 } end,
   getFilter = function(w, s) return { w, s[1] } end,
   query = function(w, s) return { w, s[1], function() return true end } end,

@@ -22,7 +22,7 @@
 -- Kept small (every k reruns it), but it reaches every constructor (12 kinds,
 -- polygon, hull, concave and group from numbers and from tables, and from a
 -- serialized table), the World's
--- add, remove, every query, collisions(out), move with each response (and one
+-- add, remove, every query, collisions(out), snapshot and restore, move with each response (and one
 -- added with addResponse), check, push, shapes moved while in a world (refiled
 -- at the next query), and collide2d.bump's add, move, check, update, remove,
 -- its queries, project and a response of its own; tile layers, made, set,
@@ -269,6 +269,11 @@ op("world:add(again)", function() return S.w:add(S.point) end)
 op("world:setFilter", function() return S.w:setFilter(S.segment, 4, 5) end)
 op("world:getFilter", function() return S.w:getFilter(S.segment) end)
 op("world:shapes", function() return S.w:shapes() end)
+op("world:snapshot, c2d.world(snapshot)", function()
+  local snap = S.w:snapshot()
+  local w2 = c2d.world(snap)
+  return #snap, snap.cellSize, w2:count(), #w2:collisions()
+end)
 op("world:query", function() return S.w:query(S.disk) end)
 op("world:query(fn)", function() return S.w:query(S.capsule, function(o) return o ~= S.line end) end)
 op("world:query(mask)", function() return S.w:query(S.box, 2) end)
