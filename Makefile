@@ -3,6 +3,7 @@
 #   make test [LUA=...]    run the busted specs under that runtime
 #   make test-c | example-c   the C API's tests and the docs' C examples | a C engine sharing its World with Lua (examples/c)
 #   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
+#   make determinism       the same seeded queries under every runtime and backend: their answers' hashes must agree
 #   make lint              luacheck over the Lua of lua/ spec/ bench/ examples/ tools/ library/ (.luacheckrc)
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
@@ -16,7 +17,7 @@
 #   make bench-bump [BUMP_LUA=/path/to/bump.lua]   collide2d.bump against bump.lua
 #   make bump-diff BUMP_LUA=/path/to/bump.lua [BUMP_DIFF_OPS=1000000]   collide2d.bump answers as bump.lua does, op by op
 #   make bump-suite BUMP_LUA=/path/to/bump.lua   bump.lua's own specs (its spec/ folder) against collide2d.bump
-#   make check             the specs under ASan+UBSan and valgrind, make oom-test, make tsan-test, then a ~7 min fuzz run
+#   make check             make determinism, the specs under ASan+UBSan and valgrind, make oom-test, make tsan-test, then a ~7 min fuzz run
 #   make oom-test [OOM_LUA=luajit] [OOM_MODES=once|sticky]   every allocation of a workload failed in turn
 #   make tsan-test [TSAN_ROUNDS=20]   two Lua states in two threads under ThreadSanitizer
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
@@ -51,7 +52,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all determinism lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -125,6 +126,13 @@ $(BUILD)/platform: examples/c/platform.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | de
 
 test-all:
 	@sh tools/test-all.sh $(RUNTIMES)
+
+# The same seeded corpus of queries (every kind, every query, a World and a
+# collide2d.bump session; tools/determinism.lua) under every runtime and both
+# LuaJIT backends: the answers' hashes must all be equal.
+DETERMINISM_RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
+determinism:
+	@sh tools/determinism.sh $(DETERMINISM_RUNTIMES)
 
 # The core alone, as a shared library with no Lua in it, for C and C++ engines
 # that link the core. It exports the functions of collide2d.h and of bump.h
@@ -372,6 +380,8 @@ deps-check:
 check: deps-check $(SO) $(ASAN_SO) $(FUZZ_BIN)
 	@echo "== the core in layers: no file calls a function of a layer above its own"
 	@sh tools/layers.sh
+	@echo "== the same answers under every runtime and backend (make determinism)"
+	@sh tools/determinism.sh $(DETERMINISM_RUNTIMES)
 	@echo "== specs under ASan+UBSan ($(ASAN_SO))"
 	@$(ASAN_ENV) $(LUA) tools/busted.lua
 	@echo "== specs under valgrind ($(SO)), all but the seeded sweeps ASan+UBSan ran above"
