@@ -1046,6 +1046,8 @@ local function world_env()
     w = w, s = s,
     calls = {
       { "w:shapes", w.shapes, { w } },
+      { "w:snapshot", w.snapshot, { w } },
+      { "c2d.world(w:snapshot())", function(w_) return c2d.world(w_:snapshot()):shapes() end, { w } },
       { "w:query", w.query, { w, s[1] } },
       { "w:queryPoint", w.queryPoint, { w, 1, 1 } },
       { "w:queryRect", w.queryRect, { w, -10, -10, 60, 60 } },
