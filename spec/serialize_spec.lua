@@ -83,7 +83,7 @@ end)
 describe("c2d.deserialize(t)", function()
   it("builds the shape again, the same bit for bit, for every kind after any transforms", function()
     local r = common.lcg(77)
-    local kinds = { "point", "segment", "disk", "aabb", "box", "triangle", "capsule", "hull", "fan", "concave", "group" }
+    local kinds = common.BOUNDED_KINDS
     local checked = 0
     for round = 1, 40 do
       for _, kind in ipairs(kinds) do

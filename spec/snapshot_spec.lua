@@ -64,7 +64,7 @@ end)
 describe("c2d.world(snapshot)", function()
   it("builds copies with the same bits, which answer every query as the first World did", function()
     local r = common.lcg(3141)
-    local kinds = { "point", "segment", "disk", "aabb", "box", "triangle", "capsule", "hull", "fan", "concave", "group" }
+    local kinds = common.BOUNDED_KINDS
     local w = c2d.world(24)
     for i = 1, 300 do
       local kind = kinds[(i - 1) % #kinds + 1]

@@ -285,6 +285,8 @@ function M.random_shape(r, kind, x, y, scale)
   error("random_shape: no kind " .. tostring(kind), 2)
 end
 M.CONVEX_KINDS = { "disk", "aabb", "box", "triangle", "capsule", "segment", "hull" }
+-- Every kind random_shape makes (all but Line and tile layers).
+M.BOUNDED_KINDS = { "point", "segment", "disk", "aabb", "box", "triangle", "capsule", "hull", "fan", "concave", "group" }
 
 -- Pieces of the specs' own Triangle and Polygon generators.
 
