@@ -416,7 +416,7 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     if (i < 0) return 0;
     if (i > 0) {
         /* hypot and vunit: a step 1e-160 long has a square that underflows */
-        double len = hypot(x.x, x.y);
+        double len = c2d_hypot(x.x, x.y);
         if (len <= c2d_regions_tol(&rs, x) * dmax(1, vlen(u))) {
             cs->best = 0;
             cs->n = vunit(u);
@@ -593,7 +593,7 @@ static int pairs_clear_after(const pairset *ps, c2d_vec *n, double *depth)
             over = 1;
         }
         if (!over) {
-            double len = hypot(d.x, d.y);
+            double len = c2d_hypot(d.x, d.y);
             if (round > 0 && len > 0) *n = vunit(d), *depth = len;
             return 1;
         }

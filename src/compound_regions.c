@@ -425,7 +425,7 @@ static int clear_at(region_search *s, c2d_vec x, c2d_vec *u)
     seam = s->seams->on_seam(s->seams, x);
     if (seam == C2D_SEAM_YES) return 0;
     if (seam == C2D_SEAM_UNKNOWN) return clear_of_all(s, vadd(x, vscale(*u, 4 * tol)), 0);
-    if (hypot(x.x, x.y) > tol * dmax(1, len)) return 1;
+    if (c2d_hypot(x.x, x.y) > tol * dmax(1, len)) return 1;
     /* Within rounding of no move, the answer is a touch whose normal is u:
      * the side beyond must open, off any seam; or, held on that side (a
      * segment flush in a slot), a side along it. */

@@ -21,7 +21,7 @@ static double near_tol(const c2d_shape *s, c2d_vec p)
     c2d_bounds b;
     double size = 0, mag = dmax(fabs(p.x), fabs(p.y));
     if (c2d_bbox(s, &b)) {
-        size = hypot(b.maxx - b.minx, b.maxy - b.miny);
+        size = c2d_hypot(b.maxx - b.minx, b.maxy - b.miny);
         mag = dmax(mag, c2d_bounds_magnitude(&b));
     }
     return 1e-9 * size + c2d_ulps(1024, mag);

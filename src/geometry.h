@@ -174,6 +174,21 @@ static inline double vdot(c2d_vec a, c2d_vec b) { return a.x * b.x + a.y * b.y; 
 static inline double vcross(c2d_vec a, c2d_vec b) { return a.x * b.y - a.y * b.x; }
 static inline double vlen2(c2d_vec a) { return vdot(a, a); }
 static inline double vlen(c2d_vec a) { return sqrt(vdot(a, a)); }
+
+/* sqrt(x^2 + y^2) with no overflow or underflow on the way, from IEEE
+ * operations alone, so that every machine gives the same bits (the C
+ * library's hypot differs between libraries in the last bit): the larger
+ * magnitude brought to [1, 2) by a power of two (exact), and back. */
+static inline double c2d_hypot(double x, double y)
+{
+    double ax = fabs(x), ay = fabs(y), m = ax > ay ? ax : ay;
+    int e;
+    if (!(m > 0) || !(m < HUGE_VAL)) return isinf(x) || isinf(y) ? HUGE_VAL : m;
+    e = ilogb(m);
+    ax = ldexp(ax, -e);
+    ay = ldexp(ay, -e);
+    return ldexp(sqrt(ax * ax + ay * ay), e);
+}
 static inline int veq(c2d_vec a, c2d_vec b) { return a.x == b.x && a.y == b.y; }
 /* a + (b - a) * t */
 static inline c2d_vec vlerp(c2d_vec a, c2d_vec b, double t) { return v2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }

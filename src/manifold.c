@@ -369,7 +369,7 @@ static int outline_points(const gather *g, c2d_manifold *m)
         double tol;
         if (s == NULL) continue;
         bb = s->pieces[g->cpiece[side]].bounds;
-        tol = 1e-9 * hypot(bb.maxx - bb.minx, bb.maxy - bb.miny) + c2d_ulps(64, c2d_bounds_magnitude(&bb));
+        tol = 1e-9 * c2d_hypot(bb.maxx - bb.minx, bb.maxy - bb.miny) + c2d_ulps(64, c2d_bounds_magnitude(&bb));
         for (k = kept = 0; k < m->count; k++) {
             c2d_manifold_point p = m->points[k];
             /* that piece's surface: half the separation along the normal

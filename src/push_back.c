@@ -142,7 +142,7 @@ static double diagonal(const c2d_shape *s)
 {
     c2d_bounds b;
     c2d_bbox(s, &b);
-    return hypot(b.maxx - b.minx, b.maxy - b.miny);
+    return c2d_hypot(b.maxx - b.minx, b.maxy - b.miny);
 }
 
 c2d_error c2d_push_back(const c2d_shape *a, c2d_vec d, const c2d_shape *b, c2d_sweep_result *out)
@@ -179,7 +179,7 @@ c2d_error c2d_push_back(const c2d_shape *a, c2d_vec d, const c2d_shape *b, c2d_s
         c2d_bbox(a, &ab);
         c2d_bbox(b, &bb);
         k.L = 2 * (diagonal(a) + diagonal(b) +
-                   hypot((ab.minx + ab.maxx) / 2 - (bb.minx + bb.maxx) / 2, (ab.miny + ab.maxy) / 2 - (bb.miny + bb.maxy) / 2)) / dd;
+                   c2d_hypot((ab.minx + ab.maxx) / 2 - (bb.minx + bb.maxx) / 2, (ab.miny + ab.maxy) / 2 - (bb.miny + bb.maxy) / 2)) / dd;
     }
     if (!isfinite(k.L) || !(k.L > 0)) return C2D_OK;
     k.d = d;

@@ -703,7 +703,7 @@ c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, bo
         /* Apart by less than the rounding (or the underflow) of the squared
          * gap: still apart, as the decision says; the points tell how far. */
         if (res.distance <= 0) {
-            double gap = hypot(pb.x - pa.x, pb.y - pa.y);
+            double gap = c2d_hypot(pb.x - pa.x, pb.y - pa.y);
             res.distance = gap > 0 ? gap : DBL_MIN;
         }
     }

@@ -63,7 +63,7 @@ double c2d_reach_from(const c2d_shape *s, c2d_vec p)
     if (!c2d_bbox(s, &b)) return HUGE_VAL;
     for (i = 0; i < 4; i++) {
         c2d_vec c = v2((i & 1 ? b.maxx : b.minx) - p.x, (i & 2 ? b.maxy : b.miny) - p.y);
-        m = dmax(m, hypot(c.x, c.y));
+        m = dmax(m, c2d_hypot(c.x, c.y));
     }
     return m * (1 + 4 * DBL_EPSILON);
 }
@@ -313,7 +313,7 @@ static void sizes(const c2d_shape *a, const c2d_shape *b, double *size_out, doub
     s[1] = b;
     for (i = 0; i < 2; i++)
         if (c2d_bbox(s[i], &x)) {
-            double d = hypot(x.maxx - x.minx, x.maxy - x.miny);
+            double d = c2d_hypot(x.maxx - x.minx, x.maxy - x.miny);
             if (d > 0) size = dmin(size, d);
             mag = dmax(mag, c2d_bounds_magnitude(&x));
         } else {
