@@ -4,6 +4,7 @@
 #   make test-c | example-c   the C API's tests and the docs' C examples | a C engine sharing its World with Lua (examples/c)
 #   make test-all          the specs under all five runtimes (LuaJIT twice: FFI and C API backends)
 #   make determinism       the same seeded queries under every runtime and backend: their answers' hashes must agree
+#   make determinism-arm64 the same corpus on Linux arm64 under qemu (cross-built; installs what it needs)
 #   make lint              luacheck over the Lua of lua/ spec/ bench/ examples/ tools/ library/ (.luacheckrc)
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
@@ -52,7 +53,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all determinism lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all determinism determinism-arm64 print-sources lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -133,6 +134,13 @@ test-all:
 DETERMINISM_RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi
 determinism:
 	@sh tools/determinism.sh $(DETERMINISM_RUNTIMES)
+
+# The same corpus on Linux arm64 under qemu (tools/determinism_arm64.sh; not in CI).
+determinism-arm64:
+	@sh tools/determinism_arm64.sh
+
+print-sources:
+	@echo $(CORE_SRC) $(BIND_SRC)
 
 # The core alone, as a shared library with no Lua in it, for C and C++ engines
 # that link the core. It exports the functions of collide2d.h and of bump.h
