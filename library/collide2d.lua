@@ -152,8 +152,9 @@ function collide2d.aabb(x, y, w, h) end
 ---@param w number full width, >= 0
 ---@param h number full height, >= 0
 ---@param angle number radians
+---@param radius? number rounds it: the points within radius of the box (default 0)
 ---@return collide2d.Shape box
-function collide2d.box(cx, cy, w, h, angle) end
+function collide2d.box(cx, cy, w, h, angle, radius) end
 
 ---A Triangle, either winding.
 ---@param x1 number
@@ -162,17 +163,20 @@ function collide2d.box(cx, cy, w, h, angle) end
 ---@param y2 number
 ---@param x3 number
 ---@param y3 number
+---@param radius? number rounds it: the points within radius of the triangle (default 0)
 ---@return collide2d.Shape triangle
-function collide2d.triangle(x1, y1, x2, y2, x3, y3) end
+function collide2d.triangle(x1, y1, x2, y2, x3, y3, radius) end
 
----A convex Polygon of 3 to 256 vertices, either winding, as x, y pairs or one table of them.
----@param ... number x1, y1, x2, y2, ...
+---A convex Polygon of 3 to 256 vertices, either winding, as x, y pairs or one table of them;
+---one number more (or `radius =` in the table) rounds it: the points within that radius of it.
+---@param ... number x1, y1, x2, y2, ... [, radius]
 ---@return collide2d.Shape polygon
 ---@overload fun(coords: number[]): collide2d.Shape
 function collide2d.polygon(...) end
 
----The convex hull of one or more points, as a Polygon.
----@param ... number x1, y1, x2, y2, ...
+---The convex hull of one or more points, as a Polygon; one number more (or `radius =` in the
+---table) rounds it (a rounded hull of one point is a disk, of two a capsule).
+---@param ... number x1, y1, x2, y2, ... [, radius]
 ---@return collide2d.Shape polygon
 ---@overload fun(coords: number[]): collide2d.Shape
 function collide2d.hull(...) end

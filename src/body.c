@@ -130,13 +130,11 @@ void c2d_body_core(body *b, const c2d_shape *s, const c2d_vec *po)
          * stored corners lost (1e-20 wide at x = 1e6: flat as stored, a thin
          * box about its own centre). Flat, it would become a diagonal. */
         b->orient = c2d_box_winds(s, w) ? 1 : 0;
-        b->r = 0;
         return;
     }
     case C2D_POLYGON:
         borrow(b, s->verts, s->count, o);
         b->orient = s->ccw;
-        b->r = 0;
         if (s->slack > 0) drop_rounding_edges(b, s);
         return;
     default:

@@ -17,9 +17,10 @@
 #include "compound.h"
 
 /* Room for one shape's outline: a circle's segments (at most
- * C2D_CLIP_SEGMENTS), or a Polygon's vertices. */
+ * C2D_CLIP_SEGMENTS), or a Polygon's vertices, or a rounded Polygon's arcs
+ * (the segments, and both ends of each corner's arc). */
 #define C2D_CLIP_SEGMENTS 256
-#define C2D_CLIP_ROOM (C2D_CLIP_SEGMENTS + 3 > C2D_MAX_VERTICES ? C2D_CLIP_SEGMENTS + 3 : C2D_MAX_VERTICES)
+#define C2D_CLIP_ROOM (C2D_CLIP_SEGMENTS + 3 + 2 * C2D_MAX_VERTICES)
 
 static int outline_of(const c2d_shape *s, int segments, c2d_vec *out)
 {

@@ -59,7 +59,8 @@ typedef enum c2d_error {
     C2D_ERR_MEMBER,     /* a Group member that is a Line (unbounded) or no shape */
     C2D_ERR_TILE_KIND,  /* a tile kind that is not a convex piece within its tile */
     C2D_ERR_ROTATE_TILES, /* a tile layer cannot turn */
-    C2D_ERR_NO_MASS     /* a Line or a tile layer (or a Group holding one) has no area to weigh */
+    C2D_ERR_NO_MASS,    /* a Line or a tile layer (or a Group holding one) has no area to weigh */
+    C2D_ERR_ROUND       /* only a Box, Triangle or Polygon can be rounded */
 } c2d_error;
 
 /*
@@ -73,6 +74,7 @@ typedef enum c2d_error {
  *             corners[] the 4 corners, counter-clockwise, kept by c2d_make
  *   Triangle  p[0], p[1], p[2]
  *   Polygon   verts -> count vertices (storage owned by the caller)
+ *   radius    Box, Triangle, Polygon: 0, or rounded by it (c2d_round)
  *   ccw       Triangle, Polygon, AABB, Box: +1 when the vertices wind
  *             counter-clockwise (+x toward +y), -1 clockwise, 0 zero area
  *   Capsule   p[0], p[1], radius
@@ -168,6 +170,12 @@ int c2d_hull(c2d_vec *pts, int n, c2d_vec *out);
  * has more than C2D_MAX_VERTICES vertices. */
 c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage);
 
+/* Round a Box, Triangle or Polygon (a hull's too) by r >= 0: it becomes the
+ * points within r of it (its sum with a disk of radius r; 0: sharp again).
+ * c2d_make builds one from one more number, the radius, after the others.
+ * C2D_ERR_ROUND for any other kind; on failure s is unchanged. */
+c2d_error c2d_round(c2d_shape *s, double r);
+
 /*
  * A Concave: any simple polygon of n/2 vertices (either winding; repeated and
  * collinear vertices allowed; no crossing or touching of two edges), cut into
@@ -246,7 +254,7 @@ int c2d_tiles_cells(const c2d_shape *s, const c2d_bounds *box, const c2d_shape *
 int c2d_pieces(const c2d_shape *s, const c2d_shape **pieces);
 
 /* The constructor's numbers of a shape, in order, into out (room for
- * 2 * C2D_MAX_VERTICES); returns how many. A Concave's vertices are in
+ * 2 * C2D_MAX_VERTICES + 1: a rounded shape's radius comes last); returns how many. A Concave's vertices are in
  * verts and a Group's members in pieces: both give 0 here. */
 int c2d_numbers(const c2d_shape *s, double *out);
 
@@ -421,7 +429,8 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy);
 
 /* Points along the outline, for drawing: a circle takes `segments` points
  * (at least 3), arcs their share of them. Writes at most `room` points
- * (segments + 3 always suffice, or count for a Polygon) and returns how many. */
+ * (segments + 3 always suffice, or count for a Polygon, or
+ * segments + 2 * count + 3 for a rounded one) and returns how many. */
 int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room);
 
 /*

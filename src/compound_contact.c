@@ -73,7 +73,8 @@ static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out
     for (i = 0; i < points; i++) { nums[2 * i] += d.x; nums[2 * i + 1] += d.y; }
     if (s->kind == C2D_POLYGON && s->count < 3) {
         for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
+        if (c2d_make_hull(out, store, s->count, store + s->count) != C2D_OK) return s;
+        return c2d_round(out, s->radius) == C2D_OK ? out : s;
     }
     return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
@@ -520,7 +521,7 @@ static int has_area(const c2d_shape *s)
     switch (s->kind) {
     case C2D_DISK: case C2D_CAPSULE: return s->radius > 0;
     case C2D_FAN: return s->radius > 0 && s->opening > 0;
-    case C2D_AABB: case C2D_BOX: case C2D_TRIANGLE: case C2D_POLYGON: return s->ccw != 0;
+    case C2D_AABB: case C2D_BOX: case C2D_TRIANGLE: case C2D_POLYGON: return s->ccw != 0 || s->radius > 0;
     default: return 0;
     }
 }

@@ -184,7 +184,7 @@ static int cut_line_of(const c2d_shape *x, c2d_vec move, double tmax, cut_line *
  * mover), or NULL. */
 static const c2d_vec *sharp_corners(const c2d_shape *s, c2d_vec *own, int *n)
 {
-    if (s->ccw == 0) return NULL;
+    if (s->ccw == 0 || s->radius > 0) return NULL;
     switch (s->kind) {
     case C2D_POLYGON: if (s->slack > 0) return NULL; *n = s->count; return s->verts;
     case C2D_TRIANGLE: *n = 3; return s->p;

@@ -416,6 +416,11 @@ void c2d_note_moved(const c2d_shape *s);
  * Group is its pieces' c2d_leaf_center, weighted by area). */
 c2d_vec c2d_leaf_center(const c2d_shape *s);
 
+/* The core of a rounded Box, Triangle or Polygon (shape.c): its vertices
+ * counter-clockwise without repeats (room for its count, at least 4), or
+ * when flat its two ends (one point when all are one); returns how many. */
+int c2d_round_core(const c2d_shape *s, c2d_vec *out);
+
 /* The body of shape s in the frame whose origin is o. */
 void c2d_body(body *b, const c2d_shape *s, const c2d_vec *o);
 
@@ -713,7 +718,7 @@ int c2d_pair_exponent(const c2d_shape *a, const c2d_shape *b, double extra);
  * room for them (at least 1). */
 static inline int c2d_number_room(const c2d_shape *s)
 {
-    return s->kind == C2D_POLYGON && s->count > 4 ? 2 * s->count : 8;
+    return s->kind == C2D_POLYGON && s->count > 3 ? 2 * s->count + 1 : 8;
 }
 
 /* How many vertices a copy of s made from its numbers stores: a Polygon's

@@ -197,14 +197,14 @@ static lshape *push_copy(lua_State *L, const c2d_shape *s)
 }
 
 /* What each number of each constructor means, for error messages. */
-static const char *const num_names[C2D_KIND_COUNT][6] = {
+static const char *const num_names[C2D_KIND_COUNT][7] = {
     { "x", "y" },
     { "x1", "y1", "x2", "y2" },
     { "x1", "y1", "x2", "y2" },
     { "x", "y", "radius" },
     { "x", "y", "width", "height" },
-    { "x", "y", "width", "height", "angle" },
-    { "x1", "y1", "x2", "y2", "x3", "y3" },
+    { "x", "y", "width", "height", "angle", "radius" },
+    { "x1", "y1", "x2", "y2", "x3", "y3", "radius" },
     { "x", "y" },
     { "x1", "y1", "x2", "y2", "radius" },
     { "x", "y", "radius", "direction", "opening" },
@@ -262,14 +262,36 @@ static int make_error(lua_State *L, c2d_kind kind, c2d_error err, int bad, int n
 {
     const char *msg = c2d_error_message(err);
     int arg = in_table ? first : first + (bad >= 0 ? bad : 0);
-    if (err == C2D_ERR_NEGATIVE && bad >= 0 && kind != C2D_POLYGON)
+    if (err == C2D_ERR_NEGATIVE && kind == C2D_POLYGON)
+        msg = "radius must be >= 0";
+    else if (err == C2D_ERR_NEGATIVE && bad >= 0)
         msg = lua_pushfstring(L, "%s must be >= 0", num_names[kind][bad]);
+    else if (err == C2D_ERR_NONFINITE && kind == C2D_POLYGON && bad == n - 1 && n % 2 == 1)
+        msg = "radius is out of range: the shape would reach past the largest number";
     else if (err == C2D_ERR_NONFINITE && bad >= 0 && kind != C2D_POLYGON)
         msg = lua_pushfstring(L, "%s is out of range: the shape would reach past the largest number", num_names[kind][bad]);
     else if (err == C2D_ERR_COUNT && kind == C2D_POLYGON)
-        msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs, got %d number%s", (int)C2D_MAX_VERTICES, n, n == 1 ? "" : "s");
+        msg = lua_pushfstring(L, "expected 3 to %d vertices as x, y pairs (and a radius), got %d number%s", (int)C2D_MAX_VERTICES, n, n == 1 ? "" : "s");
     if (err == C2D_ERR_NONCONVEX || err == C2D_ERR_COUNT || err == C2D_ERR_SAME_POINTS) arg = first;
     return arg_error(L, arg, fname, msg);
+}
+
+/* A table's `radius = r` field (a rounded Polygon or hull) into *r: 1 when
+ * there is one. */
+static int table_radius(lua_State *L, int t, const char *fname, double *r)
+{
+    int there;
+    lua_getfield(L, t, "radius");
+    there = !lua_isnil(L, -1);
+    if (there) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            arg_error(L, t, fname, lua_pushfstring(L, "radius must be a number, got %s", luaL_typename(L, -1)));
+        *r = (double)lua_tonumber(L, -1);
+        if (!finite(*r)) arg_error(L, t, fname, "radius must be finite");
+        if (*r < 0) arg_error(L, t, fname, "radius must be >= 0");
+    }
+    lua_pop(L, 1);
+    return there;
 }
 
 /* How many vertices the Polygon userdata at index i has room for. */
@@ -281,7 +303,7 @@ static int polygon_room(lua_State *L, int i)
 /* Build a shape of kind from the numbers at first.. into *out (a new userdata when out is NULL). */
 static void construct(lua_State *L, c2d_kind kind, int first, const char *fname, lshape *out)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[2 * C2D_MAX_VERTICES + 1];
     int in_table, bad, fixed = kind == C2D_POLYGON ? -1 : 0;
     int n, i;
     c2d_shape s;
@@ -290,9 +312,12 @@ static void construct(lua_State *L, c2d_kind kind, int first, const char *fname,
     if (fixed == 0) {
         static const int arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1 };
         fixed = arity[kind];
+        /* a Box or Triangle takes one number more: its radius */
+        if ((kind == C2D_BOX || kind == C2D_TRIANGLE) && lua_gettop(L) - first + 1 > fixed) fixed++;
     }
     n = read_numbers(L, first, fname, kind == C2D_POLYGON ? NULL : num_names[kind], fixed,
-                     2 * C2D_MAX_VERTICES, nums, &in_table);
+                     2 * C2D_MAX_VERTICES + 1, nums, &in_table);
+    if (in_table && n % 2 == 0) n += table_radius(L, first, fname, &nums[n]);
     err = c2d_make(&s, kind, nums, n, storage, &bad);
     if (err != C2D_OK) make_error(L, kind, err, bad, n, first, in_table, fname);
     if (out == NULL) {
@@ -463,9 +488,20 @@ static int l_hull(lua_State *L)
     c2d_vec *pts, *hull;
     c2d_shape s;
     lshape *out;
+    double r = 0;
     if (in_table && top > 1) arg_error(L, 2, "hull", "no value expected after the table");
-    if (n == 0 || n % 2 != 0)
-        return arg_error(L, 1, "hull", lua_pushfstring(L, "expected x, y pairs of at least one point, got %d number%s", n, n == 1 ? "" : "s"));
+    if (n % 2 != 0) { /* a radius last */
+        n--;
+        if (in_table) lua_rawgeti(L, 1, n + 1);
+        r = in_table ? (lua_type(L, -1) == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : -1) : check_named(L, n + 1, "hull", "radius");
+        if (in_table) lua_pop(L, 1);
+        if (!finite(r)) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be finite");
+        if (r < 0) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be a number >= 0");
+    } else if (in_table) {
+        table_radius(L, 1, "hull", &r);
+    }
+    if (n == 0)
+        return arg_error(L, 1, "hull", "expected x, y pairs of at least one point (and a radius), got no points");
     /* Scratch for any number of points: construction may allocate, queries never do. */
     pts = (c2d_vec *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec));
     for (i = 0; i < n; i++) {
@@ -485,6 +521,8 @@ static int l_hull(lua_State *L)
     hull = (c2d_vec *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec)); /* 2 per point */
     if (c2d_make_hull(&s, pts, n / 2, hull) != C2D_OK)
         return arg_error(L, 1, "hull", lua_pushfstring(L, "the hull has more than %d vertices", (int)C2D_MAX_VERTICES));
+    if (c2d_round(&s, r) != C2D_OK)
+        return arg_error(L, 1, "hull", "radius is out of range: the shape would reach past the largest number");
     out = new_shape(L, C2D_POLYGON, s.count);
     out->s = s;
     for (k = 0; k < s.count; k++) out->verts[k] = hull[k];
@@ -623,7 +661,7 @@ static int l_position(lua_State *L)
 static int l_unpack(lua_State *L)
 {
     const c2d_shape *s = check_shape(L, 1, "unpack");
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[2 * C2D_MAX_VERTICES + 1];
     int n, i;
     if (s->kind == C2D_CONCAVE) {
         luaL_checkstack(L, 2 * s->count, "too many numbers to unpack");
@@ -664,7 +702,7 @@ static int l_unpack(lua_State *L)
  */
 static void push_serialized(lua_State *L, const c2d_shape *s)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[2 * C2D_MAX_VERTICES + 1];
     int n, i;
     luaL_checkstack(L, 4, "serialize");
     if (s->kind == C2D_GROUP) {
@@ -756,7 +794,7 @@ static void build_serialized(lua_State *L, int t, int depth)
     status = lua_pcall(L, n - 1, 1, 0);
     if (status == LUA_ERRMEM) lua_error(L);
     if (status != 0) arg_error(L, 1, "deserialize", lua_pushfstring(L, "%s: %s", kind, lua_tostring(L, -1)));
-    if (make == l_hull && n == 5) {
+    if (make == l_hull && (n == 5 || n == 6)) {
         /* two points: in the order given (the hull orders them its way) */
         lshape *p = to_shape(L, -1);
         double x0, y0;
@@ -799,7 +837,7 @@ static int l_type(lua_State *L)
 /* Kind(n1, n2, ...) into the buffer; a Group lists its members so. */
 static void add_description(luaL_Buffer *b, const c2d_shape *s)
 {
-    double nums[2 * C2D_MAX_VERTICES];
+    double nums[2 * C2D_MAX_VERTICES + 1];
     int n, i;
     char num[64];
     luaL_addstring(b, c2d_kind_name(s->kind));
@@ -845,7 +883,7 @@ static int l_tostring(lua_State *L)
 /* Same kind and same numbers (a Group: the same members, in order). */
 static int same_shape(const c2d_shape *a, const c2d_shape *b)
 {
-    double na[2 * C2D_MAX_VERTICES], nb[2 * C2D_MAX_VERTICES];
+    double na[2 * C2D_MAX_VERTICES + 1], nb[2 * C2D_MAX_VERTICES + 1];
     int n, i, eq;
     if (a->kind != b->kind) return 0;
     if (a->kind == C2D_TILES) return a == b; /* layers: the same one */
@@ -1406,7 +1444,8 @@ static int l_outline(lua_State *L)
         /* One outline per member: {{x1, y1, ...}, {...}}. */
         const c2d_shape *m;
         int count = c2d_pieces(s, &m);
-        room = segments + 3 > C2D_MAX_CONCAVE_VERTICES ? segments + 3 : C2D_MAX_CONCAVE_VERTICES;
+        room = segments + 3 + 2 * C2D_MAX_VERTICES > C2D_MAX_CONCAVE_VERTICES ? segments + 3 + 2 * C2D_MAX_VERTICES
+                                                                           : C2D_MAX_CONCAVE_VERTICES;
         pts = (c2d_vec *)lua_newuserdata(L, (size_t)room * sizeof(c2d_vec));
         lua_createtable(L, count, 0);
         for (k = 0; k < count; k++) {
@@ -1422,7 +1461,7 @@ static int l_outline(lua_State *L)
         }
         return 1;
     }
-    room = segments + 3 > C2D_MAX_VERTICES ? segments + 3 : C2D_MAX_VERTICES;
+    room = segments + 3 + 2 * C2D_MAX_VERTICES; /* (a rounded Polygon's arcs) */
     if (s->kind == C2D_CONCAVE && room < s->count) room = s->count;
     pts = (c2d_vec *)lua_newuserdata(L, (size_t)room * sizeof(c2d_vec));
     n = c2d_outline(s, segments, pts, room);

@@ -152,7 +152,8 @@ static int clip(c2d_manifold *m, const face *rf, int ref_a, const c2d_vec *e, co
 /* Is s a plain polygon as a body: an AABB, Box, Triangle or Polygon. */
 static int plain_polygon(const c2d_shape *s)
 {
-    return s->kind == C2D_AABB || s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON;
+    return (s->kind == C2D_AABB || s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON) &&
+           s->radius == 0;
 }
 
 /* The most vertices a polygon pair takes by separating axes (n * m dot

@@ -46,11 +46,70 @@ static void polygon_moments(const c2d_vec *v, int n, moments *m)
     m->perimeter = p;
 }
 
+/* A disk's sector about o: centre c, radius r, from outward normal u
+ * turning counter-clockwise by t (its centroid 4 r sin(t/2) / (3 t) from c
+ * along the middle direction; r^4 t / 4 about c). */
+static void add_sector(moments *m, c2d_vec c, double r, c2d_vec u, double t)
+{
+    double a = r * r * t / 2, d = t > 0 ? 4 * r * sin(t / 2) / (3 * t) : 0, ch = cos(t / 2), sh = sin(t / 2);
+    c2d_vec g = vadd(c, vscale(v2(u.x * ch - u.y * sh, u.x * sh + u.y * ch), d));
+    m->a += a;
+    m->mx += a * g.x;
+    m->my += a * g.y;
+    m->j += r * r * r * r * t / 4 - a * d * d + a * vlen2(g);
+}
+
+/*
+ * A rounded Box, Triangle or Polygon about o: its core, a rectangle r deep
+ * on each edge (l by r, about its centre l r (l^2 + r^2) / 12), and a
+ * sector at each vertex over the turn between its edges' normals (the
+ * turns add to a full one, so the sectors make one disk). A flat core is
+ * the segment between its ends, there and back: a capsule.
+ */
+static void rounded_moments(const c2d_shape *s, c2d_vec o, moments *m)
+{
+    c2d_vec v[C2D_MAX_VERTICES], nrm[C2D_MAX_VERTICES];
+    double r = s->radius;
+    int i, n = c2d_round_core(s, v);
+    for (i = 0; i < n; i++) v[i] = vsub(v[i], o);
+    if (n >= 3) {
+        polygon_moments(v, n, m);
+    } else {
+        m->a = m->mx = m->my = m->j = 0;
+        m->perimeter = n == 2 ? 2 * vlen(vsub(v[1], v[0])) : 0;
+    }
+    if (n == 1) {
+        add_sector(m, v[0], r, v2(1, 0), 2 * C2D_PI);
+    } else {
+        for (i = 0; i < n; i++) {
+            c2d_vec e = vsub(v[c2d_next(i, n)], v[i]), c;
+            double l = vlen(e), a = l * r;
+            nrm[i] = vunit(v2(e.y, -e.x));
+            c = vadd(vscale(vadd(v[i], v[c2d_next(i, n)]), 0.5), vscale(nrm[i], r / 2));
+            m->a += a;
+            m->mx += a * c.x;
+            m->my += a * c.y;
+            m->j += a * (l * l + r * r) / 12 + a * vlen2(c);
+        }
+        for (i = 0; i < n; i++) {
+            c2d_vec n0 = nrm[(i + n - 1) % n], n1 = nrm[i];
+            double t = atan2(vcross(n0, n1), vdot(n0, n1));
+            if (t < 0 || (t == 0 && vdot(n0, n1) < 0)) t += 2 * C2D_PI; /* (a flat core's end: half a turn) */
+            add_sector(m, v[i], r, n0, t);
+        }
+    }
+    m->perimeter += 2 * C2D_PI * r;
+}
+
 /* A convex leaf about o. */
 static int leaf_moments(const c2d_shape *s, c2d_vec o, moments *m)
 {
     c2d_vec v[C2D_MAX_VERTICES];
     int i, n = 0;
+    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON)) {
+        rounded_moments(s, o, m);
+        return 1;
+    }
     switch (s->kind) {
     case C2D_POINT:
         m->a = m->j = m->perimeter = 0;

@@ -57,7 +57,7 @@ static int round_kind(c2d_kind k) { return k == C2D_POINT || k == C2D_DISK; }
  * NULL; an AABB's go to room. */
 static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
 {
-    if (s->ccw == 0) return NULL;
+    if (s->ccw == 0 || s->radius > 0) return NULL; /* (rounded: the general path grows the core) */
     switch (s->kind) {
     case C2D_AABB:
         c2d_aabb_corners(s, room);
@@ -329,7 +329,8 @@ const c2d_shape *c2d_scaled_copy(const c2d_shape *s, int e, c2d_shape *out, c2d_
     }
     if (s->kind == C2D_POLYGON && s->count < 3) {
         for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        return c2d_make_hull(out, store, s->count, store + s->count) == C2D_OK ? out : s;
+        if (c2d_make_hull(out, store, s->count, store + s->count) != C2D_OK) return s;
+        return 2 * s->count < n && c2d_round(out, nums[2 * s->count]) != C2D_OK ? s : out;
     }
     return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
 }
@@ -458,7 +459,8 @@ static int hits_round_convex(const c2d_shape *d, const c2d_shape *p)
     int n;
     if (!in_range(d, p)) return hits_general(d, p);
     if ((v = solid_vertices(p, &n, room)) == NULL) {
-        if (p->kind == C2D_BOX && p->ccw != 0 && p->cos_a != 0 && p->sin_a != 0) return hits_round_turned_box(d, p);
+        if (p->kind == C2D_BOX && p->ccw != 0 && p->radius == 0 && p->cos_a != 0 && p->sin_a != 0)
+            return hits_round_turned_box(d, p);
         return hits_general(d, p);
     }
     if (!c2d_bounds_meet(&d->bounds, &p->bounds)) return 0;
@@ -510,7 +512,7 @@ static int hits_segment_segment(const c2d_shape *a, const c2d_shape *b)
 static int hits_round_triangle(const c2d_shape *d, const c2d_shape *t)
 {
     int near = near_in_range(d, t);
-    if (near < 0 || t->ccw == 0) return hits_general(d, t);
+    if (near < 0 || t->ccw == 0 || t->radius > 0) return hits_general(d, t);
     if (!near) return 0;
     return disk_hits_convex(d->p[0], d->radius, t->p, 3, t->ccw);
 }

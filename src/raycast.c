@@ -276,10 +276,10 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
     case C2D_TRIANGLE:
         /* The start's test is hits' for a point, which scales by near alone
          * and asks first whether the start's box meets the shape's. */
-        if (s->ccw == 0 || !unscaled(near)) return 0;
+        if (s->ccw == 0 || s->radius > 0 || !unscaled(near)) return 0;
         return ray_sharp_polygon(s->p, 3, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     case C2D_POLYGON:
-        if (s->ccw == 0 || s->slack > 0 || s->count < 3 || !unscaled(near)) return 0;
+        if (s->ccw == 0 || s->slack > 0 || s->radius > 0 || s->count < 3 || !unscaled(near)) return 0;
         return ray_sharp_polygon(s->verts, s->count, s->ccw, ox, oy, dx, dy, maxt, start_near(s, ox, oy), res);
     default:
         return 0;

@@ -15,7 +15,8 @@ static const char *const kind_names[C2D_KIND_COUNT] = {
 };
 
 /* How many numbers each constructor takes (Polygon: any even count, checked
- * apart; Concave and Group have constructors of their own). */
+ * apart; Concave and Group have constructors of their own). A Box, Triangle
+ * or Polygon takes one more, its radius: the shape rounded by it. */
 static const int kind_arity[C2D_KIND_COUNT] = { 2, 4, 4, 3, 4, 5, 6, -1, 5, 5, -1, -1, -1 };
 
 const char *c2d_kind_name(c2d_kind kind)
@@ -42,6 +43,7 @@ const char *c2d_error_message(c2d_error err)
     case C2D_ERR_TILE_KIND: return "a tile kind must be 0 to 8 points within its tile, in convex order";
     case C2D_ERR_ROTATE_TILES: return "a tile layer cannot turn";
     case C2D_ERR_NO_MASS: return "a Line or a tile layer has no area to weigh";
+    case C2D_ERR_ROUND: return "only a Box, Triangle or Polygon can be rounded";
     }
     return "unknown error";
 }
@@ -174,19 +176,24 @@ static void keep_bounds(c2d_shape *s)
 c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
                    c2d_vec *storage, int *bad)
 {
-    int i;
+    int i, rounded = 0;
     *bad = -1;
     if ((unsigned)kind >= C2D_KIND_COUNT || kind == C2D_CONCAVE || kind == C2D_GROUP || kind == C2D_TILES)
         return C2D_ERR_COUNT;
     if (kind == C2D_POLYGON) {
-        if (n % 2 != 0 || n < 6 || n > 2 * C2D_MAX_VERTICES) return C2D_ERR_COUNT;
+        if (n < 6 || n > 2 * C2D_MAX_VERTICES + 1) return C2D_ERR_COUNT;
+        rounded = n % 2;
     } else if (n != kind_arity[kind]) {
-        return C2D_ERR_COUNT;
+        rounded = (kind == C2D_BOX || kind == C2D_TRIANGLE) && n == kind_arity[kind] + 1;
+        if (!rounded) return C2D_ERR_COUNT;
     }
     if (!finite_all(nums, n, bad)) return C2D_ERR_NONFINITE;
+    n -= rounded;
+    if (rounded && nums[n] < 0) { *bad = n; return C2D_ERR_NEGATIVE; }
 
     memset(s, 0, sizeof *s);
     s->kind = kind;
+    if (rounded) s->radius = nums[n];
     switch (kind) {
     case C2D_POINT:
         s->count = 1;
@@ -268,6 +275,7 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
         return C2D_ERR_COUNT;
     }
     keep_bounds(s);
+    if (rounded && !(c2d_bounds_magnitude(&s->bounds) <= DBL_MAX)) { *bad = n; return C2D_ERR_NONFINITE; }
     return C2D_OK;
 }
 
@@ -531,12 +539,31 @@ c2d_error c2d_make_hull(c2d_shape *s, c2d_vec *pts, int n, c2d_vec *storage)
     return C2D_OK;
 }
 
+c2d_error c2d_round(c2d_shape *s, double r)
+{
+    c2d_bounds was = s->bounds;
+    double old = s->radius;
+    if (s->kind != C2D_BOX && s->kind != C2D_TRIANGLE && s->kind != C2D_POLYGON) return C2D_ERR_ROUND;
+    if (!isfinite(r)) return C2D_ERR_NONFINITE;
+    if (r < 0) return C2D_ERR_NEGATIVE;
+    s->radius = r;
+    keep_bounds(s);
+    if (!isfinite(s->bounds.minx) || !isfinite(s->bounds.miny) || !isfinite(s->bounds.maxx) ||
+        !isfinite(s->bounds.maxy)) {
+        s->radius = old;
+        s->bounds = was;
+        return C2D_ERR_NONFINITE;
+    }
+    return C2D_OK;
+}
+
 int c2d_numbers(const c2d_shape *s, double *out)
 {
     int i, n = 0;
     switch (s->kind) {
     case C2D_POLYGON:
         for (i = 0; i < s->count; i++) { out[n++] = s->verts[i].x; out[n++] = s->verts[i].y; }
+        if (s->radius > 0) out[n++] = s->radius;
         return n;
     case C2D_CONCAVE:
     case C2D_GROUP:
@@ -548,10 +575,13 @@ int c2d_numbers(const c2d_shape *s, double *out)
     case C2D_BOX:
         out[n++] = s->p[0].x; out[n++] = s->p[0].y; out[n++] = s->w; out[n++] = s->h;
         if (s->kind == C2D_BOX) out[n++] = s->angle;
+        if (s->radius > 0) out[n++] = s->radius;
         return n;
     default:
         for (i = 0; i < s->count && i < 3; i++) { out[n++] = s->p[i].x; out[n++] = s->p[i].y; }
-        if (s->kind == C2D_DISK || s->kind == C2D_CAPSULE || s->kind == C2D_FAN) out[n++] = s->radius;
+        if (s->kind == C2D_DISK || s->kind == C2D_CAPSULE || s->kind == C2D_FAN ||
+            (s->kind == C2D_TRIANGLE && s->radius > 0))
+            out[n++] = s->radius;
         if (s->kind == C2D_FAN) { out[n++] = s->angle; out[n++] = s->opening; }
         return n;
     }
@@ -737,6 +767,62 @@ static int arc_points(c2d_vec c, double r, double a0, double a1, int count, c2d_
     return n;
 }
 
+int c2d_round_core(const c2d_shape *s, c2d_vec *out)
+{
+    c2d_vec room[4];
+    int n, i, k = 0;
+    const c2d_vec *v = core_vertices(s, room, &n);
+    if (s->ccw == 0 || n < 3) {
+        /* flat: the two points farthest apart in the order of x, then y,
+         * are its ends (all lie on one line) */
+        c2d_vec lo = v[0], hi = v[0];
+        for (i = 1; i < n; i++) {
+            if (point_order(&v[i], &lo) < 0) lo = v[i];
+            if (point_order(&v[i], &hi) > 0) hi = v[i];
+        }
+        out[0] = lo;
+        out[1] = hi;
+        return veq(lo, hi) ? 1 : 2;
+    }
+    for (i = 0; i < n; i++) {
+        c2d_vec p = v[s->ccw > 0 ? i : n - 1 - i];
+        if (k == 0 || !veq(p, out[k - 1])) out[k++] = p;
+    }
+    while (k > 1 && veq(out[k - 1], out[0])) k--;
+    return k;
+}
+
+/* The arc of radius r round c from outward normal n0 to n1 (turning
+ * counter-clockwise): its points, its share of `segments` to a full turn
+ * (both ends; one point where the normals agree). */
+static int corner_arc(c2d_vec c, double r, c2d_vec n0, c2d_vec n1, int segments, c2d_vec *out, int room)
+{
+    double a0 = atan2(n0.y, n0.x), turn = atan2(vcross(n0, n1), vdot(n0, n1));
+    if (turn < 0 || (turn == 0 && vdot(n0, n1) < 0)) turn += 2 * C2D_PI; /* (a flat core's end: half a turn) */
+    if (turn == 0) {
+        if (room < 1) return 0;
+        out[0] = vadd(c, vscale(n0, r));
+        return 1;
+    }
+    return arc_points(c, r, a0, a0 + turn, (int)ceil(segments * turn / (2 * C2D_PI)) + 1, out, room);
+}
+
+/* The outline of a rounded Box, Triangle or Polygon: each edge moved out by
+ * the radius, joined by arcs round the vertices. */
+static int rounded_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
+{
+    c2d_vec v[C2D_MAX_VERTICES], nrm[C2D_MAX_VERTICES];
+    int n = c2d_round_core(s, v), i, k = 0;
+    if (n == 1) return arc_points(v[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
+    for (i = 0; i < n; i++) {
+        c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
+        nrm[i] = vunit(v2(e.y, -e.x)); /* outward: counter-clockwise vertices */
+    }
+    for (i = 0; i < n && k < room; i++)
+        k += corner_arc(v[i], s->radius, nrm[(i + n - 1) % n], nrm[i], segments, out + k, room - k);
+    return k;
+}
+
 int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
 {
     c2d_vec corners[4];
@@ -744,6 +830,8 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
     int n, i;
     if (segments < 3) segments = 3;
     if (room <= 0) return 0;
+    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON))
+        return rounded_outline(s, segments, out, room);
     switch (s->kind) {
     case C2D_DISK:
         if (s->radius == 0) break;

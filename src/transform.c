@@ -38,6 +38,8 @@ static c2d_error rebuild(c2d_shape *s, const double *nums, int n)
         t.p[0] = storage[0];
         t.verts = storage;
         c2d_points_bounds(storage, s->count, &t.bounds);
+        t.radius = 0;
+        if (2 * s->count < n && (err = c2d_round(&t, nums[2 * s->count])) != C2D_OK) return err;
     } else {
         err = c2d_make(&t, s->kind, nums, n, storage, &bad);
         if (err != C2D_OK) return err;
@@ -80,6 +82,7 @@ static c2d_error rehull(c2d_shape *s, const double *nums, int m, int keep_first)
     int i, at = -1;
     for (i = 0; i < m; i++) pts[i] = v2(nums[2 * i], nums[2 * i + 1]);
     if ((err = c2d_make_hull(&t, pts, m, storage)) != C2D_OK) return err;
+    if (s->radius > 0 && (err = c2d_round(&t, s->radius)) != C2D_OK) return err;
     for (i = 0; i < t.count && at < 0; i++)
         if (storage[i].x == first.x && storage[i].y == first.y) at = i;
     if (at < 0 && keep_first) return C2D_ERR_NONCONVEX;
@@ -209,5 +212,7 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
     case C2D_FAN: nums[2] *= k; break;
     default: break;
     }
+    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON))
+        nums[n - 1] *= k; /* a rounded shape's radius, its last number */
     return rebuild(s, nums, n);
 }

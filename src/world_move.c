@@ -102,10 +102,10 @@ static int sure_bounds(const c2d_shape *s, c2d_bounds *b)
     double ex, ey;
     if (!c2d_bbox(s, b)) return 0;
     switch (s->kind) {
-    case C2D_POINT: case C2D_SEGMENT: case C2D_AABB: case C2D_TRIANGLE:
+    case C2D_POINT: case C2D_SEGMENT: case C2D_AABB:
         return 1;
-    case C2D_POLYGON:
-        if (s->slack == 0) return 1; /* else its queries allow for the slack */
+    case C2D_TRIANGLE: case C2D_POLYGON:
+        if (s->slack == 0 && s->radius == 0) return 1; /* else its queries allow for the slack, its box rounds */
         break;
     default:
         break;
