@@ -16,8 +16,10 @@ local movers = {
   Capsule = function(x, y) return c2d.capsule(x, y - 24, x, y - 8, 8) end,
   Polygon = function(x, y) return c2d.polygon(x - 4, y, x + 4, y, x + 8, y - 8, x + 8, y - 24, x + 4, y - 32,
                                               x - 4, y - 32, x - 8, y - 24, x - 8, y - 8) end,
+  -- an 8 x 24 core rounded by 4: 16 x 32 with round corners
+  RoundedBox = function(x, y) return c2d.box(x, y - 16, 8, 24, 0, 4) end,
 }
-local kinds = { "AABB", "Box", "Disk", "Capsule", "Polygon" }
+local kinds = { "AABB", "Box", "Disk", "Capsule", "Polygon", "RoundedBox" }
 
 -- Let the mover fall onto what is under it; true once grounded.
 local function settle(ctl)
@@ -151,6 +153,32 @@ describe("controller", function()
         assert.are.equal(x, again) -- no further
         assert.is_not_nil(ctl:wall())
         assert.is_true(ctl:isGrounded())
+      end)
+    end
+  end)
+
+  describe("the top of a slope", function()
+    for _, kind in ipairs(kinds) do
+      it(kind .. " walks off the top of a ramp onto the flat ground level with it, with step 0", function()
+        -- a 30-degree ramp from (300, 400) up to (400, 400 - 100 tan 30), a
+        -- plateau from there level with its top: walking right at 2 px a
+        -- frame, x grows by exactly 2 every frame, up and over the seam
+        local w = c2d.world(64)
+        local top = 400 - 100 * tan(rad(30))
+        w:add(c2d.aabb(0, 400, 700, 40))
+        w:add(c2d.triangle(300, 400, 400, 400, 400, top))
+        w:add(c2d.aabb(400, top, 300, 400 - top))
+        local s = w:add(movers[kind](250, 398))
+        local ctl = c2d.controller(w, s, { snap = 8, maxSlope = rad(50) })
+        assert.is_true(settle(ctl))
+        for frame = 1, 150 do
+          local x0 = s:position()
+          local x = ctl:move(2, 0.5)
+          assert.is_true(abs(x - (x0 + 2)) <= 1e-9 * abs(x0), ("frame %d: x %.17g after %.17g"):format(frame, x, x0))
+          assert.is_true(ctl:isGrounded(), "grounded at frame " .. frame)
+        end
+        local _, _, _, bottom = s:bbox()
+        assert.is_true(abs(bottom - top) <= 1e-9, ("on the plateau: bottom %.17g, top %.17g"):format(bottom, top))
       end)
     end
   end)

@@ -611,3 +611,37 @@ describe("a segment along a Concave's cut, within rounding of it", function()
     end
   end)
 end)
+
+describe("sweep: a round shape resting on an edge within rounding", function()
+  -- A disk, a capsule and a rounded box put on a slope at their radius from its
+  -- surface (computed in doubles: some land a rounding inside that distance,
+  -- some a rounding outside, apart as hits decides). Pressed straight down into
+  -- the slope, each meets it within rounding of t = 0 (its distance, under
+  -- 1e-9, over the speed toward the slope, 8 cos a): a corner circle or a side
+  -- whose rounded offset read as already within the radius was passed over, and
+  -- the shape went through the slope's surface (9 of these 2,400 did).
+  it("meets it at once when pressed in", function()
+    local tan, rad, sin, cos = math.tan, math.rad, math.sin, math.cos
+    local total = 0
+    for _, deg in ipairs { 10, 20, 30, 40 } do
+      local a = rad(deg)
+      local slope = c2d.polygon(100, 300, 300, 300 - 200 * tan(a), 300, 350, 100, 350)
+      local nx, ny = -sin(a), -cos(a) -- the slope's outward normal
+      for i = 0, 199 do
+        local x = 120 + i * 0.8
+        local ys = 300 - (x - 100) * tan(a)
+        local cx, cy = x + nx * 4, ys + ny * 4 -- 4 off the surface
+        for _, s in ipairs { c2d.disk(cx, cy, 4), c2d.capsule(cx, cy, cx, cy - 10, 4),
+                             c2d.box(cx - 4, cy - 12, 8, 24, 0, 4) } do
+          if (s:distance(slope)) < 1e-9 then
+            total = total + 1
+            local t = s:sweep(0, 8, slope)
+            assert.is_not_nil(t, tostring(s))
+            assert.is_true(t * 8 * cos(a) <= 1e-9, ("%s: t %.17g"):format(tostring(s), t))
+          end
+        end
+      end
+    end
+    assert.are.equal(2400, total)
+  end)
+end)

@@ -274,13 +274,17 @@ c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *
     c->wall_normal = wk.wall_normal;
     c->ceiling_normal = wk.ceiling_normal;
 
-    /* A ledge no higher than step: up, across what is left, and down onto it. */
-    if (walking && wk.wall && c->step > 0 && wk.blocked != 0) {
+    /* A ledge no higher than step: up, across what is left, and down onto it.
+     * However small step is, a ledge of rounding is one: walking up a slope
+     * along its rounded direction, a box's corner meets the top of the slope
+     * a hair below the flat ground past it, whose side is then a wall 1e-14
+     * high (a box stopped at the top of every ramp). */
+    if (walking && wk.wall && wk.blocked != 0) {
         c2d_vec before = pos, over;
         double up_by;
         walk up, ac, dn;
         begin_walk(&up, c, &user, 0, 1);
-        if ((st = probe(&up, w, s, c->up, c->step, &up_by)) != C2D_MOVE_DONE) return st;
+        if ((st = probe(&up, w, s, c->up, dmax(c->step, rest_probe(pos)), &up_by)) != C2D_MOVE_DONE) return st;
         if (up_by > 0) {
             over = v2(pos.x + c->up.x * up_by, pos.y + c->up.y * up_by);
             begin_walk(&ac, c, &user, 0, 0);

@@ -28,7 +28,14 @@ void c2d_ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, double
 {
     c2d_vec w = vsub(p, c), q, n;
     double a = vlen2(v), b = vdot(w, v), cc = vlen2(w) - R * R, disc, t, x;
-    if (a == 0 || cc < 0 || b >= 0) return; /* still, already inside, or moving away */
+    if (a == 0 || b >= 0) return; /* still, or moving away */
+    if (cc < 0) {
+        /* Inside by rounding alone (the shapes are apart): it meets the circle at once. */
+        n = sharp ? v2(0, 0) : vunit(w);
+        if (n.x == 0 && n.y == 0) n = vunit(vscale(v, -1));
+        offer(ft, 0, vscale(n, sign));
+        return;
+    }
     /* b^2 - a*cc rewritten (Lagrange's identity) so that it does not cancel:
      * the line misses the circle exactly when |v x w| > R |v|. */
     x = vcross(v, w);
@@ -74,8 +81,11 @@ static void ray_side(c2d_vec p, c2d_vec v, const edge *g, double R, double tmax,
     if (g->ee == 0) return;
     sd = vcross(g->e, vsub(p, g->s0)) / g->len;
     side = g->outward != 0 ? g->outward : sd >= 0 ? 1 : -1;
-    if (!(side * sd >= R && side * g->sv < 0)) return;
-    t = (side * sd - R) / (-side * g->sv);
+    if (!(side * sd >= 0 && side * g->sv < 0)) return;
+    /* Nearer than R already (the shapes are apart, so by rounding alone):
+     * it meets the side at once. Passed over, a rounded corner that rests
+     * on an edge went through it when pressed in. */
+    t = dmax(side * sd - R, 0) / (-side * g->sv);
     if (t > tmax) return;
     u = vdot(vsub(vadd(p, vscale(v, t)), g->s0), g->e);
     if (u >= 0 && u <= g->ee) offer(ft, t, vscale(vperp(g->e), side * sign / g->len));
