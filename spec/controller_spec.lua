@@ -205,6 +205,35 @@ describe("controller", function()
     end
   end)
 
+  describe("a rounded box at a step, with step 0", function()
+    -- An 8 x 24 core rounded by 4, walking right on a floor (top y = 300) to a
+    -- step h high at x = 200. Its bottom right arc meets the step's corner
+    -- with a normal (4 - h)/4 = cos of its angle from up: ground up to
+    -- maxSlope 50 degrees, h <= 4 (1 - cos 50) = 1.43, which it climbs at
+    -- full speed (at x = 100 + 100 * 2 = 300, its bottom on the step, 300 - h);
+    -- a wall beyond, where it stops with its arc's centre (x + 4, 296) 4 from
+    -- the corner (200, 300 - h): x = 196 - sqrt(16 - (4 - h)^2).
+    for _, h in ipairs { 0.5, 1, 1.4, 1.5, 2, 3 } do
+      it(("climbs a %g-px step on its round corner or stops at it"):format(h), function()
+        local w = c2d.world(64)
+        w:add(c2d.aabb(0, 300, 200, 20))
+        w:add(c2d.aabb(200, 300 - h, 200, 20 + h))
+        local s = w:add(c2d.box(100, 284, 8, 24, 0, 4))
+        local ctl = c2d.controller(w, s, { snap = 8 })
+        assert.is_true(settle(ctl))
+        for _ = 1, 100 do ctl:move(2, 0.5) end
+        local x, y = s:position()
+        if h <= 4 * (1 - math.cos(rad(50))) then
+          assert.is_true(abs(x - 300) <= 1e-9 and abs(y - (284 - h)) <= 1e-9, ("at (%.17g, %.17g)"):format(x, y))
+        else
+          local want = 196 - math.sqrt(16 - (4 - h) ^ 2)
+          assert.is_true(abs(x - want) <= 1e-9 and abs(y - 284) <= 1e-9, ("at (%.17g, %.17g), want x %.17g"):format(x, y, want))
+          assert.is_not_nil(ctl:wall())
+        end
+      end)
+    end
+  end)
+
   describe("one-way platforms", function()
     it("are jumped through from below, landed on from above, and dropped through", function()
       -- floor top 300; a one-way platform 240..248; an AABB 32 tall

@@ -289,7 +289,8 @@ c2d_move_status c2d_controller_move(c2d_controller *c, c2d_world *w, c2d_shape *
             over = v2(pos.x + c->up.x * up_by, pos.y + c->up.y * up_by);
             begin_walk(&ac, c, &user, 0, 0);
             if ((st = walk_to(&ac, w, s, over, &pos)) != C2D_MOVE_DONE) return st;
-            begin_walk(&ac, c, &user, 0, 0);
+            /* (walking: a wall up there stops it too; a round mover would slide up over it) */
+            begin_walk(&ac, c, &user, 1, 0);
             if ((st = walk_to(&ac, w, s, v2(pos.x + right.x * wk.blocked, pos.y + right.y * wk.blocked), &pos)) !=
                 C2D_MOVE_DONE)
                 return st;
