@@ -104,6 +104,26 @@ describe("draw.primitives", function()
     assert.is_true(math.abs(miny + 2) < 1e-12 and math.abs(maxy - 2) < 1e-12, miny .. " " .. maxy)
   end)
 
+  it("a rounded box is one polygon whose corners are arcs on their circles", function()
+    -- core corners (+-5, +-3), radius 2: every point lies 2 from the core (on a
+    -- corner's circle or an offset side), the box [-7, 7] x [-5, 5] is reached, and
+    -- at 32 segments a turn each quarter-turn corner takes 9 points (8 chords)
+    local p = draw.primitives(c2d.box(0, 0, 10, 6, 0, 2))
+    assert.are.equal(1, #p)
+    assert.are.equal("polygon", p[1].kind)
+    local pts = p[1].points
+    assert.are.equal(4 * 9 * 2, #pts)
+    local minx, maxx, miny, maxy = math.huge, -math.huge, math.huge, -math.huge
+    for i = 1, #pts, 2 do
+      local x, y = pts[i], pts[i + 1]
+      local dx, dy = math.max(math.abs(x) - 5, 0), math.max(math.abs(y) - 3, 0)
+      assert.is_true(math.abs(math.sqrt(dx * dx + dy * dy) - 2) < 1e-12, x .. " " .. y)
+      minx, maxx = math.min(minx, x), math.max(maxx, x)
+      miny, maxy = math.min(miny, y), math.max(maxy, y)
+    end
+    assert.are.same({ -7, 7, -5, 5 }, { minx, maxx, miny, maxy })
+  end)
+
   it("a line is clipped to the rectangle", function()
     -- y = x through the square [0,100]^2: from (0,0) to (100,100)
     assert.are.same({ { kind = "line", points = { 0, 0, 100, 100 } } },

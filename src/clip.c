@@ -17,17 +17,33 @@
 #include "compound.h"
 
 /* Room for one shape's outline: a circle's segments (at most
- * C2D_CLIP_SEGMENTS), or a Polygon's vertices, or a rounded Polygon's arcs
- * (the segments, and both ends of each corner's arc). */
+ * C2D_CLIP_SEGMENTS), or a Polygon's vertices. A rounded shape's arcs take
+ * what room is given (a triangulation: both ends of each corner's arc and
+ * the segments; an intersection, whose answer is a Polygon: half of a
+ * Polygon's vertices, so that the common part of two fits in one). */
 #define C2D_CLIP_SEGMENTS 256
-#define C2D_CLIP_ROOM (C2D_CLIP_SEGMENTS + 3 + 2 * C2D_MAX_VERTICES)
+#define C2D_CLIP_ROOM (C2D_CLIP_SEGMENTS + 3 > C2D_MAX_VERTICES ? C2D_CLIP_SEGMENTS + 3 : C2D_MAX_VERTICES)
+#define C2D_ROUNDED_ROOM (C2D_CLIP_SEGMENTS + 3 + 2 * C2D_MAX_VERTICES)
 
-static int outline_of(const c2d_shape *s, int segments, c2d_vec *out)
+/* A rounded Box, Triangle or Polygon: its arcs' points fit the room given. */
+static int rounded(const c2d_shape *s)
 {
-    int n = c2d_outline(s, segments < 3 ? 3 : segments > C2D_CLIP_SEGMENTS ? C2D_CLIP_SEGMENTS : segments, out,
-                        C2D_CLIP_ROOM);
+    return s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON);
+}
+
+/* The room for a rounded outline clipped with one of n points. */
+static int room_left(int n)
+{
+    return C2D_MAX_VERTICES - n > C2D_MAX_VERTICES / 2 ? C2D_MAX_VERTICES - n : C2D_MAX_VERTICES / 2;
+}
+
+static int outline_of(const c2d_shape *s, int segments, c2d_vec *out, int room)
+{
+    int n, i;
     double area = 0;
-    int i;
+    if (s->kind == C2D_POLYGON && s->count > room) room = s->count; /* (a point for each corner) */
+    n = c2d_outline(s, segments < 3 ? 3 : segments > C2D_CLIP_SEGMENTS ? C2D_CLIP_SEGMENTS : segments, out,
+                    rounded(s) ? room : C2D_CLIP_ROOM);
     if (s->kind == C2D_CAPSULE && s->radius == 0) { /* (its outline: the first end; its shape: the segment) */
         out[0] = s->p[0];
         out[1] = s->p[1];
@@ -93,8 +109,12 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
         if (a->kind == flat[i] || b->kind == flat[i]) return -1;
     if (c2d_wide_fan(a) || c2d_wide_fan(b)) return -1;
     if (!c2d_hits(a, b)) return 0;
-    na = outline_of(a, segments, pa);
-    nb = outline_of(b, segments, pb);
+    /* (a rounded one takes the room the other leaves in a Polygon's vertices,
+     * at least half of them) */
+    na = rounded(a) ? 0 : outline_of(a, segments, pa, C2D_CLIP_ROOM);
+    nb = rounded(b) ? 0 : outline_of(b, segments, pb, C2D_CLIP_ROOM);
+    if (rounded(a)) na = outline_of(a, segments, pa, rounded(b) ? C2D_MAX_VERTICES / 2 : room_left(nb));
+    if (rounded(b)) nb = outline_of(b, segments, pb, rounded(a) ? C2D_MAX_VERTICES / 2 : room_left(na));
     if (!has_area(pb, nb)) {
         /* clip the one without an inside by the other */
         int tn;
@@ -176,8 +196,8 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
 /* Triangles of one convex leaf, fanned from its first outline point. */
 static int leaf_triangles(const c2d_shape *s, int segments, c2d_vec *out, int room, int at)
 {
-    c2d_vec v[C2D_CLIP_ROOM];
-    int n = outline_of(s, segments, v), i;
+    c2d_vec v[C2D_ROUNDED_ROOM];
+    int n = outline_of(s, segments, v, C2D_ROUNDED_ROOM), i;
     if (n < 3) return at;
     for (i = 1; i + 1 < n; i++) {
         if (3 * (at + 1) <= room) {

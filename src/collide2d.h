@@ -430,7 +430,8 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy);
 /* Points along the outline, for drawing: a circle takes `segments` points
  * (at least 3), arcs their share of them. Writes at most `room` points
  * (segments + 3 always suffice, or count for a Polygon, or
- * segments + 2 * count + 3 for a rounded one) and returns how many. */
+ * segments + 2 * count + 3 for a rounded one, whose arcs take fewer points
+ * when room is short) and returns how many. */
 int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room);
 
 /*

@@ -212,6 +212,12 @@ static const char *const num_names[C2D_KIND_COUNT][7] = {
     { "x", "y" },
 };
 
+/* Is number i of n a Polygon's radius (any count: fixed < 0; odd: the last). */
+static int radius_last(int fixed, int n, int i)
+{
+    return fixed < 0 && n % 2 == 1 && i == n - 1;
+}
+
 /*
  * Read the numbers of a constructor (or of set: `first` is then 2) into nums.
  * A Polygon or hull also takes one table of numbers. Returns how many, and
@@ -234,7 +240,8 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
             nums[i] = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
             if (!finite(nums[i]))
-                arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
+                arg_error(L, first, fname, radius_last(fixed, n, i) ? "radius must be finite"
+                                           : lua_pushfstring(L, "number at index %d must be finite", i + 1));
         }
         return n;
     }
@@ -245,10 +252,10 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
     if (fixed >= 0 && n < fixed) n = fixed; /* the missing ones fail as "got no value" */
     if (n > max) arg_error(L, first + max, fname, lua_pushfstring(L, "too many numbers (at most %d)", max));
     for (i = 0; i < n; i++) {
-        if (names != NULL && lua_type(L, first + i) == LUA_TNUMBER) {
+        if ((names != NULL || radius_last(fixed, n, i)) && lua_type(L, first + i) == LUA_TNUMBER) {
             double x = (double)lua_tonumber(L, first + i);
             if (!finite(x))
-                arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names[i]));
+                arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names != NULL ? names[i] : "radius"));
         }
         nums[i] = check_named(L, first + i, fname, "number");
     }
@@ -317,7 +324,13 @@ static void construct(lua_State *L, c2d_kind kind, int first, const char *fname,
     }
     n = read_numbers(L, first, fname, kind == C2D_POLYGON ? NULL : num_names[kind], fixed,
                      2 * C2D_MAX_VERTICES + 1, nums, &in_table);
-    if (in_table && n % 2 == 0) n += table_radius(L, first, fname, &nums[n]);
+    if (in_table && kind == C2D_POLYGON) {
+        double r;
+        if (table_radius(L, first, fname, &r)) {
+            if (n % 2 != 0) arg_error(L, first, fname, "radius given twice (as the last number and as radius =)");
+            nums[n++] = r;
+        }
+    }
     err = c2d_make(&s, kind, nums, n, storage, &bad);
     if (err != C2D_OK) make_error(L, kind, err, bad, n, first, in_table, fname);
     if (out == NULL) {
@@ -497,9 +510,9 @@ static int l_hull(lua_State *L)
         if (in_table) lua_pop(L, 1);
         if (!finite(r)) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be finite");
         if (r < 0) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be a number >= 0");
-    } else if (in_table) {
-        table_radius(L, 1, "hull", &r);
     }
+    if (in_table && table_radius(L, 1, "hull", &r) && n != (int)lua_rawlen(L, 1))
+        arg_error(L, 1, "hull", "radius given twice (as the last number and as radius =)");
     if (n == 0)
         return arg_error(L, 1, "hull", "expected x, y pairs of at least one point (and a radius), got no points");
     /* Scratch for any number of points: construction may allocate, queries never do. */

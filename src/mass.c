@@ -222,7 +222,11 @@ c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out)
         /* the moment about o, moved to the centroid */
         out->inertia = dmax(0, m.j - m.a * vlen2(c));
     } else {
-        out->centroid = c2d_center(s);
+        /* (a rounded shape whose radius squares to 0: its core's centre, as a
+         * rounded one's centre is its centroid) */
+        c2d_shape core = *s;
+        if (!c2d_is_compound(s)) core.radius = s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON ? 0 : s->radius;
+        out->centroid = c2d_center(&core);
         out->inertia = 0;
     }
     return C2D_OK;

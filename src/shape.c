@@ -713,6 +713,19 @@ static c2d_vec polygon_centroid(const c2d_vec *v, int n)
     return vlerp(lo, hi, 0.5);
 }
 
+/* The area centroid of a rounded Triangle or Polygon (its core grown by the
+ * radius: not its core's), which lies in its box like every centroid. */
+static c2d_vec rounded_centroid(const c2d_shape *s)
+{
+    c2d_mass_result m;
+    c2d_vec c;
+    if (c2d_mass(s, &m) != C2D_OK) return s->p[0];
+    c = m.centroid;
+    c.x = dmin(dmax(c.x, s->bounds.minx), s->bounds.maxx);
+    c.y = dmin(dmax(c.y, s->bounds.miny), s->bounds.maxy);
+    return c;
+}
+
 c2d_vec c2d_leaf_center(const c2d_shape *s)
 {
     switch (s->kind) {
@@ -726,10 +739,12 @@ c2d_vec c2d_leaf_center(const c2d_shape *s)
     case C2D_CAPSULE:
         return vlerp(s->p[0], s->p[1], 0.5);
     case C2D_TRIANGLE:
+        if (s->radius > 0) return rounded_centroid(s);
         if (s->ccw != 0)
             return v2((s->p[0].x + s->p[1].x + s->p[2].x) / 3, (s->p[0].y + s->p[1].y + s->p[2].y) / 3);
         return polygon_centroid(s->p, 3);
     case C2D_POLYGON:
+        if (s->radius > 0) return rounded_centroid(s);
         return polygon_centroid(s->verts, s->count);
     case C2D_FAN: {
         /* A sector of half-angle a has its centroid 2 r sin(a) / (3 a) along the bisector. */
@@ -808,18 +823,32 @@ static int corner_arc(c2d_vec c, double r, c2d_vec n0, c2d_vec n1, int segments,
 }
 
 /* The outline of a rounded Box, Triangle or Polygon: each edge moved out by
- * the radius, joined by arcs round the vertices. */
+ * the radius, joined by arcs round the vertices. Where room is short of
+ * that (segments + 2 n points at most), the arcs take fewer points, down to
+ * one at each arc's middle: a coarser outline, still on the shape's rim. */
 static int rounded_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
 {
     c2d_vec v[C2D_MAX_VERTICES], nrm[C2D_MAX_VERTICES];
     int n = c2d_round_core(s, v), i, k = 0;
-    if (n == 1) return arc_points(v[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
+    if (n == 1) {
+        if (segments > room) segments = room < 3 ? 3 : room;
+        return arc_points(v[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
+    }
     for (i = 0; i < n; i++) {
         c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
         nrm[i] = vunit(v2(e.y, -e.x)); /* outward: counter-clockwise vertices */
     }
-    for (i = 0; i < n && k < room; i++)
-        k += corner_arc(v[i], s->radius, nrm[(i + n - 1) % n], nrm[i], segments, out + k, room - k);
+    if (segments + 2 * n > room && room - 2 * n >= 3) segments = room - 2 * n;
+    for (i = 0; i < n && k < room; i++) {
+        c2d_vec n0 = nrm[(i + n - 1) % n], n1 = nrm[i];
+        if (segments + 2 * n > room) {
+            c2d_vec mid = vunit(vadd(n0, n1)); /* (half a turn, a flat core's end: across) */
+            if (mid.x == 0 && mid.y == 0) mid = v2(-n0.y, n0.x);
+            out[k++] = vadd(v[i], vscale(mid, s->radius));
+        } else {
+            k += corner_arc(v[i], s->radius, n0, n1, segments, out + k, room - k);
+        }
+    }
     return k;
 }
 

@@ -102,7 +102,7 @@ function draw.primitives(shape, mode, clip)
     end
     return out
   end
-  -- AABB, Box, Triangle, Polygon: their vertices
+  -- AABB, Box, Triangle, Polygon: their vertices (a rounded one: its arcs' points)
   local points = shape:outline()
   if #points < 6 then return { { kind = "line", points = points } } end -- a flat or tiny hull
   return { { kind = "polygon", mode = mode, points = points } }

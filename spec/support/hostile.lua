@@ -205,6 +205,8 @@ local function hostile_values()
   add("a bump world whose C half was freed", freed_bump())
   for _, kind in ipairs { "Point", "Line", "Disk", "Concave", "Group" } do add("a " .. kind, make(kind)) end
   add("a 1-vertex hull", c2d.hull(2, 2))
+  add("a rounded Box", c2d.box(0, 0, 4, 2, 0.5, 1))
+  add("a rounded 2-point hull", c2d.hull(0, 0, 3, 0, 0.5))
   if setmt then
     local disk, poly, world, bw = make("Disk"), make("Polygon"), c2d.world(), bump.newWorld()
     local i = 0

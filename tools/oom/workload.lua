@@ -205,6 +205,10 @@ op("c2d.polygon{}", function() S.polygon = c2d.polygon{ 0, 0, 4, 0, 6, 2, 4, 4, 
 op("c2d.polygon(...)", function() S.polygon2 = c2d.polygon(20, 0, 24, 0, 22, 3); return S.polygon2 end)
 op("c2d.hull", function() S.hull = c2d.hull(3, 1, 9, 4, 5, 8, 1, 6, 4, 4); return S.hull end)
 op("c2d.hull{}", function() return c2d.hull{ 0, 0, 1, 1, 2, 0 } end)
+op("rounded: c2d.box, c2d.polygon{radius}, c2d.hull", function()
+  S.rbox = c2d.box(10, 10, 4, 2, 0.5, 1)
+  return S.rbox, c2d.polygon{ 0, 0, 4, 0, 6, 2, radius = 0.5 }, c2d.hull(0, 0, 3, 0, 0.5), S.rbox:outline(16)
+end)
 op("c2d.capsule", function() S.capsule = c2d.capsule(0, 8, 10, 8, 2); return S.capsule end)
 op("c2d.fan", function() S.fan = c2d.fan(12, 0, 10, 1, 2); return S.fan end)
 op("c2d.concave", function() S.concave = c2d.concave(0, 0, 8, 0, 8, 4, 4, 4, 4, 8, 0, 8); return S.concave end)
@@ -241,6 +245,10 @@ op("disk:getUserData", function() return S.disk:getUserData().name end)
 op("pair queries", function()
   return { S.disk:hits(S.aabb), S.star:contact(S.disk) }, { S.disk:distance(S.box) }, { S.disk:sweep(40, 40, S.star) },
          { S.star:raycast(0, 40, 100, 0) }, S.group:covers(S.point), S.fan:contains(13, 1), { S.group:bbox() }
+end)
+op("rounded queries", function()
+  return { S.rbox:contact(S.box) }, { S.rbox:sweep(-9, -9, S.triangle) }, S.rbox:manifold(S.box, 5), S.rbox:area(),
+         S.rbox:triangles(8)
 end)
 op("manifolds", function()
   local into = {}
