@@ -334,7 +334,7 @@ VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no
 # exact specs compute their reference in Lua big numbers) run
 # under ASan+UBSan only, which keeps make check, and CI, well inside its time.
 VALGRIND_SKIP  := spec/concave_spec.lua spec/transform_spec.lua spec/pairs_spec.lua spec/properties_spec.lua spec/sight_spec.lua spec/navmesh_spec.lua \
-                  spec/exact_hits_spec.lua spec/exact_round_convex_spec.lua spec/exact_polygons_spec.lua
+                  spec/exact_hits_spec.lua spec/exact_round_convex_spec.lua spec/exact_polygons_spec.lua spec/rounded_spec.lua
 VALGRIND_SPECS := $(filter-out $(VALGRIND_SKIP),$(sort $(wildcard spec/*_spec.lua)))
 # Two valgrind runs at once, halves of about equal time (one per core).
 VALGRIND_A     := spec/hostile_spec.lua spec/controller_spec.lua spec/world_spec.lua spec/backend_spec.lua spec/badinput_spec.lua
