@@ -35,9 +35,10 @@
  *   A shape is a kind byte k, then its numbers:
  *     k % 12 in 0..9: that c2d_kind through c2d_make; with k & 0x80 a byte
  *       follows and the count is off by -2..+2 (c2d_make must then refuse
- *       it with C2D_ERR_COUNT). A Polygon takes a count byte c: (c & 0x7f) % 40
+ *       it with C2D_ERR_COUNT, but for a Box's or Triangle's one more: its
+ *       radius, rounding it). A Polygon takes a count byte c: (c & 0x7f) % 40
  *       vertices, or 250 + (next byte) % 16 when c & 0x80; k & 0x80 makes
- *       its count of numbers odd.
+ *       its count of numbers odd (a radius last: a rounded Polygon).
  *     10: c2d_make_hull of (c % 24) points after a count byte c; when
  *       c & 0x80 the points are instead cx, cy, r and 200 + byte % 100
  *       points on that circle, to reach the vertex limit.
@@ -403,7 +404,7 @@ static void print_spec(const char *name, const spec *s)
         for (i = 0; i < s->n; i++) fprintf(stderr, i ? ", %.17g" : "%.17g", s->nums[i]);
         fprintf(stderr, "}   -- %s, %d pieces\n", s->ok ? "built" : "refused", np);
         for (i = 0; i < np && s->kind == C2D_GROUP; i++) {
-            double out[2 * C2D_MAX_VERTICES];
+            double out[2 * C2D_MAX_VERTICES + 1];
             int j, n = c2d_numbers(&pieces[i], out);
             fprintf(stderr, "      member %d: %s(", i + 1, c2d_kind_name(pieces[i].kind));
             for (j = 0; j < n; j++) fprintf(stderr, j ? ", %.17g" : "%.17g", out[j]);
@@ -417,7 +418,7 @@ static void print_spec(const char *name, const spec *s)
     fprintf(stderr, "%s   -- %d numbers, %s\n", s->hull || s->kind == C2D_POLYGON ? "}" : ")", s->n,
             s->ok ? "built" : "refused");
     if (s->ok) {
-        double out[2 * C2D_MAX_VERTICES];
+        double out[2 * C2D_MAX_VERTICES + 1];
         int n = c2d_numbers(&s->s, out);
         fprintf(stderr, "      as built: %s(", c2d_kind_name(s->s.kind));
         for (i = 0; i < n; i++) fprintf(stderr, i ? ", %.17g" : "%.17g", out[i]);
@@ -476,20 +477,25 @@ static c2d_vec v2(double x, double y) { c2d_vec r; r.x = x; r.y = y; return r; }
  * ------------------------------------------------------------------------- */
 
 /* 0: not a coordinate; 1: an x; 2: a y (numbers of kind k at index i). */
-static int coord_role(c2d_kind k, int hull, int i)
+static int coord_role(c2d_kind k, int hull, int i, int n)
 {
     int pts = hull ? MAXPTS : k == C2D_SEGMENT || k == C2D_LINE || k == C2D_CAPSULE ? 2
             : k == C2D_TRIANGLE ? 3 : k == C2D_POLYGON ? MAXPTS : 1;
+    if ((hull || k == C2D_POLYGON) && n % 2 == 1 && i == n - 1) return 0; /* a rounded one's radius */
     return i < 2 * pts ? 1 + (i & 1) : 0;
 }
 
-/* Is number i of kind k a length (radius, width, height). */
-static int is_size(c2d_kind k, int i)
+/* Is number i of n of kind k a length (radius, width, height; a rounded
+ * Box's, Triangle's or Polygon's radius, its last number). */
+static int is_size(c2d_kind k, int i, int n)
 {
     switch (k) {
     case C2D_DISK: case C2D_FAN: return i == 2;
-    case C2D_AABB: case C2D_BOX: return i == 2 || i == 3;
+    case C2D_AABB: return i == 2 || i == 3;
+    case C2D_BOX: return i == 2 || i == 3 || i == 5;
     case C2D_CAPSULE: return i == 4;
+    case C2D_TRIANGLE: return i == 6;
+    case C2D_POLYGON: return n % 2 == 1 && i == n - 1;
     default: return 0;
     }
 }
@@ -503,7 +509,7 @@ static int is_angle(c2d_kind k, int i)
 /* The magnitude of a built shape: largest |coordinate| plus its sizes. */
 static double shape_mag(const c2d_shape *s)
 {
-    double nums[2 * C2D_MAX_VERTICES], c = 0, z = 0;
+    double nums[2 * C2D_MAX_VERTICES + 1], c = 0, z = 0;
     int n = c2d_numbers(s, nums), i;
     if (s->kind == C2D_CONCAVE || s->kind == C2D_GROUP || s->kind == C2D_TILES) {
         /* Its box: the farthest coordinate, and its sides as the size. */
@@ -512,8 +518,8 @@ static double shape_mag(const c2d_shape *s)
         return fmax(fmax(fabs(b.minx), fabs(b.maxx)), fmax(fabs(b.miny), fabs(b.maxy))) + (b.maxx - b.minx) + (b.maxy - b.miny);
     }
     for (i = 0; i < n; i++) {
-        if (coord_role(s->kind, 0, i)) c = fmax(c, fabs(nums[i]));
-        else if (is_size(s->kind, i)) z += fabs(nums[i]);
+        if (coord_role(s->kind, 0, i, n)) c = fmax(c, fabs(nums[i]));
+        else if (is_size(s->kind, i, n)) z += fabs(nums[i]);
     }
     return c + z;
 }
@@ -532,7 +538,7 @@ static int is_compound(const c2d_shape *s) { return s->kind == C2D_CONCAVE || s-
  * since both calls see the same arguments. */
 MAYBE_UNUSED static int same_numbers(const c2d_shape *a, const c2d_shape *b)
 {
-    double x[2 * C2D_MAX_VERTICES], y[2 * C2D_MAX_VERTICES];
+    double x[2 * C2D_MAX_VERTICES + 1], y[2 * C2D_MAX_VERTICES + 1];
     int n = c2d_numbers(a, x), i;
     if (a->kind != b->kind || n != c2d_numbers(b, y)) return 0;
     for (i = 0; i < n; i++) if (x[i] != y[i]) return 0;
@@ -579,6 +585,7 @@ static c2d_error build(spec *sp)
     if (sp->hull) {
         for (i = 0; i < sp->n / 2; i++) sp->pts[i] = v2(sp->nums[2 * i], sp->nums[2 * i + 1]);
         err = c2d_make_hull(&sp->s, sp->pts, sp->n / 2, sp->storage);
+        if (err == C2D_OK && sp->n % 2 == 1) err = c2d_round(&sp->s, sp->nums[sp->n - 1]); /* (a rounded one's radius) */
     } else {
         err = c2d_make(&sp->s, sp->kind, sp->nums, sp->n, sp->storage, &bad);
         CHECK(bad >= -1 && bad < sp->n, "c2d_make set *bad to %d for %d numbers", bad, sp->n);
@@ -588,6 +595,13 @@ static c2d_error build(spec *sp)
     }
     sp->ok = err == C2D_OK;
     return err;
+}
+
+/* Numbers for a rounded Box, Triangle or Polygon: a radius last. */
+static int rounded_count(const spec *sp)
+{
+    return (sp->kind == C2D_BOX && sp->n == 6) || (sp->kind == C2D_TRIANGLE && sp->n == 7) ||
+           (sp->kind == C2D_POLYGON && sp->n % 2 == 1);
 }
 
 /* The validation contract of c2d_make, from the numbers alone. */
@@ -609,9 +623,11 @@ static void check_validation(const spec *sp, c2d_error err)
         return;
     }
     if (sp->kind == C2D_POLYGON) {
-        int bad_count = sp->n % 2 != 0 || sp->n < 6 || sp->n > 2 * C2D_MAX_VERTICES;
+        /* (an odd count: a radius last) */
+        int bad_count = sp->n < 6 || sp->n > 2 * C2D_MAX_VERTICES + 1;
         if (bad_count) { CHECK(err == C2D_ERR_COUNT, "polygon of %d numbers gave error %d", sp->n, (int)err); return; }
-    } else if (sp->n != arity[sp->kind]) {
+    } else if (sp->n != arity[sp->kind] &&
+               !((sp->kind == C2D_BOX || sp->kind == C2D_TRIANGLE) && sp->n == arity[sp->kind] + 1)) {
         CHECK(err == C2D_ERR_COUNT, "%s with %d numbers gave error %d", c2d_kind_name(sp->kind), sp->n, (int)err);
         return;
     }
@@ -621,7 +637,7 @@ static void check_validation(const spec *sp, c2d_error err)
         switch (err) {
         case C2D_ERR_NEGATIVE: {
             int neg = 0;
-            for (i = 0; i < sp->n; i++) if (is_size(sp->kind, i) && sp->nums[i] < 0) neg = 1;
+            for (i = 0; i < sp->n; i++) if (is_size(sp->kind, i, sp->n) && sp->nums[i] < 0) neg = 1;
             CHECK(neg, "C2D_ERR_NEGATIVE with no negative size");
             break;
         }
@@ -637,8 +653,10 @@ static void check_validation(const spec *sp, c2d_error err)
             CHECK(sp->kind == C2D_POLYGON, "C2D_ERR_NONCONVEX for a %s", c2d_kind_name(sp->kind));
             break;
         case C2D_ERR_NONFINITE:
-            /* Finite numbers whose sum overflows: an AABB's far corner. */
-            CHECK(sp->kind == C2D_AABB && (!isfinite(sp->nums[0] + sp->nums[2]) || !isfinite(sp->nums[1] + sp->nums[3])),
+            /* Finite numbers whose sum overflows: an AABB's far corner, a
+             * rounded shape's box (its radius past a coordinate). */
+            CHECK((sp->kind == C2D_AABB && (!isfinite(sp->nums[0] + sp->nums[2]) || !isfinite(sp->nums[1] + sp->nums[3]))) ||
+                  rounded_count(sp),
                   "C2D_ERR_NONFINITE for finite numbers");
             break;
         default:
@@ -648,14 +666,16 @@ static void check_validation(const spec *sp, c2d_error err)
     }
     /* Built: every number kept exactly, sizes >= 0. */
     {
-        double out[2 * C2D_MAX_VERTICES];
+        double out[2 * C2D_MAX_VERTICES + 1];
         int n = c2d_numbers(&sp->s, out);
+        /* (a radius of 0 is a sharp shape, without one) */
+        int given = rounded_count(sp) && sp->nums[sp->n - 1] == 0 ? sp->n - 1 : sp->n;
         CHECK(sp->s.kind == sp->kind, "built kind %d, asked %d", (int)sp->s.kind, (int)sp->kind);
-        CHECK(n == sp->n, "c2d_numbers gave %d numbers, built from %d", n, sp->n);
+        CHECK(n == given, "c2d_numbers gave %d numbers, built from %d", n, sp->n);
         for (i = 0; i < n; i++)
             CHECK(out[i] == sp->nums[i] || (isnan(out[i]) && isnan(sp->nums[i])),
                   "c2d_numbers[%d] = %.17g, built from %.17g", i, out[i], sp->nums[i]);
-        for (i = 0; i < n; i++) CHECK(!is_size(sp->kind, i) || sp->nums[i] >= 0, "negative size accepted");
+        for (i = 0; i < n; i++) CHECK(!is_size(sp->kind, i, n) || sp->nums[i] >= 0, "negative size accepted");
         if (sp->kind == C2D_FAN) CHECK(sp->nums[4] >= 0 && sp->nums[4] <= 2 * PI + 1e-12, "fan opening %.17g accepted", sp->nums[4]);
     }
 }
@@ -666,7 +686,7 @@ static int in_range(const spec *sp, double limit)
     int i;
     if (sp->compound) return sp->ok && shape_mag(&sp->s) <= limit;
     for (i = 0; i < sp->n; i++) {
-        if ((coord_role(sp->kind, sp->hull, i) || is_size(sp->kind, i)) && !(fabs(sp->nums[i]) <= limit)) return 0;
+        if ((coord_role(sp->kind, sp->hull, i, sp->n) || is_size(sp->kind, i, sp->n)) && !(fabs(sp->nums[i]) <= limit)) return 0;
     }
     return 1;
 }
@@ -807,7 +827,7 @@ static void decode_shape_at(reader *r, spec *sp, int member)
             unsigned cb = byte(r);
             count = (int)(cb & 0x7f) % 40;
             if (cb & 0x80) count = 250 + byte(r) % 16;   /* around the vertex limit */
-            sp->n = 2 * count + ((kb & 0x80) ? 1 : 0);    /* odd: a count error */
+            sp->n = 2 * count + ((kb & 0x80) ? 1 : 0);    /* odd: a radius last */
         } else {
             sp->n = arity[k];
             if (kb & 0x80) sp->n += (int)(byte(r) % 5) - 2;
@@ -940,7 +960,7 @@ static void decode_motion(reader *r, const spec *sp, c2d_vec sweep_d, c2d_motion
  * sizes * k, angles + turn. Independent of c2d_move/rotate/scale. */
 MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double turn, c2d_vec o, c2d_vec d)
 {
-    double nums[2 * C2D_MAX_VERTICES], c = cos(turn), s = sin(turn);
+    double nums[2 * C2D_MAX_VERTICES + 1], c = cos(turn), s = sin(turn);
     int n, i;
     memset(dst, 0, sizeof *dst);
     if (!src->ok) return 0;
@@ -948,13 +968,13 @@ MAYBE_UNUSED static int rebuilt(spec *dst, const spec *src, double k, double tur
     dst->kind = src->s.kind;
     dst->hull = src->s.kind == C2D_POLYGON && src->s.count < 3;
     for (i = 0; i < n; i += 1) {
-        int role = coord_role(dst->kind, dst->hull, i);
+        int role = coord_role(dst->kind, dst->hull, i, n);
         if (role == 1) {
             double x = nums[i] - o.x, y = nums[i + 1] - o.y;
             dst->nums[i] = o.x + k * (c * x - s * y) + d.x;
             dst->nums[i + 1] = o.y + k * (s * x + c * y) + d.y;
             i++;
-        } else if (is_size(dst->kind, i)) {
+        } else if (is_size(dst->kind, i, n)) {
             dst->nums[i] = nums[i] * k;
         } else {
             dst->nums[i] = is_angle(dst->kind, i) ? nums[i] + turn : nums[i];
@@ -1516,7 +1536,7 @@ static void same_shape(const c2d_shape *got, const spec *want, const c2d_vec *pr
 /* Did a failed transform leave the shape as it was. */
 static void unchanged(const c2d_shape *got, const c2d_shape *was, const char *what)
 {
-    double x[2 * C2D_MAX_VERTICES], y[2 * C2D_MAX_VERTICES];
+    double x[2 * C2D_MAX_VERTICES + 1], y[2 * C2D_MAX_VERTICES + 1];
     int n = c2d_numbers(got, x), m = c2d_numbers(was, y), i;
     CHECK(n == m && got->kind == was->kind, "failed %s changed the shape", what);
     for (i = 0; i < n; i++) CHECK(x[i] == y[i], "failed %s changed number %d: %.17g -> %.17g", what, i, y[i], x[i]);
@@ -1525,7 +1545,7 @@ static void unchanged(const c2d_shape *got, const c2d_shape *was, const char *wh
 /* Every number of a built shape finite (a transform must never leave one that is not). */
 static void all_finite(const c2d_shape *s, const char *what)
 {
-    double x[2 * C2D_MAX_VERTICES];
+    double x[2 * C2D_MAX_VERTICES + 1];
     int n = c2d_numbers(s, x), i;
     for (i = 0; i < n; i++) CHECK(isfinite(x[i]), "%s left number %d non-finite: %.17g", what, i, x[i]);
 }
