@@ -191,7 +191,8 @@ love-shot: | deps-love
 
 # Shipping to LÖVE games. The zip holds one folder, collide2d/: the Lua parts
 # (init.lua finds the native library), LICENSE, linux-x64/collide2d.so (built
-# for LuaJIT) and windows-x64/collide2d.dll (cross-built with mingw-w64).
+# for LuaJIT), linux-arm64/collide2d.so (cross-built with aarch64-linux-gnu-gcc,
+# the same flags) and windows-x64/collide2d.dll (cross-built with mingw-w64).
 # The DLL exports the C core (c2d_*) and luaopen_collide2d; the Lua API comes
 # from lua51.dll through a delay-load import library, so the DLL loads where
 # there is no Lua (its core answers) and is a Lua module where lua51.dll is
@@ -204,16 +205,26 @@ DLL      := $(WIN)/collide2d.dll
 WIN_OBJ  := $(patsubst src/%.c,$(WIN)/obj/%.o,$(CORE_SRC) $(BIND_SRC))
 DIST     := build/dist
 DIST_ZIP := $(DIST)/collide2d-$(VERSION).zip
+ARM64    := build/linux-arm64
+ARM64_SO := $(ARM64)/collide2d.so
+AARCH64  ?= aarch64-linux-gnu-
 
 dist: | deps-dist
 	@$(MAKE) --no-print-directory LUA=luajit all
-	@$(MAKE) --no-print-directory $(DLL)
-	@rm -rf $(DIST) && mkdir -p $(DIST)/collide2d/linux-x64 $(DIST)/collide2d/windows-x64
+	@$(MAKE) --no-print-directory $(DLL) $(ARM64_SO)
+	@rm -rf $(DIST) && mkdir -p $(DIST)/collide2d/linux-x64 $(DIST)/collide2d/linux-arm64 $(DIST)/collide2d/windows-x64
 	@cp lua/collide2d/*.lua LICENSE $(DIST)/collide2d/
 	@strip -o $(DIST)/collide2d/linux-x64/collide2d.so build/luajit/collide2d.so
+	@$(AARCH64)strip -o $(DIST)/collide2d/linux-arm64/collide2d.so $(ARM64_SO)
 	@cp $(DLL) $(DIST)/collide2d/windows-x64/
 	@cd $(DIST) && zip -qrX collide2d-$(VERSION).zip collide2d
 	@echo "$(DIST_ZIP):" && unzip -l $(DIST_ZIP) | sed -n 's/^ *\([0-9]\+\) .* \(collide2d\/.*[^/]\)$$/  \2  (\1 bytes)/p'
+
+# Linux arm64 (a Raspberry Pi, an arm64 handheld, LÖVE on an arm64 desktop):
+# the module as the x86_64 one is built, for LuaJIT's headers.
+$(ARM64_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-dist
+	@mkdir -p $(ARM64)
+	$(AARCH64)gcc -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -fPIC -shared -I/usr/include/luajit-2.1 -o $@ $(CORE_SRC) $(BIND_SRC) -lm
 
 $(WIN)/obj/%.o: src/%.c $(HEADERS) | deps-dist
 	@mkdir -p $(dir $@)
@@ -246,9 +257,12 @@ deps-dist-check:
 # folder, as a .love, fused, and with the library beside the .love or the
 # executable or in the save directory. WIN_LUAJIT=dir (a Windows LuaJIT:
 # luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine.
+# Then the Linux arm64 library under qemu (tools/dist/arm64_check.sh): its
+# exports and imports, the spec suite and the determinism corpus.
 dist-check: dist | deps-dist-check
 	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o $(WIN)/dll_check.exe tools/dist/dll_check.c
 	@WIN_LUAJIT='$(WIN_LUAJIT)' sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
+	@sh tools/dist/arm64_check.sh build/dist-check/unzipped/collide2d
 
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core

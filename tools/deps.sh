@@ -7,8 +7,8 @@
 #   deps.sh RUNTIME tsan    also gcc's ThreadSanitizer (for make tsan-test)
 #   deps.sh RUNTIME love    also LÖVE (for make love-test)
 #   deps.sh RUNTIME xvfb    also a virtual display (for make love-shot)
-#   deps.sh RUNTIME dist    also zip and the mingw-w64 cross compiler (for make dist)
-#   deps.sh RUNTIME dist-check  also wine, unzip and LÖVE (for make dist-check)
+#   deps.sh RUNTIME dist    also zip and the mingw-w64 and aarch64 cross compilers (for make dist)
+#   deps.sh RUNTIME dist-check  also wine, unzip, LÖVE and qemu-user (for make dist-check)
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -42,11 +42,13 @@ if [ "$what" = dist ] || [ "$what" = dist-check ]; then
   command -v zip >/dev/null 2>&1 || missing="$missing zip"
   command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || missing="$missing gcc-mingw-w64-x86-64"
   command -v x86_64-w64-mingw32-dlltool >/dev/null 2>&1 || missing="$missing binutils-mingw-w64-x86-64"
+  command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || missing="$missing gcc-aarch64-linux-gnu"
 fi
 if [ "$what" = dist-check ]; then
   command -v wine >/dev/null 2>&1 || missing="$missing wine wine64"
   command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
   command -v love >/dev/null 2>&1 || missing="$missing love"
+  command -v qemu-aarch64 >/dev/null 2>&1 || missing="$missing qemu-user"
 fi
 if [ "$what" = xvfb ]; then
   command -v xvfb-run >/dev/null 2>&1 || missing="$missing xvfb"

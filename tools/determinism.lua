@@ -54,7 +54,8 @@ local function put(...)
 end
 
 -- A shape of each kind about (x, y).
-local KINDS = { "point", "segment", "line", "disk", "aabb", "box", "triangle", "hull", "capsule", "fan", "concave", "group" }
+local KINDS = { "point", "segment", "line", "disk", "aabb", "box", "triangle", "hull", "capsule", "fan", "concave", "group",
+                "rounded box", "rounded polygon" }
 local function shape(kind, x, y)
   if kind == "point" then return c2d.point(x, y)
   elseif kind == "segment" then return c2d.segment(x, y, x + range(-8, 8), y + range(-8, 8))
@@ -67,6 +68,9 @@ local function shape(kind, x, y)
     return c2d.hull(x, y, x + range(1, 6), y, x + range(0, 6), y + range(1, 6), x - range(0, 3), y + range(0, 5))
   elseif kind == "capsule" then return c2d.capsule(x, y, x + range(-6, 6), y + range(-6, 6), range(0.3, 3))
   elseif kind == "fan" then return c2d.fan(x, y, range(2, 9), range(-pi, pi), range(0.2, 3))
+  elseif kind == "rounded box" then return c2d.box(x, y, range(1, 8), range(1, 8), range(-pi, pi), range(0.2, 2))
+  elseif kind == "rounded polygon" then
+    return c2d.hull(x, y, x + range(1, 6), y, x + range(0, 6), y + range(1, 6), x - range(0, 3), y + range(0, 5), range(0.2, 2))
   elseif kind == "concave" then
     local k = range(0.5, 1.5)
     return c2d.concave(x, y, x + 6 * k, y, x + 6 * k, y + 6 * k, x + 4 * k, y + 6 * k, x + 4 * k, y + 2 * k, x, y + 2 * k)
