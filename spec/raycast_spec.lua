@@ -539,3 +539,47 @@ describe("a Disk's raycast decides grazing rays exactly", function()
     assert.is_true(t ~= nil and t >= 0 and t < 1e-15, tostring(t))
   end)
 end)
+
+describe("raycast from a start on an edge line within rounding", function()
+  -- (-48, -48) lies on the edge from (-377.6, -0.609) to (-40.08, -49.14) of this
+  -- triangle within rounding, and hits says the point is in it (the exact test):
+  -- a ray from there starts inside, t = 0, whichever way it goes. The ray's fast
+  -- path decided its start in the ray's frame, rounded, and missed it (nil going
+  -- out; t = 3.7e-14 along the edge).
+  it("starts inside wherever hits says its start is in the shape", function()
+    local p = c2d.polygon(-40.081428464952538, -49.138518706186282, -133.57549267838857, 139.3841910430308,
+                          -377.61054014635056, -0.60915885499603917)
+    assert.is_true(p:hits(c2d.point(-48, -48)))
+    for _, d in ipairs { { -1, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } } do
+      assert.are.equal(0, (p:raycast(-48, -48, d[1], d[2], 48)), ("along (%g, %g)"):format(d[1], d[2]))
+    end
+    -- points along the edges of seeded triangles and hulls (a lerp of two
+    -- vertices: on the edge, or an ulp either side): where hits says the
+    -- point is in, every ray from it starts inside
+    local r = common.lcg(3103)
+    local checked = 0
+    for _ = 1, 400 do
+      local k = r.pick { 1, 100, 1e6 }
+      local x, y = r.range(-k, k), r.range(-k, k)
+      local s = c2d.hull(x, y, x + r.range(0, k), y + r.range(-k, k), x + r.range(-k, k), y + r.range(0, k),
+                         x + r.range(-k, 0), y + r.range(-k, 0))
+      local v = { s:unpack() }
+      local n = #v / 2
+      if n >= 3 then
+        for _ = 1, 5 do
+          local i = r.int(1, n)
+          local j = i % n + 1
+          local u = r.range(0, 1)
+          local px, py = v[2 * i - 1] + u * (v[2 * j - 1] - v[2 * i - 1]), v[2 * i] + u * (v[2 * j] - v[2 * i])
+          if s:hits(c2d.point(px, py)) then
+            checked = checked + 1
+            local a = r.range(-pi, pi)
+            local t = s:raycast(px, py, cos(a), sin(a), 10 * k)
+            assert.are.equal(0, t, ("%s from (%.17g, %.17g) at angle %.17g"):format(tostring(s), px, py, a))
+          end
+        end
+      end
+    end
+    assert.is_true(checked > 500, "checked " .. checked)
+  end)
+end)

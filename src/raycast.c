@@ -146,9 +146,9 @@ static void edge_outward(const c2d_vec *v, int n, int orient, int i, double ox, 
 static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, double oy, double dx, double dy,
                              double maxt, int near, c2d_sweep_result *res)
 {
-    double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy;
+    double tin = -C2D_INF, tout = C2D_INF, area = 0, nix, niy, o1 = fabs(ox) + fabs(oy);
     double v0x = v[0].x - ox, v0y = v[0].y - oy, ax, ay;
-    int i, inside = 1, enter, best = -1, along_outside = 0;
+    int i, inside = 1, enter, best = -1, along_outside = 0, unsure = 0, out = 0;
     ax = v0x;
     ay = v0y;
     /* Which edges the ray enters by is as good as random: the times are
@@ -162,6 +162,14 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         if (orient < 0) { nx = -nx; ny = -ny; } /* (ey, -ex) is outward for a counter-clockwise polygon */
         /* The ray's start is the point body's only vertex, at the frame's origin. */
         h = (ax * nx + ay * ny) + (0 * -nx + 0 * -ny);
+        {
+            /* h's rounding, and its differences' from the shape's own
+             * numbers (each within an ulp of |a| + |o|): within it, the
+             * start's side of this edge is for the exact test to say */
+            double err = 0x1p-49 * (fabs(ax) + fabs(ay) + o1) * (fabs(nx) + fabs(ny));
+            unsure |= fabs(h) <= err;
+            out |= h < -err;
+        }
         ax = bx;
         ay = by;
         inside &= !(h < 0);
@@ -186,6 +194,7 @@ static int ray_sharp_polygon(const c2d_vec *v, int n, int orient, double ox, dou
         best = enter ? i : best;
     }
     if ((area > 0 ? 1 : area < 0 ? -1 : 0) != orient) return 0; /* flattened in this frame */
+    if (near && unsure && !out) return 0; /* on an edge line within rounding: hits' exact test decides */
     c2d_no_hit(res);
     if (along_outside) return 1;
     if (inside && near) {
