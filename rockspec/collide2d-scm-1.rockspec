@@ -50,6 +50,7 @@ build = {
             "src/sight.c",
             "src/sight_from.c",
             "src/navmesh.c",
+            "src/navmesh_path.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

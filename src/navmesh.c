@@ -34,7 +34,7 @@
 #include "compound.h"
 #include "sort.h"
 #include "tiles.h"
-#include "world.h"
+#include "navmesh.h"
 
 /* The depth taken as touching, in units of the numbers' magnitude. */
 #define C2D_NAV_DEPTH 0x1p-40
@@ -53,56 +53,6 @@
 /* The most blockers changed since the last build that it takes in place
  * (beyond them, and beyond an eighth of the blockers, it builds anew). */
 #define C2D_NAV_CHANGES 64
-
-typedef struct nav_node {
-    c2d_vec p;
-    c2d_vec prev, next; /* along the outline from p, toward its neighbours */
-    int owner;          /* the blocker whose corner it is */
-    unsigned char fits; /* the agent fits there (only such nodes have runs) */
-    unsigned char fresh; /* its runs are to be found (new, or fitting anew) */
-} nav_node;
-
-struct c2d_navmesh {
-    double r, tol;
-    const c2d_world *w;
-    unsigned long changes;
-    int built;
-    nav_node *node;
-    int n, cap;
-    int owner;     /* the blocker whose corners are being added */
-    int *fit;      /* the nodes that fit, in order (nfit of them) */
-    int nfit;
-    /* the runs, node by node: to[first[i] .. first[i + 1]) and their lengths */
-    int *first, *to;
-    double *len;
-    int nruns;
-    int *pairs; /* the runs found, two ints each, before they are laid out */
-    int npairs, cap_pairs;
-    /* the blockers: their slots, and a grid of their boxes grown by the
-     * agent's reach (cells of side h from (x0, y0), gw by gh, each listing
-     * the blockers whose grown box meets it: items[cell_at[c] ..
-     * cell_at[c + 1])); those with no finite box (Lines) in wide[] */
-    int *slot;
-    unsigned long *version; /* each blocker's as its World had it */
-    c2d_bounds *box;
-    unsigned *seen; /* the check that last took each blocker */
-    unsigned check;
-    int nb;
-    int *wide;
-    int nwide;
-    double x0, y0, h;
-    int gw, gh;
-    int *cell_at, *items;
-    /* a path's work, for the nodes and for the goal reached from each node
-     * (index n + i): costs, estimates (cost plus the straight way on), the
-     * node each is reached from (-1 the start), the open heap and each one's
-     * place in it (+1; 0 none, -1 done), whether a node's cost is by the
-     * straight run from the start, not yet checked; and the path's points */
-    double *g, *f;
-    int *from, *heap, *place;
-    unsigned char *lazy;
-    c2d_vec *out;
-};
 
 /* ---- growing arrays ---- */
 
@@ -240,7 +190,7 @@ static int crosses_one(const c2d_navmesh *m, const c2d_world *w, int i, int j, i
     return crosses_blocker(m, w, &a, k, C2D_NAV_DEPTH * magnitude(m, p, q));
 }
 
-static int crosses(c2d_navmesh *m, const c2d_world *w, c2d_vec p, c2d_vec q)
+int c2d_nav_crosses(c2d_navmesh *m, const c2d_world *w, c2d_vec p, c2d_vec q)
 {
     c2d_shape a;
     double tol = C2D_NAV_DEPTH * magnitude(m, p, q), lo_y = dmin(p.y, q.y), hi_y = dmax(p.y, q.y);
@@ -503,9 +453,7 @@ static int shape_corners(c2d_navmesh *m, const c2d_shape *s, int depth)
 
 /* ---- the graph ---- */
 
-/* Does the run from node i along d support the outline there: both of its
- * neighbours on one side (or on the run). */
-static int supports(const nav_node *a, c2d_vec d)
+int c2d_nav_supports(const nav_node *a, c2d_vec d)
 {
     /* (a neighbour within C2D_NAV_SIDE rad of the run counts as on it: the
      * directions come from cos and sin) */
@@ -515,8 +463,7 @@ static int supports(const nav_node *a, c2d_vec d)
     return (x >= 0 && y >= 0) || (x <= 0 && y <= 0);
 }
 
-/* Does the agent fit at p: 0 yes, 1 no. */
-static int blocked_at(c2d_navmesh *m, const c2d_world *w, c2d_vec p) { return crosses(m, w, p, p); }
+int c2d_nav_blocked_at(c2d_navmesh *m, const c2d_world *w, c2d_vec p) { return c2d_nav_crosses(m, w, p, p); }
 
 static int add_pair(c2d_navmesh *m, int i, int j)
 {
@@ -736,11 +683,11 @@ int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
             int near = 0, fits;
             for (k = 0; k < nchanged && !near; k++) near = box_holds(&changed[k], d->p);
             if (!near) continue;
-            fits = !blocked_at(m, w, d->p);
+            fits = !c2d_nav_blocked_at(m, w, d->p);
             if (fits && !d->fits) d->fresh = 1;
             d->fits = (unsigned char)fits;
         } else {
-            d->fits = (unsigned char)!blocked_at(m, w, d->p);
+            d->fits = (unsigned char)!c2d_nav_blocked_at(m, w, d->p);
         }
     }
     /* the old runs that stand: both ends fit, neither is found anew, no new blocker crosses */
@@ -772,8 +719,8 @@ int c2d_navmesh_build(c2d_navmesh *m, c2d_world *w, const int *slots, int n)
             if (!look) continue;
             d = vsub(m->node[j].p, m->node[i].p);
             if (d.x == 0 && d.y == 0) continue;
-            if (!supports(&m->node[i], d) || !supports(&m->node[j], vscale(d, -1))) continue;
-            if (!crosses(m, w, m->node[i].p, m->node[j].p) && !add_pair(m, i, j)) goto fail;
+            if (!c2d_nav_supports(&m->node[i], d) || !c2d_nav_supports(&m->node[j], vscale(d, -1))) continue;
+            if (!c2d_nav_crosses(m, w, m->node[i].p, m->node[j].p) && !add_pair(m, i, j)) goto fail;
         }
     }
     /* the nodes that fit, in order */
@@ -806,132 +753,4 @@ fail:
     m->built = 0;
     m->n = m->npairs = m->nruns = m->nfit = 0;
     return -1;
-}
-
-/* ---- paths ---- */
-
-static void heap_up(c2d_navmesh *m, int k, const double *f)
-{
-    int *h = m->heap;
-    while (k > 0) {
-        int up = (k - 1) / 2;
-        if (!(f[h[k]] < f[h[up]])) break;
-        { int t = h[k]; h[k] = h[up]; h[up] = t; }
-        m->place[h[k]] = k + 1;
-        m->place[h[up]] = up + 1;
-        k = up;
-    }
-}
-
-static void heap_down(c2d_navmesh *m, int k, int size, const double *f)
-{
-    int *h = m->heap;
-    for (;;) {
-        int l = 2 * k + 1, r = l + 1, best = k;
-        if (l < size && f[h[l]] < f[h[best]]) best = l;
-        if (r < size && f[h[r]] < f[h[best]]) best = r;
-        if (best == k) break;
-        { int t = h[k]; h[k] = h[best]; h[best] = t; }
-        m->place[h[k]] = k + 1;
-        m->place[h[best]] = best + 1;
-        k = best;
-    }
-}
-
-/* Reach entry i (a node, or n + u: the goal from node u) at cost g from
- * node `from` (-1: the start, by a run not yet checked), if that is cheaper
- * than known; the heap holds size entries. */
-static void offer(c2d_navmesh *m, int *size, int i, double g, int from, c2d_vec goal)
-{
-    if (m->place[i] < 0 || !(g < m->g[i])) return;
-    m->g[i] = g;
-    m->from[i] = from;
-    m->f[i] = g + (i < m->n ? vlen(vsub(goal, m->node[i].p)) : 0);
-    if (i < m->n) m->lazy[i] = from < 0;
-    if (m->place[i] == 0) {
-        m->heap[*size] = i;
-        m->place[i] = ++*size;
-    }
-    heap_up(m, m->place[i] - 1, m->f);
-}
-
-/* The cheapest open entry, taken off the heap (and marked done). */
-static int take(c2d_navmesh *m, int *size)
-{
-    int u = m->heap[0];
-    m->place[u] = -1;
-    m->heap[0] = m->heap[--*size];
-    if (*size > 0) {
-        m->place[m->heap[0]] = 1;
-        heap_down(m, 0, *size, m->f);
-    }
-    return u;
-}
-
-/*
- * A* with its runs to and from the ends checked lazily: the start offers
- * every node it may reach by a supporting run, unchecked; a node taken is
- * checked then, and when its run is blocked it goes back to what its done
- * neighbours offer. Each node taken offers the goal, unchecked too; the
- * goal taken first by a run that is clear ends the search. The estimate
- * (the straight way to the goal) never exceeds the cost, so that is the
- * shortest path.
- */
-int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, const c2d_vec **points)
-{
-    int n = m->n, i, k, at, size = 0, end = -1;
-    *points = m->out;
-    if (!m->built || m->w != w) return -2;
-    if (!(isfinite(start.x) && isfinite(start.y) && isfinite(goal.x) && isfinite(goal.y))) return 0;
-    if (blocked_at(m, w, start) || blocked_at(m, w, goal)) return 0;
-    if (!crosses(m, w, start, goal)) {
-        m->out[0] = start;
-        m->out[1] = goal;
-        return 2;
-    }
-    for (i = 0; i < 2 * n; i++) {
-        m->g[i] = C2D_INF;
-        m->place[i] = 0;
-        m->from[i] = -1;
-    }
-    for (i = 0; i < n; i++) {
-        c2d_vec d = vsub(start, m->node[i].p);
-        m->lazy[i] = 0;
-        if (m->node[i].fits && supports(&m->node[i], d)) offer(m, &size, i, vlen(d), -1, goal);
-    }
-    while (size > 0) {
-        int u = take(m, &size);
-        if (u >= n) { /* the goal, from node u - n */
-            if (crosses(m, w, m->node[u - n].p, goal)) continue;
-            end = u - n;
-            break;
-        }
-        if (m->lazy[u]) {
-            m->lazy[u] = 0;
-            if (crosses(m, w, start, m->node[u].p)) {
-                /* blocked: back to what its done neighbours offer */
-                m->g[u] = C2D_INF;
-                m->place[u] = 0;
-                m->from[u] = -1;
-                for (k = m->first[u]; k < m->first[u + 1]; k++)
-                    if (m->place[m->to[k]] == -1) offer(m, &size, u, m->g[m->to[k]] + m->len[k], m->to[k], goal);
-                continue;
-            }
-        }
-        if (supports(&m->node[u], vsub(goal, m->node[u].p)))
-            offer(m, &size, n + u, m->g[u] + vlen(vsub(goal, m->node[u].p)), u, goal);
-        for (k = m->first[u]; k < m->first[u + 1]; k++) offer(m, &size, m->to[k], m->g[u] + m->len[k], u, goal);
-    }
-    if (end < 0) return 0;
-    /* the way back from the goal, then turned round */
-    k = 0;
-    m->out[k++] = goal;
-    for (at = end; at >= 0; at = m->from[at]) m->out[k++] = m->node[at].p;
-    m->out[k++] = start;
-    for (i = 0; i < k / 2; i++) {
-        c2d_vec t = m->out[i];
-        m->out[i] = m->out[k - 1 - i];
-        m->out[k - 1 - i] = t;
-    }
-    return k;
 }
