@@ -28,7 +28,7 @@
 
 /* The most steps before the answer is the last t reached (a hit: never
  * later than a touch). */
-enum { TURNING_STEPS = 1 << 20 };
+enum { TURNING_STEPS = 1 << 13 };
 
 typedef struct turning {
     const c2d_shape *x, *y;       /* x moves in y's frame */
