@@ -25,12 +25,6 @@
 #define C2D_CLIP_ROOM (C2D_CLIP_SEGMENTS + 3 > C2D_MAX_VERTICES ? C2D_CLIP_SEGMENTS + 3 : C2D_MAX_VERTICES)
 #define C2D_ROUNDED_ROOM (C2D_CLIP_SEGMENTS + 3 + 2 * C2D_MAX_VERTICES)
 
-/* A rounded Box, Triangle or Polygon: its arcs' points fit the room given. */
-static int rounded(const c2d_shape *s)
-{
-    return s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON);
-}
-
 /* The room for a rounded outline clipped with one of n points. */
 static int room_left(int n)
 {
@@ -43,7 +37,7 @@ static int outline_of(const c2d_shape *s, int segments, c2d_vec *out, int room)
     double area = 0;
     if (s->kind == C2D_POLYGON && s->count > room) room = s->count; /* (a point for each corner) */
     n = c2d_outline(s, segments < 3 ? 3 : segments > C2D_CLIP_SEGMENTS ? C2D_CLIP_SEGMENTS : segments, out,
-                    rounded(s) ? room : C2D_CLIP_ROOM);
+                    c2d_is_rounded(s) ? room : C2D_CLIP_ROOM);
     if (s->kind == C2D_CAPSULE && s->radius == 0) { /* (its outline: the first end; its shape: the segment) */
         out[0] = s->p[0];
         out[1] = s->p[1];
@@ -111,10 +105,10 @@ int c2d_intersection(const c2d_shape *a, const c2d_shape *b, int segments, c2d_v
     if (!c2d_hits(a, b)) return 0;
     /* (a rounded one takes the room the other leaves in a Polygon's vertices,
      * at least half of them) */
-    na = rounded(a) ? 0 : outline_of(a, segments, pa, C2D_CLIP_ROOM);
-    nb = rounded(b) ? 0 : outline_of(b, segments, pb, C2D_CLIP_ROOM);
-    if (rounded(a)) na = outline_of(a, segments, pa, rounded(b) ? C2D_MAX_VERTICES / 2 : room_left(nb));
-    if (rounded(b)) nb = outline_of(b, segments, pb, rounded(a) ? C2D_MAX_VERTICES / 2 : room_left(na));
+    na = c2d_is_rounded(a) ? 0 : outline_of(a, segments, pa, C2D_CLIP_ROOM);
+    nb = c2d_is_rounded(b) ? 0 : outline_of(b, segments, pb, C2D_CLIP_ROOM);
+    if (c2d_is_rounded(a)) na = outline_of(a, segments, pa, c2d_is_rounded(b) ? C2D_MAX_VERTICES / 2 : room_left(nb));
+    if (c2d_is_rounded(b)) nb = outline_of(b, segments, pb, c2d_is_rounded(a) ? C2D_MAX_VERTICES / 2 : room_left(na));
     if (!has_area(pb, nb)) {
         /* clip the one without an inside by the other */
         int tn;

@@ -299,7 +299,7 @@ static double area_of(const c2d_shape *s)
     int i;
     double a = 0;
     c2d_mass_result m;
-    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON))
+    if (c2d_is_rounded(s))
         return c2d_mass(s, &m) == C2D_OK ? m.area : 0;
     switch (s->kind) {
     case C2D_DISK: return C2D_PI * s->radius * s->radius;

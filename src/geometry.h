@@ -416,6 +416,12 @@ void c2d_note_moved(const c2d_shape *s);
  * Group is its pieces' c2d_leaf_center, weighted by area). */
 c2d_vec c2d_leaf_center(const c2d_shape *s);
 
+/* A Box, Triangle or Polygon rounded by its radius (c2d_round). */
+static inline int c2d_is_rounded(const c2d_shape *s)
+{
+    return s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON);
+}
+
 /* The core of a rounded Box, Triangle or Polygon (shape.c): its vertices
  * counter-clockwise without repeats (room for its count, at least 4), or
  * when flat its two ends (one point when all are one); returns how many. */

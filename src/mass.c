@@ -106,7 +106,7 @@ static int leaf_moments(const c2d_shape *s, c2d_vec o, moments *m)
 {
     c2d_vec v[C2D_MAX_VERTICES];
     int i, n = 0;
-    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON)) {
+    if (c2d_is_rounded(s)) {
         rounded_moments(s, o, m);
         return 1;
     }
@@ -225,7 +225,7 @@ c2d_error c2d_mass(const c2d_shape *s, c2d_mass_result *out)
         /* (a rounded shape whose radius squares to 0: its core's centre, as a
          * rounded one's centre is its centroid) */
         c2d_shape core = *s;
-        if (!c2d_is_compound(s)) core.radius = s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON ? 0 : s->radius;
+        if (c2d_is_rounded(s)) core.radius = 0;
         out->centroid = c2d_center(&core);
         out->inertia = 0;
     }

@@ -859,7 +859,7 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
     int n, i;
     if (segments < 3) segments = 3;
     if (room <= 0) return 0;
-    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON))
+    if (c2d_is_rounded(s))
         return rounded_outline(s, segments, out, room);
     switch (s->kind) {
     case C2D_DISK:

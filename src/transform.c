@@ -212,7 +212,7 @@ c2d_error c2d_scale(c2d_shape *s, double k, double ox, double oy)
     case C2D_FAN: nums[2] *= k; break;
     default: break;
     }
-    if (s->radius > 0 && (s->kind == C2D_BOX || s->kind == C2D_TRIANGLE || s->kind == C2D_POLYGON))
+    if (c2d_is_rounded(s))
         nums[n - 1] *= k; /* a rounded shape's radius, its last number */
     return rebuild(s, nums, n);
 }
