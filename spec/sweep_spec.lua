@@ -589,6 +589,36 @@ describe("a wide fan overlapping a Line", function()
   end)
 end)
 
+describe("a shape on a wide fan's bisector", function()
+  -- Fan at the origin, radius 10, opening 5 rad along +x. Sweeps split it
+  -- into two convex halves along the bisector (the positive x axis); a point
+  -- or a segment on that axis, between the apex and the arc, touches each
+  -- half but is inside the fan: the nearest way out is through the apex (the
+  -- missing wedge, 2 pi - 5 = 1.28 rad wide, faces -x), at the distance from
+  -- it, so they overlap and every motion gives t = 0.
+  local wide = c2d.fan(0, 0, 10, 0, 5)
+  it("overlaps, so every sweep hits at t = 0", function()
+    for _, s in ipairs { c2d.point(1, 0), c2d.aabb(1, 0, 0, 0), c2d.segment(2, 0, 5, 0), c2d.point(9.5, 0) } do
+      for _, v in ipairs { { -10, 0 }, { 0, 1 }, { 3, -2 }, { 0, 0 } } do
+        local t = wide:sweep(v[1], v[2], s)
+        assert.are.equal(0, t, ("%s, motion (%g, %g)"):format(tostring(s), v[1], v[2]))
+        assert.are.equal(0, (s:sweep(0, 0, wide, v[1], v[2])))
+      end
+    end
+  end)
+  it("gives contact's normal: out through the apex, for a point 1 from it", function()
+    local _, nx, ny = wide:sweep(0, 1, c2d.point(1, 0))
+    local cx, cy, depth = wide:contact(c2d.point(1, 0))
+    assert.is_true(math.abs(depth - 1) <= 1e-12, depth)
+    assert.are.same({ 1, 0 }, { cx, cy }) -- the fan pushed along +x frees the point at the apex
+    assert.are.same({ cx, cy }, { nx, ny })
+  end)
+  it("only touches at the seam's two ends: a motion out of the fan misses", function()
+    assert.is_nil(wide:sweep(0, 1, c2d.point(10, 0))) -- the arc's end, moving along its tangent
+    assert.is_nil(wide:sweep(1, 0, c2d.point(0, 0))) -- the apex, left into the missing wedge
+  end)
+end)
+
 -- A Concave whose cut runs along y = x from (0, -1e-13) to (33.94, 33.94), its
 -- outline (33.94, 33.94), (-47, 0), (-1, 0), (0, -1e-13), (0.707, -0.707). The
 -- segment from (-48, -48) to (1, 1) runs along that cut: from (0, 0) to (1, 1)

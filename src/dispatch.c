@@ -306,6 +306,31 @@ static C2D_NOINLINE int sweep_line_clipped(const c2d_shape *a, c2d_vec da, const
     return 1;
 }
 
+/*
+ * A fan opened beyond pi is swept as its two convex halves, split along its
+ * bisector. A shape lying along that seam overlaps the fan, though it only
+ * touches each half: the whole fan's contact (its halves taken as a
+ * compound's pieces) decides a start in overlap, as it does for a compound.
+ * (Against a Line the halves' own answer stands: contact pushes the fan to
+ * a side of the line.)
+ */
+static C2D_NOINLINE c2d_sweep_result wide_fan_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db)
+{
+    c2d_sweep_result r;
+    c2d_contact_result c;
+    if (a->kind != C2D_LINE && b->kind != C2D_LINE && c2d_hits(a, b)) {
+        c2d_compound_contact(a, b, &c);
+        if (c.hit && c.depth > c2d_rest_depth(a, b)) {
+            r.hit = 1;
+            r.t = 0;
+            r.normal = c.normal;
+            r.point = c2d_distance(a, b).a;
+            return r;
+        }
+    }
+    return c2d_convex_sweep(a, da, b, db);
+}
+
 /* The sweep or ray past the clipping (compounds to their pieces), kept out
  * of line from the entry points so that they hand an ordinary query on with
  * no frame of their own. */
@@ -313,6 +338,7 @@ static c2d_sweep_result sweep_on(const c2d_shape *a, c2d_vec da, const c2d_shape
 {
     if (a->kind == C2D_TILES || b->kind == C2D_TILES) return c2d_tiles_sweep(a, da, b, db);
     if (c2d_is_compound(a) || c2d_is_compound(b)) return c2d_compound_sweep(a, da, b, db);
+    if (c2d_wide_fan(a) || c2d_wide_fan(b)) return wide_fan_sweep(a, da, b, db);
     return c2d_convex_sweep(a, da, b, db);
 }
 
