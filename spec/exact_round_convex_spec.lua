@@ -991,3 +991,55 @@ describe("hits and distance of a point or disk and an AABB, a triangle or a poly
     end)
   end
 end)
+
+-- A hull of one or two points is a Polygon that is a point or a segment (a
+-- disk or a capsule, rounded): it is decided as one, on its own numbers. The
+-- AABB below ends at x = 0 and the hull's point stands 1.6e-322 to the right
+-- of it (a frame at the box's corner, -48, would round it onto the side).
+describe("a hull of one or two points, a subnormal step from another shape", function()
+  local tiny = 1.6304166312761136e-322
+  local cases = {
+    { "a point-hull right of an AABB's side", c2d.aabb(-48, -48, 48, 48), c2d.hull { tiny, -42 }, false },
+    { "a point-hull on an AABB's side", c2d.aabb(-48, -48, 48, 48), c2d.hull { 0, -42 }, true },
+    { "a segment-hull right of an AABB's side", c2d.aabb(-48, -48, 48, 48), c2d.hull { tiny, -42, tiny, 5 }, false },
+    { "a segment-hull from an AABB's side", c2d.aabb(-48, -48, 48, 48), c2d.hull { 0, -42, 1, 5 }, true },
+    { "a point-hull right of a square's side", c2d.polygon(-48, -48, 0, -48, 0, 1, -48, 1), c2d.hull { tiny, -42 }, false },
+    { "a point-hull beside a Point", c2d.point(tiny, -42), c2d.hull { 0, -42 }, false },
+    { "a point-hull on a Point", c2d.point(0, -42), c2d.hull { 0, -42 }, true },
+    { "a point-hull beside a disk", c2d.disk(-1, -42, 1), c2d.hull { tiny, -42 }, false },
+    { "a point-hull on a disk's rim", c2d.disk(-1, -42, 1), c2d.hull { 0, -42 }, true },
+    { "a rounded point-hull beside a segment-hull", c2d.hull { -1, -42, radius = 1 }, c2d.hull { tiny, -42, 5, -42 }, false },
+    { "a rounded segment-hull touching a segment-hull", c2d.hull { -1, -42, -1, 5, radius = 1 }, c2d.hull { 0, -42, 5, -42 }, true },
+    { "a point-hull right of a huge AABB's side", c2d.aabb(-48e300, -48e300, 48e300, 48e300), c2d.hull { tiny, -42 }, false },
+  }
+  for _, c in ipairs(cases) do
+    it(c[1], function()
+      local a, b, want = c[2], c[3], c[4]
+      assert.are.equal(want, a:hits(b))
+      assert.are.equal(want, b:hits(a))
+      assert.are.equal(want, a:distance(b) == 0)
+      assert.are.equal(want, b:distance(a) == 0)
+    end)
+  end
+end)
+
+-- A convex pentagon 1.5e-323 wide (a tile's piece in a layer of subnormal
+-- tiles): its top edge, (1.98e-323, 1) to (1.48e-323, 1), is shorter than the
+-- rounding of its coordinates, so the constructor's rounded test leaves it
+-- convex only within that length. Its turns are all left, exactly (each is a
+-- product of a subnormal and a number near 1, checked by hand: 1e-323 * 0.6
+-- + 0.4 * 4.9e-324 and so on), so it is decided as the convex polygon it is:
+-- the Point (0, 0) lies left of its left edge, which crosses y = 0 at about
+-- 9.9e-324, and is apart.
+describe("a pentagon convex exactly, though within rounding to its constructor", function()
+  local p = c2d.polygon(1.4821969375237396e-323, -2.5197347937903574e-322, 2.4703282292062327e-323, 0.4,
+    1.976262583364986e-323, 1, 1.4821969375237396e-323, 1, 9.8813129168249309e-324, 0.4)
+  it("is apart from a point left of it", function()
+    assert.is_false(p:hits(c2d.point(0, 0)))
+    assert.is_true(p:distance(c2d.point(0, 0)) > 0)
+  end)
+  it("holds a point inside it, and one on its left edge", function()
+    assert.is_true(p:hits(c2d.point(1.976262583364986e-323, 0.5)))
+    assert.is_true(p:hits(c2d.point(9.8813129168249309e-324, 0.4)))
+  end)
+end)

@@ -53,6 +53,37 @@ static double body_radius(const body *b)
 /* A disk (radius 0 for a point) given directly by centre and radius. */
 static int round_kind(c2d_kind k) { return k == C2D_POINT || k == C2D_DISK; }
 
+/*
+ * Are a Polygon's vertices convex exactly: every turn (between distinct
+ * vertices) to the side of orient or straight on, and the edges winding
+ * once (their directions cross from the upper half-plane to the lower and
+ * back at most once each; a reversal or a second winding crosses more). The
+ * constructor's test is rounded, and leaves slack where it cannot tell (an
+ * edge shorter than the rounding of the coordinates, a turn below it):
+ * such a Polygon may still be convex exactly, and is then decided as one.
+ */
+static C2D_NOINLINE int exactly_convex(const c2d_vec *v, int n, int orient)
+{
+    c2d_vec prev = v[n - 1], e;
+    int i, k, up, first_up = -1, last_up = -1, flips = 0;
+    for (k = n - 1; k > 0 && v[k].x == v[0].x && v[k].y == v[0].y; k--) {}
+    prev = v[k];
+    for (i = 0; i < n; i++) {
+        int j = c2d_next(i, n);
+        if (v[j].x == v[i].x && v[j].y == v[i].y) continue;
+        /* the turn prev -> v[i] -> v[j] (prev the last vertex before v[i] unlike it) */
+        if (c2d_orient_exact(prev, v[i], v[j]) * orient < 0) return 0;
+        e = vsub(v[j], v[i]); /* (a rounded difference keeps the exact one's signs) */
+        up = e.y > 0 || (e.y == 0 && e.x > 0);
+        if (first_up < 0) first_up = up;
+        else if (up != last_up) flips++;
+        last_up = up;
+        prev = v[i];
+    }
+    if (first_up >= 0 && last_up != first_up) flips++;
+    return flips <= 2;
+}
+
 /* The vertices of a shape whose core is a convex polygon with an interior, or
  * NULL; an AABB's go to room. */
 static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
@@ -70,7 +101,8 @@ static const c2d_vec *solid_vertices(const c2d_shape *s, int *n, c2d_vec *room)
         *n = 4;
         return s->corners;
     case C2D_POLYGON:
-        if (s->slack > 0) return NULL; /* convex within rounding: the general path allows for it */
+        /* convex only within rounding: the general path allows for it */
+        if (s->slack > 0 && !exactly_convex(s->verts, s->count, s->ccw)) return NULL;
         *n = s->count;
         return s->verts;
     default: return NULL;
@@ -226,12 +258,58 @@ static int lines_meet(const c2d_shape *a, const c2d_shape *b)
     return c2d_orient_exact(a->p[0], a->p[1], b->p[0]) == 0;
 }
 
+/* Is s a Polygon of one or two points: a point (a disk, rounded) or a
+ * segment (a capsule), as a hull of equal or collinear points gives. */
+static int few_points(const c2d_shape *s) { return s->kind == C2D_POLYGON && s->count < 3; }
+
+/* The kind a Polygon of one or two points is the same set as; any other
+ * shape's own kind. */
+static c2d_kind simple_kind(const c2d_shape *s)
+{
+    if (!few_points(s)) return s->kind;
+    if (s->count == 1) return s->radius > 0 ? C2D_DISK : C2D_POINT;
+    return s->radius > 0 ? C2D_CAPSULE : C2D_SEGMENT;
+}
+
+/* A Polygon of one or two points as the point, disk, segment or capsule it
+ * is (built in *out from its numbers); any other shape as it is. */
+static const c2d_shape *as_simple(const c2d_shape *s, c2d_shape *out)
+{
+    double nums[5];
+    int n = 0, i, bad;
+    if (!few_points(s)) return s;
+    for (i = 0; i < s->count; i++) {
+        nums[n++] = s->verts[i].x;
+        nums[n++] = s->verts[i].y;
+    }
+    if (s->radius > 0) nums[n++] = s->radius;
+    return c2d_make(out, simple_kind(s), nums, n, NULL, &bad) == C2D_OK ? out : s;
+}
+
+static int hits_direct(const c2d_shape *a, const c2d_shape *b);
+
+/* A pair with a Polygon of one or two points, decided as the simpler shape
+ * it is: on the shapes' own numbers, as the round and segment kinds are
+ * (in a frame at a's position, a subnormal offset beside a larger
+ * coordinate would be lost). */
+static C2D_NOINLINE int hits_few_points(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_shape sa, sb;
+    a = as_simple(a, &sa);
+    b = as_simple(b, &sb);
+    if (few_points(a) || few_points(b)) return -1;
+    /* (the round kinds are taken first) */
+    if (round_kind(b->kind) && !round_kind(a->kind)) return hits_direct(b, a);
+    return hits_direct(a, b);
+}
+
 /* The pairs answered from the shapes' numbers directly; -1 when not one of them. */
 static int hits_direct(const c2d_shape *a, const c2d_shape *b)
 {
     const c2d_vec *v, *u;
     c2d_vec room_a[4], room_b[4];
     int n, m;
+    if (few_points(a) || few_points(b)) return hits_few_points(a, b);
     if ((u = solid_vertices(a, &m, room_a)) != NULL && (v = solid_vertices(b, &n, room_b)) != NULL) {
         /* (every difference of their coordinates is at most twice the largest) */
         double big = dmax(dmax(dmax(fabs(a->bounds.minx), fabs(a->bounds.maxx)), dmax(fabs(a->bounds.miny), fabs(a->bounds.maxy))),
@@ -353,11 +431,12 @@ static int unscaled_pair(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_vec room[4];
     int n;
-    return (segment_kind(a->kind) && segment_kind(b->kind)) || (round_kind(a->kind) && b->kind == C2D_AABB) ||
-           (a->kind == C2D_AABB && round_kind(b->kind)) || (a->kind == C2D_LINE && segment_kind(b->kind)) ||
-           (segment_kind(a->kind) && b->kind == C2D_LINE) || (a->kind == C2D_LINE && b->kind == C2D_LINE) ||
-           (round_kind(a->kind) && solid_vertices(b, &n, room) != NULL) ||
-           (round_kind(b->kind) && solid_vertices(a, &n, room) != NULL);
+    c2d_kind ka = simple_kind(a), kb = simple_kind(b);
+    return (segment_kind(ka) && segment_kind(kb)) || (round_kind(ka) && kb == C2D_AABB) ||
+           (ka == C2D_AABB && round_kind(kb)) || (ka == C2D_LINE && segment_kind(kb)) ||
+           (segment_kind(ka) && kb == C2D_LINE) || (ka == C2D_LINE && kb == C2D_LINE) ||
+           (round_kind(ka) && solid_vertices(b, &n, room) != NULL) ||
+           (round_kind(kb) && solid_vertices(a, &n, room) != NULL);
 }
 
 int c2d_unscaled_pair_hits(const c2d_shape *a, const c2d_shape *b)
