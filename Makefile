@@ -24,6 +24,9 @@
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
+#   make rock [LUA=...]    build/rock/: the release's source archive, its .src.rock, a binary rock for $(LUA)
+#   make rock-check        the rocks installed in fresh trees and required, under every runtime
+#   make rockspec          rockspec/collide2d-<version>-1.rockspec from the scm rockspec and the sources below
 #   make fuzz [FUZZ_TIME=120] | fuzz-coverage    fuzz the C core; its coverage of src/
 LUA      ?= lua5.4
 RUNTIMES := lua5.1 lua5.2 lua5.3 lua5.4 luajit luajit-capi c
@@ -53,7 +56,7 @@ HEADERS  := $(wildcard src/*.h)
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all determinism determinism-arm64 print-sources lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all determinism determinism-arm64 print-sources lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check rock rock-check rockspec deps-rock demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -263,6 +266,40 @@ dist-check: dist | deps-dist-check
 	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o $(WIN)/dll_check.exe tools/dist/dll_check.c
 	@WIN_LUAJIT='$(WIN_LUAJIT)' sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
 	@sh tools/dist/arm64_check.sh build/dist-check/unzipped/collide2d
+
+# The release for LuaRocks (tools/rock.sh), in build/rock/:
+#   collide2d-$(VERSION).tar.gz       git archive of HEAD, under collide2d-$(VERSION)/
+#                                     (the same bytes for the same commit)
+#   collide2d-$(VERSION)-1.src.rock   that archive beside the release rockspec
+#   $(LUA)/collide2d-$(VERSION)-1.<platform>.rock   a binary rock: the .src.rock
+#                                     installed by luarocks for $(LUA) into a fresh tree, packed
+# The release rockspec names the archive by its file name alone: luarocks finds
+# it in the .src.rock, or in the current folder for `luarocks build` of the
+# rockspec. tools/rockspec.lua writes it (make rockspec) from the scm rockspec,
+# $(VERSION) and CORE_SRC, BIND_SRC, and removes one of another version;
+# spec/build_spec.lua checks it, and make rock stops when it is not committed
+# so (the archive is HEAD's).
+# make rock-check (tools/rock_check.sh; some 3.5 minutes here): make rock for
+# every runtime of ROCK_LUAS, the .src.rock and the binary rock each installed
+# in a fresh tree, and tools/rock_smoke.lua there: collide2d, collide2d.bump
+# and collide2d.draw required and answering.
+ROCKSPEC  := rockspec/collide2d-$(VERSION)-1.rockspec
+ROCK_LUAS ?= lua5.1 lua5.2 lua5.3 lua5.4 luajit
+
+rockspec: | deps-rock
+	@mkdir -p build && $(LUA) tools/rockspec.lua $(VERSION) $(CORE_SRC) $(BIND_SRC) >build/rockspec.tmp
+	@cmp -s build/rockspec.tmp $(ROCKSPEC) && rm build/rockspec.tmp || { mv build/rockspec.tmp $(ROCKSPEC) && echo "wrote $(ROCKSPEC)"; }
+	@for f in rockspec/collide2d-*-1.rockspec; do case $$f in $(ROCKSPEC)|*-scm-1.rockspec) ;; \
+	  *) grep -q '^-- Written by make rockspec' $$f && rm $$f && echo "removed $$f (not version $(VERSION))";; esac; done; true
+
+rock: rockspec | deps-rock
+	@sh tools/rock.sh $(VERSION) $(LUA)
+
+rock-check: rockspec | deps-rock
+	@sh tools/rock_check.sh $(VERSION) $(ROCK_LUAS)
+
+deps-rock:
+	@sh tools/deps.sh $(LUA) rock
 
 # The C core alone, on the workloads a game calls most.
 bench-core: build/bench-core

@@ -142,7 +142,7 @@ static inline void check_pair(lua_State *L, const char *fname, const c2d_shape *
 }
 
 /* Not NaN and not +-inf. */
-static int finite(double x) { return x == x && x - x == 0; }
+static int is_finite(double x) { return x == x && x - x == 0; }
 
 /* A finite number at index i; name says which, for the message. */
 static double check_named(lua_State *L, int i, const char *fname, const char *name)
@@ -150,7 +150,7 @@ static double check_named(lua_State *L, int i, const char *fname, const char *na
     double x;
     if (lua_type(L, i) != LUA_TNUMBER) c2d_lua_type_error(L, i, fname, "number");
     x = (double)lua_tonumber(L, i);
-    if (!finite(x)) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
+    if (!is_finite(x)) arg_error(L, i, fname, lua_pushfstring(L, "%s must be finite", name));
     return x;
 }
 
@@ -239,7 +239,7 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
                 arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
             nums[i] = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
-            if (!finite(nums[i]))
+            if (!is_finite(nums[i]))
                 arg_error(L, first, fname, radius_last(fixed, n, i) ? "radius must be finite"
                                            : lua_pushfstring(L, "number at index %d must be finite", i + 1));
         }
@@ -254,7 +254,7 @@ static int read_numbers(lua_State *L, int first, const char *fname, const char *
     for (i = 0; i < n; i++) {
         if ((names != NULL || radius_last(fixed, n, i)) && lua_type(L, first + i) == LUA_TNUMBER) {
             double x = (double)lua_tonumber(L, first + i);
-            if (!finite(x))
+            if (!is_finite(x))
                 arg_error(L, first + i, fname, lua_pushfstring(L, "%s must be finite", names != NULL ? names[i] : "radius"));
         }
         nums[i] = check_named(L, first + i, fname, "number");
@@ -294,7 +294,7 @@ static int table_radius(lua_State *L, int t, const char *fname, double *r)
         if (lua_type(L, -1) != LUA_TNUMBER)
             arg_error(L, t, fname, lua_pushfstring(L, "radius must be a number, got %s", luaL_typename(L, -1)));
         *r = (double)lua_tonumber(L, -1);
-        if (!finite(*r)) arg_error(L, t, fname, "radius must be finite");
+        if (!is_finite(*r)) arg_error(L, t, fname, "radius must be finite");
         if (*r < 0) arg_error(L, t, fname, "radius must be >= 0");
     }
     lua_pop(L, 1);
@@ -389,14 +389,14 @@ static int read_many(lua_State *L, int first, const char *fname, double **out, i
                 arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d's %s, got %s", i / 2 + 1, i % 2 ? "y" : "x", luaL_typename(L, -1)));
             nums[i] = (double)lua_tonumber(L, -1);
             lua_pop(L, 2);
-            if (!finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "point at index %d must be finite", i / 2 + 1));
+            if (!is_finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "point at index %d must be finite", i / 2 + 1));
         } else if (*in_table) {
             lua_rawgeti(L, first, i + 1);
             if (lua_type(L, -1) != LUA_TNUMBER)
                 arg_error(L, first, fname, lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
             nums[i] = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
-            if (!finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
+            if (!is_finite(nums[i])) arg_error(L, first, fname, lua_pushfstring(L, "number at index %d must be finite", i + 1));
         } else {
             nums[i] = check_named(L, first + i, fname, "coordinate");
         }
@@ -508,7 +508,7 @@ static int l_hull(lua_State *L)
         if (in_table) lua_rawgeti(L, 1, n + 1);
         r = in_table ? (lua_type(L, -1) == LUA_TNUMBER ? (double)lua_tonumber(L, -1) : -1) : check_named(L, n + 1, "hull", "radius");
         if (in_table) lua_pop(L, 1);
-        if (!finite(r)) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be finite");
+        if (!is_finite(r)) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be finite");
         if (r < 0) arg_error(L, in_table ? 1 : n + 1, "hull", "radius must be a number >= 0");
     }
     if (in_table && table_radius(L, 1, "hull", &r) && n != (int)lua_rawlen(L, 1))
@@ -525,7 +525,7 @@ static int l_hull(lua_State *L)
                 arg_error(L, 1, "hull", lua_pushfstring(L, "number expected at index %d, got %s", i + 1, luaL_typename(L, -1)));
             x = (double)lua_tonumber(L, -1);
             lua_pop(L, 1);
-            if (!finite(x)) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
+            if (!is_finite(x)) arg_error(L, 1, "hull", lua_pushfstring(L, "number at index %d must be finite", i + 1));
         } else {
             x = check_named(L, i + 1, "hull", "coordinate");
         }

@@ -9,6 +9,7 @@
 #   deps.sh RUNTIME xvfb    also a virtual display (for make love-shot)
 #   deps.sh RUNTIME dist    also zip and the mingw-w64 and aarch64 cross compilers (for make dist)
 #   deps.sh RUNTIME dist-check  also wine, unzip, LÖVE and qemu-user (for make dist-check)
+#   deps.sh RUNTIME rock    also the interpreter, luarocks, git, zip and unzip (for make rock)
 lua=$1; what=$2
 case $lua in
   luajit) hdr=/usr/include/luajit-2.1/lua.h; pkgs="luajit libluajit-5.1-dev" ;;
@@ -49,6 +50,10 @@ if [ "$what" = dist-check ]; then
   command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
   command -v love >/dev/null 2>&1 || missing="$missing love"
   command -v qemu-aarch64 >/dev/null 2>&1 || missing="$missing qemu-user"
+fi
+if [ "$what" = rock ]; then
+  command -v "$lua" >/dev/null 2>&1 || missing="$missing $pkgs"
+  for tool in luarocks git zip unzip; do command -v $tool >/dev/null 2>&1 || missing="$missing $tool"; done
 fi
 if [ "$what" = xvfb ]; then
   command -v xvfb-run >/dev/null 2>&1 || missing="$missing xvfb"
