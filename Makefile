@@ -256,7 +256,11 @@ deps-dist-check:
 # worked out by hand. Then headless LÖVE games holding the zip's folder: as a
 # folder, as a .love, fused, and with the library beside the .love or the
 # executable or in the save directory. WIN_LUAJIT=dir (a Windows LuaJIT:
-# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine.
+# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine. To
+# make that dir from a LuaJIT source tree (the v2.1 branch, as LÖVE ships),
+# cross-built with mingw-w64:
+#   sh tools/dist/win_luajit.sh path/to/LuaJIT build/win-luajit
+#   make dist-check WIN_LUAJIT=build/win-luajit
 # Then the Linux arm64 library under qemu (tools/dist/arm64_check.sh): its
 # exports and imports, the spec suite and the determinism corpus.
 dist-check: dist | deps-dist-check
