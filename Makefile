@@ -23,7 +23,7 @@
 #   make tsan-test [TSAN_ROUNDS=20]   two Lua states in two threads under ThreadSanitizer
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
 #   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
-#   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine, the zip's folder in headless LÖVE games
+#   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine (with dir: also as a Lua module, and the determinism corpus), the zip's folder in headless LÖVE games
 #   make rock [LUA=...]    build/rock/: the release's source archive, its .src.rock, a binary rock for $(LUA)
 #   make rock-check        the rocks installed in fresh trees and required, under every runtime
 #   make rockspec          rockspec/collide2d-<version>-1.rockspec from the scm rockspec and the sources below
@@ -259,7 +259,12 @@ deps-dist-check:
 # worked out by hand. Then headless LÖVE games holding the zip's folder: as a
 # folder, as a .love, fused, and with the library beside the .love or the
 # executable or in the save directory. WIN_LUAJIT=dir (a Windows LuaJIT:
-# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine.
+# luajit.exe, lua51.dll) also runs the DLL as a Lua module under wine, and
+# the determinism corpus there under both backends, which must hash as the
+# Linux x86_64 build does in the same run. To make that dir from a LuaJIT
+# source tree (the v2.1 branch, as LÖVE ships), cross-built with mingw-w64:
+#   sh tools/dist/win_luajit.sh path/to/LuaJIT build/win-luajit
+#   make dist-check WIN_LUAJIT=build/win-luajit
 # Then the Linux arm64 library under qemu (tools/dist/arm64_check.sh): its
 # exports and imports, the spec suite and the determinism corpus.
 dist-check: dist | deps-dist-check

@@ -546,7 +546,7 @@ typedef struct c2d_view {
 typedef struct c2d_sight_dir {
     c2d_vec d;
     double angle;
-    double near; /* (squared) how near the shape it comes from comes to o */
+    double dist2; /* (squared) how near the shape it comes from comes to o */
 } c2d_sight_dir;
 int c2d_sees(const c2d_view *v, const c2d_shape *b, const c2d_shape *const *blockers, int n, c2d_sight_dir *work,
              int room, c2d_vec *point, int *hider);

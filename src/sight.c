@@ -53,7 +53,7 @@ static void add(dirs *d, c2d_vec v)
     if (d->n < d->room) {
         d->v[d->n].d = v;
         d->v[d->n].angle = atan2(v.y, v.x);
-        d->v[d->n].near = d->near;
+        d->v[d->n].dist2 = d->near;
     }
     d->n++;
 }
@@ -612,7 +612,7 @@ static int see_sorted(const c2d_view *v, const c2d_shape *b, const sight_set *bl
     for (j = 0; j <= k; j++) {
         const c2d_sight_dir *a = &dv[j < k ? j : first];
         if (j == k && (first < 0 || prev == first)) break;
-        if (!(a->near <= far) || !(full || within(a->angle, lo, hi))) continue;
+        if (!(a->dist2 <= far) || !(full || within(a->angle, lo, hi))) continue;
         if (j < k && ray_sees(v, b, bl, a->d, reach, point, hider)) return 1;
         if (prev >= 0) { /* between the one before and this one, counter-clockwise */
             c2d_vec x = vscale(dv[prev].d, 1 / vlen(dv[prev].d)), y = vscale(a->d, 1 / vlen(a->d)), u;

@@ -9,11 +9,17 @@
 -- under each runtime and backend and compares. Nothing here says what the
 -- answers should be: only that every runtime gives the same ones.
 --
---   lua tools/determinism.lua [QUERIES]   (default 100000)
+--   lua tools/determinism.lua [QUERIES]          (default 100000)
+--   lua tools/determinism.lua QUERIES dump       also prints each answer's
+--     text on a line of its own before the hash line: its number (from 1),
+--     where it is (the pair's kinds, "world" or "bump") and #k (the k-th
+--     answer there, in the order below). Two runtimes' dumps diffed name the
+--     answers that differ.
 local c2d = require "collide2d"
 local bump = require "collide2d.bump"
 
 local QUERIES = tonumber(arg and arg[1]) or 100000
+local DUMP = arg and arg[2] == "dump"
 local floor, pi = math.floor, math.pi
 
 -- MINSTD: exact in doubles on every runtime.
@@ -29,10 +35,14 @@ local function int(lo, hi) return lo + floor(u() * (hi - lo + 1)) end
 -- doubles (below 2^37 before the mod).
 local h, count = 0, 0
 local byte = string.byte
+local text, at, nth = {}, "", 0 -- (dump: the answer's pieces, where it is)
+local function here(where) at, nth = where, 0 end
 local function feed(s)
   for i = 1, #s do h = (h * 31 + byte(s, i)) % 4294967296 end
+  if DUMP then text[#text + 1] = s end
 end
-local function put(...)
+local put
+local function put_values(...)
   local n = select("#", ...)
   for i = 1, n do
     local v = select(i, ...)
@@ -51,6 +61,17 @@ local function put(...)
     feed(",")
   end
   count = count + 1
+end
+local depth, lines = 0, 0
+function put(...)
+  depth = depth + 1
+  put_values(...)
+  depth = depth - 1
+  if DUMP and depth == 0 then
+    lines, nth = lines + 1, nth + 1
+    io.write(lines, " ", at, " #", nth, " ", table.concat(text), "\n")
+    text = {}
+  end
 end
 
 -- A shape of each kind about (x, y).
@@ -87,6 +108,7 @@ while n < QUERIES do
   local a = shape(ka, x, y)
   local b = shape(kb, x + range(-6, 6), y + range(-6, 6))
   local dx, dy = range(-20, 20), range(-20, 20)
+  here(ka .. "|" .. kb)
   put(a:hits(b))
   put(a:distance(b))
   put(a:contains(x + range(-3, 3), y + range(-3, 3)))
@@ -110,6 +132,7 @@ end
 for _, s in ipairs(w:shapes()) do
   if s:type() == "Line" then w:remove(s) end
 end
+here("world")
 for frame = 1, 30 do
   for i, s in ipairs(movers) do
     local px, py = s:position()
@@ -127,6 +150,7 @@ end
 local b = bump.newWorld(32)
 for i = 1, 200 do b:add("block" .. i, range(0, 600), range(0, 600), range(8, 40), range(8, 40)) end
 for i = 1, 20 do b:add("p" .. i, range(0, 600), range(0, 600), 10, 16) end
+here("bump")
 for _ = 1, 30 do
   for i = 1, 20 do
     local x, y = b:getRect("p" .. i)

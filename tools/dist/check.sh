@@ -4,7 +4,9 @@
 # 1. The Windows DLL imports only system DLLs at load time (lua51.dll is
 #    delay-loaded), and under wine a C program with no Lua loads it and gets
 #    the right answers from its core.
-#    With WIN_LUAJIT=dir, a Windows LuaJIT under wine loads it as a Lua module.
+#    With WIN_LUAJIT=dir, a Windows LuaJIT under wine loads it as a Lua module,
+#    and the determinism corpus (tools/determinism.lua) run there under both
+#    backends must hash as it does here with the Linux x86_64 build.
 # 2. Headless LÖVE games (tools/dist/game) holding the unzipped folder load
 #    collide2d, collide2d.draw and collide2d.bump and get answers, each from
 #    the library file the README says: as a folder, as a .love (a copy in the
@@ -38,15 +40,34 @@ mkdir -p "$root/build/wine"
 cp "$exe" "$folder/windows-x64/collide2d.dll" "$work/"
 ( cd "$work" && WINEPREFIX="$root/build/wine/prefix" WINEDEBUG=-all WINEDLLOVERRIDES='mscoree=;mshtml=' \
     timeout 300 wine "$(basename "$exe")" collide2d.dll 2>/dev/null ) || fail "dll_check under wine"
+# win DIR PROGRAM ARGS...: the output of a Windows program run under wine in
+# DIR, with Unix line ends (its errors go to $work/wine.log).
+win() {
+  dir=$1; shift
+  ( cd "$dir" && WINEPREFIX="$root/build/wine/prefix" WINEDEBUG=-all WINEDLLOVERRIDES='mscoree=;mshtml=' \
+      timeout 300 wine "$@" 2>>"$work/wine.log" ) | tr -d '\r'
+}
 
-# With WIN_LUAJIT=dir (a Windows build of LuaJIT: luajit.exe and lua51.dll),
-# the folder as a Lua module under it, as a LÖVE game on Windows loads it.
+# With WIN_LUAJIT=dir (a Windows build of LuaJIT: luajit.exe and lua51.dll;
+# tools/dist/win_luajit.sh builds one), the folder as a Lua module under it,
+# as a LÖVE game on Windows loads it; then the determinism corpus there.
 if [ -n "${WIN_LUAJIT:-}" ]; then
   mkdir -p "$work/windows-lua"
-  cp "$WIN_LUAJIT/luajit.exe" "$WIN_LUAJIT/lua51.dll" tools/dist/windows_check.lua "$work/windows-lua/"
+  cp "$WIN_LUAJIT/luajit.exe" "$WIN_LUAJIT/lua51.dll" tools/dist/windows_check.lua tools/determinism.lua "$work/windows-lua/"
   cp -r "$folder" "$work/windows-lua/"
-  ( cd "$work/windows-lua" && WINEPREFIX="$root/build/wine/prefix" WINEDEBUG=-all WINEDLLOVERRIDES='mscoree=;mshtml=' \
-      timeout 300 wine luajit.exe windows_check.lua 2>/dev/null ) || fail "the DLL as a Lua module under Windows LuaJIT"
+  out=$(win "$work/windows-lua" luajit.exe windows_check.lua)
+  echo "$out"
+  [ "$out" = "windows lua: ok" ] || fail "the DLL as a Lua module under Windows LuaJIT (log: $work/wine.log)"
+
+  echo "== Windows x86_64: the determinism corpus (wine)"
+  make -s LUA=luajit build/luajit/collide2d.so
+  here=$(LUA_PATH='lua/?.lua;lua/?/init.lua;;' LUA_CPATH='build/luajit/?.so;;' luajit tools/determinism.lua 2>&1)
+  printf '%-24s %s\n' "linux-x64 luajit" "$here"
+  for backend in ffi capi; do
+    there=$(COLLIDE2D_BACKEND=$backend LUA_PATH='.\?.lua;.\?\init.lua;;' win "$work/windows-lua" luajit.exe determinism.lua)
+    printf '%-24s %s\n' "windows-x64 luajit-$backend" "$there"
+    [ "$there" = "$here" ] || fail "the corpus answers differently on Windows ($backend; log: $work/wine.log)"
+  done
 else
   echo "(WIN_LUAJIT not set: the DLL's Lua half is not run)"
 fi
