@@ -216,3 +216,17 @@ describe("exact hits between convex polygons", function()
     finish()
   end)
 end)
+
+-- The hull's turns are exact: (0, 0) -> b -> c turns clockwise by
+-- b x c = -2^-120 exactly (checked in rational arithmetic on the doubles),
+-- so b lies left of (0, 0) -> c, inside the hull of the other three, and is
+-- not a vertex. The exact orientation splits products into pairs of doubles;
+-- an inexact fma (as mingw-w64's C library has) once kept b on Windows.
+describe("a hull's exact turn of -2^-120", function()
+  it("leaves out the point just inside", function()
+    local bx, by = 0.00248444572100611, 0.0019391871568943562
+    local cx, cy = 0.006792701537183739, 0.005301914817518714
+    local h = c2d.hull { 0, 0, bx, by, cx, cy, -0.001, 0.004 }
+    assert.are.same({ -0.001, 0.004, 0, 0, cx, cy }, { h:unpack() })
+  end)
+end)

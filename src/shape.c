@@ -415,11 +415,42 @@ static void two_sum(double x, double y, double *s, double *t)
     *t = (x - xv) + (y - yv);
 }
 
+/* x as hi + lo, each of at most 26 significant bits (Veltkamp's split),
+ * exactly while 2^27 x does not overflow. (The product is kept in a
+ * volatile so that no compiler fuses it with the subtraction after it.) */
+static void split(double x, double *hi, double *lo)
+{
+    volatile double c = 134217729.0 * x; /* 2^27 + 1 */
+    double h = c - (c - x);
+    *hi = h;
+    *lo = x - h;
+}
+
+/* The rounding error of p, the rounded x * y: x * y - p exactly (Dekker's
+ * product on the split halves, whose products are exact), while no
+ * product leaves the doubles (orient_exact's range). Not fma: some C
+ * libraries (mingw-w64's) compute it inexactly, which turned exact
+ * orientations the wrong way on Windows. Each product goes through a
+ * volatile, so that no compiler fuses it into an fma either. */
+static double product_error(double x, double y, double p)
+{
+    double xh, xl, yh, yl;
+    volatile double hh, hl, lh, ll;
+    split(x, &xh, &xl);
+    split(y, &yh, &yl);
+    hh = xh * yh;
+    hl = xh * yl;
+    lh = xl * yh;
+    ll = xl * yl;
+    return (((hh - p) + hl) + lh) + ll;
+}
+
 /* The exact sign of (b - a) x (c - a) for coordinates whose magnitudes lie
  * in [2^-400, 2^400] (or are 0), where no difference, product or error term
  * leaves the normal doubles: the differences and products split into exact
- * pairs of doubles (two-sum, fma), the sixteen terms summed into an exact
- * expansion (Shewchuk's grow-expansion), whose largest term has the sign. */
+ * pairs of doubles (two-sum, Dekker's product), the sixteen terms summed
+ * into an exact expansion (Shewchuk's grow-expansion), whose largest term
+ * has the sign. */
 static int orient_exact(c2d_vec a, c2d_vec b, c2d_vec c)
 {
     double ux[2], uy[2], vx[2], vy[2], e[16];
@@ -432,9 +463,9 @@ static int orient_exact(c2d_vec a, c2d_vec b, c2d_vec c)
         for (j = 0; j < 2; j++) {
             double t[4];
             t[0] = ux[i] * vy[j];
-            t[1] = fma(ux[i], vy[j], -t[0]);
+            t[1] = product_error(ux[i], vy[j], t[0]);
             t[2] = -(uy[i] * vx[j]);
-            t[3] = fma(-uy[i], vx[j], -t[2]);
+            t[3] = product_error(-uy[i], vx[j], t[2]);
             for (k = 0; k < 4; k++) {
                 double q = t[k];
                 int h;

@@ -18,6 +18,11 @@ local t, nx, ny = c2d.disk(0, 50, 1):sweep(1000, 0, c2d.aabb(100, 0, 20, 200))
 check("sweep", t == 0.099 and nx == -1 and ny == 0)
 local ok, err = pcall(c2d.disk, 1, 2, -1)
 check("errors cross the DLL", not ok and tostring(err):find("radius must be >= 0", 1, true) ~= nil)
+-- (0, 0) -> b -> c turns clockwise by exactly 2^-120: b is inside the hull of
+-- the others (an inexact fma in the C library once kept it)
+local hull = c2d.hull { 0, 0, 0.00248444572100611, 0.0019391871568943562, 0.006792701537183739,
+  0.005301914817518714, -0.001, 0.004 }
+check("exact turns", select("#", hull:unpack()) == 6)
 local bump = require "collide2d.bump"
 local world = bump.newWorld(64)
 world:add("a", 0, 0, 10, 10)
