@@ -201,6 +201,44 @@ describe("sweepTurning: hand-worked", function()
   end)
 end)
 
+describe("a compound parting from a shape along a tangent", function()
+  -- A Group of Disk(4, 0, 2) and two Points against Triangle(2, 1, 2, 0, 0, -32):
+  -- the disk's leftmost point (2, 0) lies on the triangle's edge x = 2, so they
+  -- start in touch. Both turn by 1/64 rad, about different pivots, while the
+  -- group moves 178 further along +y than the triangle: the disk slides off the
+  -- edge's end at (2, 0)... and away, so the answer is no hit. The gap grows as
+  -- t^2 at first, while the fastest any point moves is about 180: the steps of
+  -- the speed bound alone ran out at t = 0.0028, 4.8e-4 apart, and answered a hit
+  -- there. The pieces' own steps (the disk's, the points') follow the gap itself.
+  local group = c2d.group(c2d.disk(4, 0, 2), c2d.point(0, -10), c2d.point(0, 1))
+  local tri = c2d.triangle(2, 1, 2, 0, 0, -32)
+  local ma = { 3.1415926535897931, 130.14159265358978, 1 / 64, 4, 0 }
+  local mb = { 3.1415926535897825, -48, 1 / 64, 4 / 3, -31 / 3 }
+  local function pose(s, m, t) return s:clone():rotate(t * m[3], m[4], m[5]):move(t * m[1], t * m[2]) end
+  it("is no hit, and no pose after the start touches", function()
+    assert.is_true(group:hits(tri)) -- in touch at the start
+    local t = group:sweepTurning(ma[1], ma[2], ma[3], tri, mb[1], mb[2], mb[3],
+      { apivot = { ma[4], ma[5] }, bpivot = { mb[4], mb[5] } })
+    assert.is_nil(t)
+    for i = 1, 2000 do
+      local s = (i / 2000) ^ 2 -- (denser near the start, where they part)
+      assert.is_false(pose(group, ma, s):hits(pose(tri, mb, s)), s)
+    end
+  end)
+  it("meets a wall the group then runs into", function()
+    -- the same motion with a wall across the group's way at y = 60 (the group
+    -- moves by 130.14 in y, turning by 1/64 about (4, 0): its points go no
+    -- further than its pivot's path plus their turn, so the first touch is
+    -- where the disk's bottom, 2 below its centre, reaches y = 60)
+    local wall = c2d.aabb(-100, 60, 200, 10)
+    local t = group:sweepTurning(ma[1], ma[2], ma[3], wall, 0, 0, 0, { apivot = { ma[4], ma[5] } })
+    -- the disk's centre turns about (4, 0), which is its own centre: it stays at
+    -- (4, 0) + t d, its bottom at y = 130.14 t + 2; t = 58 / 130.14
+    local exact = 58 / ma[2]
+    assert.is_true(t <= exact and exact - t < 1e-8, ("t %.17g, touch %.17g"):format(t, exact))
+  end)
+end)
+
 -- 2. Seeded random pairs against dense sampling -------------------------------
 
 local rng = common.lcg(20261128)

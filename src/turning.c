@@ -273,6 +273,127 @@ static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result 
     return r;
 }
 
+/*
+ * A pair that is not convex (a compound, a layer) steps by the fastest any
+ * point of x moves, whatever the direction: where the shapes slide past
+ * each other or part along a tangent, the gap stays small while that bound
+ * is large, and the steps crawl. The union's first touch is the earliest of
+ * its pieces' (a convex x piece against a convex y piece), and each such
+ * pair steps as a convex pair does: by the approach along the line between
+ * its closest points (y not turning), and the separation steps on its
+ * cores. The least of those steps, over every pair of pieces that can meet
+ * before it, is as safe as the plain one, and far longer. Pieces whose
+ * boxes are too far apart to meet before the least found so far are passed
+ * over (their box gap over the fastest speed of x's piece).
+ */
+static int convex(const c2d_shape *s);
+
+typedef struct piece_steps {
+    turning *tn;
+    double t, best;       /* from t; the least step found */
+    double full;          /* the fastest any point of x's piece moves */
+    c2d_bounds box;       /* x's piece at t */
+    int failed;           /* a pair the cores cannot measure: no step from pieces */
+} piece_steps;
+
+static int y_piece_step(void *ud, const c2d_shape *p);
+
+/* Each piece of y (a compound's, walked into its members) near x's piece. */
+static void y_pieces(piece_steps *ps, const c2d_shape *y, double reach)
+{
+    if (y->kind == C2D_TILES) {
+        tile_range rg;
+        if (c2d_tile_range(y, &ps->box, reach, &rg)) c2d_tiles_each(y, &rg, &ps->box, reach, y_piece_step, ps, NULL);
+    } else if (c2d_is_compound(y)) {
+        piece_walk w;
+        const c2d_shape *p;
+        c2d_walk_start(&w, y);
+        while (!ps->failed && (p = c2d_walk_next(&w, &ps->box, reach)) != NULL) y_pieces(ps, p, reach);
+    } else if (c2d_near(&y->bounds, &ps->box, reach)) {
+        y_piece_step(ps, y);
+    }
+}
+
+static int y_piece_step(void *ud, const c2d_shape *p)
+{
+    piece_steps *ps = (piece_steps *)ud;
+    turning *tn = ps->tn;
+    c2d_distance_result d;
+    c2d_vec o = v2(0, 0), n;
+    double gx, gy, step, mu;
+    if (ps->failed) return 0;
+    if (c2d_is_compound(p) || !convex(p)) { ps->failed = 1; return 0; }
+    gx = dmax(0, dmax(p->bounds.minx - ps->box.maxx, ps->box.minx - p->bounds.maxx));
+    gy = dmax(0, dmax(p->bounds.miny - ps->box.maxy, ps->box.miny - p->bounds.maxy));
+    if (ps->t + (c2d_hypot(gx, gy) - tn->tol / 2) / ps->full >= ps->best) return 1; /* (too far to come first) */
+    c2d_body(&tn->by, p, &o);
+    if (tn->by.type != BODY_POLY || !core_distance(tn, o, &d)) { ps->failed = 1; return 0; }
+    if (!(d.distance > tn->tol / 2)) { ps->best = ps->t; return 0; } /* (nothing to gain) */
+    n = vsub(d.a, d.b);
+    n = n.x != 0 || n.y != 0 ? vunit(n) : n;
+    mu = speed(tn, ps->t, tn->wy != 0 ? o : n);
+    step = mu > 0 ? ps->t + (d.distance - tn->tol / 2) / mu : 2;
+    if (step <= 1 && (n.x != 0 || n.y != 0)) {
+        step = separation_step(tn, ps->t, step, n, 0, tn->tol / 2);
+        if (step <= 1 && tn->wx != tn->wy) step = separation_step(tn, ps->t, step, n, 1, tn->tol / 2);
+    }
+    ps->best = dmin(ps->best, step);
+    return ps->best > ps->t;
+}
+
+/* Each piece of x (a compound's, walked into its members) against y's. */
+static void x_pieces(piece_steps *ps, const c2d_shape *x)
+{
+    turning *tn = ps->tn;
+    double r;
+    int i;
+    if (c2d_is_compound(x)) {
+        piece_walk w;
+        const c2d_shape *p;
+        c2d_walk_start(&w, x);
+        while (!ps->failed && ps->best > ps->t && (p = c2d_walk_next(&w, &x->bounds, 0)) != NULL) x_pieces(ps, p);
+        return;
+    }
+    if (x->kind == C2D_TILES || !convex(x)) { ps->failed = 1; return; }
+    c2d_body(&tn->bx, x, &tn->px);
+    if (tn->bx.type != BODY_POLY || tn->bx.n > C2D_MAX_VERTICES) { ps->failed = 1; return; }
+    tn->rx = c2d_reach_from(x, tn->px);
+    tn->directional = 0;
+    ps->full = speed(tn, ps->t, v2(0, 0));
+    tn->directional = 1; /* (a convex pair of pieces) */
+    if (!(ps->full > 0)) return; /* (it does not move) */
+    core_at(tn, ps->t);
+    ps->box.minx = ps->box.maxx = tn->moved[0].x;
+    ps->box.miny = ps->box.maxy = tn->moved[0].y;
+    for (i = 1; i < tn->bx.n; i++) {
+        ps->box.minx = dmin(ps->box.minx, tn->moved[i].x);
+        ps->box.maxx = dmax(ps->box.maxx, tn->moved[i].x);
+        ps->box.miny = dmin(ps->box.miny, tn->moved[i].y);
+        ps->box.maxy = dmax(ps->box.maxy, tn->moved[i].y);
+    }
+    r = tn->bx.r + tn->bx.tol;
+    ps->box.minx -= r; ps->box.miny -= r; ps->box.maxx += r; ps->box.maxy += r;
+    /* the pieces of y it can reach before the least step found so far */
+    y_pieces(ps, tn->y, ps->full * (dmin(ps->best, 1) - ps->t) + tn->tol);
+}
+
+/* From t, where the plain step reaches next: the pieces' step when longer. */
+static C2D_NOINLINE double pieces_next(turning *tn, double t, double next)
+{
+    piece_steps ps;
+    const c2d_shape *x = tn->x;
+    double rx = tn->rx;
+    ps.tn = tn;
+    ps.t = t;
+    ps.best = HUGE_VAL;
+    ps.failed = 0;
+    x_pieces(&ps, x);
+    tn->x = x;
+    tn->rx = rx;
+    tn->directional = 0;
+    return ps.failed ? next : dmax(next, ps.best);
+}
+
 /* Are the poses at t deeper into each other than depth. */
 static int deeper(turning *tn, double t, double depth, c2d_error *e)
 {
@@ -445,8 +566,9 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         c2d_body(&tn.bx, tn.x, &tn.px);
         c2d_body(&tn.by, tn.y, &o);
         tn.fast = tn.bx.type == BODY_POLY && tn.by.type == BODY_POLY;
-        tn.cmax = dmax(vlen(vsub(tn.px, tn.py)), vlen(vadd(vsub(tn.px, tn.py), tn.dd))) * (1 + 4 * DBL_EPSILON);
     }
+    /* (the pieces' steps of a pair not convex use it too) */
+    tn.cmax = dmax(vlen(vsub(tn.px, tn.py)), vlen(vadd(vsub(tn.px, tn.py), tn.dd))) * (1 + 4 * DBL_EPSILON);
     {
         /* the default tolerance: 1e-9 of the size, and never below the
          * rounding of the coordinates */
@@ -519,6 +641,8 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
                 /* each certifies from where the one before left off */
                 next = separation_step(&tn, t, next, n, 0, tn.tol / 2);
                 if (next <= 1 && tn.wx != tn.wy) next = separation_step(&tn, t, next, n, 1, tn.tol / 2);
+            } else if (!tn.directional && next <= 1) {
+                next = pieces_next(&tn, t, next);
             }
             t = next;
         }
