@@ -1407,3 +1407,26 @@ describe("disks against skylines of tiles: hits, distance, sweep and contact, ag
     assert.is_true(inside > 60, "enough points inside: " .. inside)
   end)
 end)
+
+-- An outline whose first seven vertices run along y = -4.7e-322 from
+-- x = 4.7e-322 to 1.9e-321, then out to (26.25, y), (-13.1, 22.7),
+-- (-13.1, -22.7), (-24, -41.6) (twice). Its turns are exact for any doubles:
+-- taken from rounded differences, a turn from the leftmost point lost the
+-- 1e-322 offsets, read the outline as a line and built the segment between
+-- its extremes. Its shoelace area, in rational arithmetic on the doubles, is
+-- 596.7456297952148; (5, 5) is inside the triangle (0, 0), (26.25, 0),
+-- (-13.1, 22.7) it mostly is.
+describe("a Concave with a run of subnormal vertices", function()
+  local s = c2d.concave { 4.7430302000759668e-322, -4.7430302000759668e-322, 7.1145453001139502e-322,
+    -4.7430302000759668e-322, 9.4860604001519336e-322, -4.7430302000759668e-322, 1.1857575500189917e-321,
+    -4.7430302000759668e-322, 1.42290906002279e-321, -4.7430302000759668e-322, 1.6600605700265884e-321,
+    -4.7430302000759668e-322, 1.8972120800303867e-321, -4.7430302000759668e-322, 26.25, -4.7430302000759668e-322,
+    -13.124999999999995, 22.733166849341515, -13.125000000000012, -22.733166849341508, -24.000000000000021,
+    -41.569219381653042, -24.000000000000021, -41.569219381653042 }
+  it("keeps its area and holds the points inside it", function()
+    assert.is_true(math.abs(s:area() - 596.7456297952148) <= 1e-9 * 596.7456297952148, s:area())
+    assert.is_true(s:hits(c2d.point(5, 5)))
+    assert.is_true(s:hits(c2d.point(-10, 0)))
+    assert.is_false(s:hits(c2d.point(5, -5)))
+  end)
+end)

@@ -383,30 +383,6 @@ static int point_order(const void *pa, const void *pb)
     return 0;
 }
 
-/* The sign of x * y - z * w (finite factors) as the doubles compute it where
- * nothing overflows or underflows: each product's mantissa and exponent
- * apart (frexp), so that no product leaves the doubles whatever the factors.
- * The products' mantissas round as the products themselves would. */
-static double cross_sign(double x, double y, double z, double w)
-{
-    double p, q, mp, mq;
-    int ex, ey, ez, ew, ep, eq;
-    int sp, sq;
-    mp = frexp(x, &ex) * frexp(y, &ey);
-    mq = frexp(z, &ez) * frexp(w, &ew);
-    sp = mp > 0 ? 1 : mp < 0 ? -1 : 0;
-    sq = mq > 0 ? 1 : mq < 0 ? -1 : 0;
-    if (sp != sq) return sp > sq ? 1 : -1;
-    if (sp == 0) return 0;
-    /* Same sign: compare the magnitudes, exponent first. */
-    p = frexp(fabs(mp), &ep);
-    q = frexp(fabs(mq), &eq);
-    ep += ex + ey;
-    eq += ez + ew;
-    if (ep != eq) return ep > eq ? sp : -sp;
-    return p > q ? sp : p < q ? -sp : 0;
-}
-
 /* x + y = *s + *t exactly (Knuth's two-sum; no overflow). */
 static void two_sum(double x, double y, double *s, double *t)
 {
@@ -489,13 +465,13 @@ static int exact_range(double x)
  * for the doubles given, so that the hull is convex for them, exactly (a
  * turn decided from rounded differences kept (253 - 2.3e-12, 253 - 3.5e-12)
  * beside (253, 253 - 1.2e-12), which puts (0, -5) 3.5 outside that edge's
- * line). Beyond orient_exact's range it is computed from the three points
- * in x-then-y order whatever order they come in, so that one triple always
- * gets one answer. */
+ * line). Beyond orient_exact's range, in big integers (c2d_orient_exact):
+ * a turn from rounded differences there lost the offsets of points 1e-322
+ * apart beside ones 13 away, and read an outline with area as a line. */
 double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c)
 {
-    c2d_vec t, u, v;
-    double sign = 1, p, q;
+    c2d_vec u, v;
+    double p, q;
     if (exact_range(a.x) && exact_range(a.y) && exact_range(b.x) && exact_range(b.y) && exact_range(c.x) &&
         exact_range(c.y)) {
         /* Where the rounded determinant is farther from 0 than its rounding,
@@ -507,25 +483,7 @@ double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c)
         if (fabs(p - q) > c2d_ulps(4, fabs(p) + fabs(q)) && fabs(p - q) >= 0x1p-900) return p - q;
         return orient_exact(a, b, c);
     }
-    if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
-    if (point_order(&b, &c) > 0) { t = b; b = c; c = t; sign = -sign; }
-    if (point_order(&a, &b) > 0) { t = a; a = b; b = t; sign = -sign; }
-    u = vsub(b, a);
-    v = vsub(c, a);
-    /* Points farther apart than the largest double (-1e308 and 1e308): the
-     * differences along that axis are taken halved, which halves both
-     * products and keeps the sign. */
-    if (!(isfinite(u.x) && isfinite(v.x))) { u.x = b.x / 2 - a.x / 2; v.x = c.x / 2 - a.x / 2; }
-    if (!(isfinite(u.y) && isfinite(v.y))) { u.y = b.y / 2 - a.y / 2; v.y = c.y / 2 - a.y / 2; }
-    /* Only the sign is used. Where a product overflows (inf - inf is NaN,
-     * which no test takes as a turn either way) or underflows (a sliver
-     * 1e-323 wide), the products are compared by mantissa and exponent. */
-    p = u.x * v.y;
-    q = u.y * v.x;
-    if (fabs(p) < C2D_INF && fabs(q) < C2D_INF && (fabs(p) >= DBL_MIN || u.x == 0 || v.y == 0) &&
-        (fabs(q) >= DBL_MIN || u.y == 0 || v.x == 0))
-        return sign * (p - q);
-    return sign * cross_sign(u.x, v.y, u.y, v.x);
+    return c2d_orient_exact(a, b, c);
 }
 
 int c2d_hull(c2d_vec *pts, int n, c2d_vec *out)
