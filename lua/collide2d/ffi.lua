@@ -270,6 +270,18 @@ return function(native)
     end
     return v
   end
+  -- One point of a manifold into p.
+  local function fill_point(p, q)
+    p.x, p.y, p.separation, p.id = q.point.x, q.point.y, q.separation, tonumber(q.id)
+  end
+  -- One manifold (one or two points) into m.
+  local function fill_manifold(m, c)
+    m.nx, m.ny = c.normal.x, c.normal.y
+    m.pieceA = c.piece_a >= 0 and c.piece_a + 1 or nil
+    m.pieceB = c.piece_b >= 0 and c.piece_b + 1 or nil
+    if c.count > 0 then fill_point(sub_table(m, 1), c.points[0]) else rawset(m, 1, nil) end
+    if c.count > 1 then fill_point(sub_table(m, 2), c.points[1]) else rawset(m, 2, nil) end
+  end
   function fast.manifold(...)
     local a, b, margin, into = ...
     if margin == nil then margin = 0 end
@@ -286,19 +298,12 @@ return function(native)
       if into ~= nil then for i = #into, 1, -1 do rawset(into, i, nil) end end
       return nil
     end
+    -- (No loop runs for the common answer, one manifold: a loop inside would
+    -- stop the JIT compiling the game's own loop around the call, whose FFI
+    -- reads the interpreter then boxes, a table's worth of garbage a call.)
     local list = into or {}
-    for i = 1, count do
-      local c = out[i - 1]
-      local m = sub_table(list, i)
-      m.nx, m.ny = c.normal.x, c.normal.y
-      m.pieceA = c.piece_a >= 0 and c.piece_a + 1 or nil
-      m.pieceB = c.piece_b >= 0 and c.piece_b + 1 or nil
-      for k = 1, c.count do
-        local p, q = sub_table(m, k), c.points[k - 1]
-        p.x, p.y, p.separation, p.id = q.point.x, q.point.y, q.separation, tonumber(q.id)
-      end
-      for k = c.count + 1, 2 do rawset(m, k, nil) end
-    end
+    fill_manifold(sub_table(list, 1), out[0])
+    for i = 2, count do fill_manifold(sub_table(list, i), out[i - 1]) end
     for i = #list, count + 1, -1 do rawset(list, i, nil) end
     return list
   end
