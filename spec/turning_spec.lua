@@ -238,6 +238,44 @@ describe("a compound parting from a shape along a tangent", function()
   end)
 end)
 
+describe("a triangle parting from a turning Line along a tangent", function()
+  -- Triangle(0, 3, 3, 0, 3, 3) has its vertex (0, 3) on the Line x = 0, the
+  -- rest to its right. Both turn by 1/64 rad, the Line about (0, 1), the
+  -- triangle about (2, 2), while the Line moves by (1, 1) and the triangle by
+  -- (1, -19). They start in touch and draw apart, then meet again near
+  -- t = 0.05, when the triangle sliding down brings its long edge to the
+  -- Line. The Line turns, so only the fastest point bounded the steps, which
+  -- ran out at t = 0.00016 and answered a hit there, still apart; against a
+  -- Line the step now follows the gap along its normal.
+  local line, tri = c2d.line(0, 0, 0, 2), c2d.triangle(0, 3, 3, 0, 3, 3)
+  local ml, mt = { 1, 1, 1 / 64, 0, 1 }, { 1, -19, 1 / 64, 2, 2 }
+  local function at(s)
+    return pose(line, s, ml[1], ml[2], ml[3], ml[4], ml[5]), pose(tri, s, mt[1], mt[2], mt[3], mt[4], mt[5])
+  end
+  it("meets at the second touch, found by sampling and bisection", function()
+    assert.is_true(line:hits(tri))
+    local t = line:sweepTurning(ml[1], ml[2], ml[3], tri, mt[1], mt[2], mt[3],
+      { apivot = { ml[4], ml[5] }, bpivot = { mt[4], mt[5] } })
+    -- no touch after the start before t (samples denser near the start)
+    for i = 1, 2000 do
+      local a, b = at(t * (i / 2001) ^ 2)
+      assert.is_false(a:hits(b), i)
+    end
+    -- the first touch after it: bisected between t and 0.05 (sampled: touching)
+    local a, b = at(0.05)
+    assert.is_true(a:hits(b))
+    local lo, hi = t, 0.05
+    for _ = 1, 60 do
+      local mid = (lo + hi) / 2
+      a, b = at(mid)
+      if a:hits(b) then hi = mid else lo = mid end
+    end
+    assert.is_true(t <= hi and hi - t < 1e-6, ("t %.17g, touch %.17g"):format(t, hi))
+    a, b = at(t)
+    assert.is_true(a:distance(b) <= 1e-8)
+  end)
+end)
+
 -- 2. Seeded random pairs against dense sampling -------------------------------
 
 local rng = common.lcg(20261128)

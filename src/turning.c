@@ -147,8 +147,10 @@ static double separation_step(const turning *tn, double at, double t, c2d_vec n,
         m = v2(co * n.x - si * n.y, si * n.x + co * n.y);
         m = vscale(m, -1); /* from x toward y */
     }
-    /* the constant side: the one the direction is fixed to */
-    for (i = 0; i < own->n; i++) side = dmax(side, vdot(m, c2d_bv(own, i)));
+    /* the constant side: the one the direction is fixed to (a Line's, along
+     * its normal, is its point's) */
+    if (own->type == BODY_LINE) side = vdot(m, c2d_bv(own, 0));
+    else for (i = 0; i < own->n; i++) side = dmax(side, vdot(m, c2d_bv(own, i)));
     side += tn->bx.r + tn->bx.tol + tn->by.r + tn->by.tol;
     /* one M for every vertex, over [t, 1] */
     if (turning_with_x) {
@@ -314,6 +316,35 @@ static void y_pieces(piece_steps *ps, const c2d_shape *y, double reach)
     }
 }
 
+/* Against a Line (y, which the frame holds still): the gap is the least
+ * of x's core vertices' distances along the line's normal, on the side x
+ * is on, and only that direction is fixed in the frame (the Line's shadow
+ * on any other is the whole line). */
+static int line_step(piece_steps *ps, const c2d_shape *line)
+{
+    turning *tn = ps->tn;
+    c2d_vec o = v2(0, 0), n, p0;
+    double lo = HUGE_VAL, hi = -HUGE_VAL, gap, mu, step;
+    int i;
+    c2d_body(&tn->by, line, &o);
+    p0 = c2d_bv(&tn->by, 0);
+    n = vunit(vperp(c2d_bv(&tn->by, 1)));
+    for (i = 0; i < tn->bx.n; i++) {
+        double d = vdot(n, vsub(tn->moved[i], p0));
+        lo = dmin(lo, d);
+        hi = dmax(hi, d);
+    }
+    if (!(lo > 0) && !(hi < 0)) { ps->best = ps->t; return 0; } /* (across it) */
+    if (hi < 0) { n = vscale(n, -1); lo = -hi; }
+    gap = lo - (tn->bx.r + tn->bx.tol + tn->by.r + tn->by.tol);
+    if (!(gap > tn->tol / 2)) { ps->best = ps->t; return 0; }
+    mu = speed(tn, ps->t, tn->wy != 0 ? o : n);
+    step = mu > 0 ? ps->t + (gap - tn->tol / 2) / mu : 2;
+    if (step <= 1) step = separation_step(tn, ps->t, step, n, 0, tn->tol / 2);
+    ps->best = dmin(ps->best, step);
+    return ps->best > ps->t;
+}
+
 static int y_piece_step(void *ud, const c2d_shape *p)
 {
     piece_steps *ps = (piece_steps *)ud;
@@ -322,6 +353,7 @@ static int y_piece_step(void *ud, const c2d_shape *p)
     c2d_vec o = v2(0, 0), n;
     double gx, gy, step, mu;
     if (ps->failed) return 0;
+    if (p->kind == C2D_LINE) return line_step(ps, p);
     if (c2d_is_compound(p) || !convex(p)) { ps->failed = 1; return 0; }
     gx = dmax(0, dmax(p->bounds.minx - ps->box.maxx, ps->box.minx - p->bounds.maxx));
     gy = dmax(0, dmax(p->bounds.miny - ps->box.maxy, ps->box.miny - p->bounds.maxy));
