@@ -895,3 +895,27 @@ describe("hits and distance of two Lines against the exact reference", function(
     finish()
   end)
 end)
+
+-- A Polygon whose first six vertices run 1e-322 from the origin down to
+-- (-3e-321, -2.8e-321), then out to (-11, 0) and (10, 0): a sliver 1e-321
+-- high along y = 0 from x = -11 to 10. A Line x = c is apart from it for any
+-- c > 10 (every vertex has x <= 10). Taken in a frame at the Line's point,
+-- the sliver's edge lines all pass within rounding of that point, and once
+-- held it: a Line 1e-8 past the tip hit it.
+describe("a Line past the tip of a sliver 1e-321 high", function()
+  local sliver = c2d.polygon { 0, -2.6679544875427313e-322, -5.3359089750854627e-322, -8.003863462628194e-322,
+    -1.0671817950170925e-321, -1.3339772437713657e-321, -1.6007726925256388e-321, -1.8675681412799119e-321,
+    -2.1343635900341851e-321, -2.4011590387884582e-321, -3.0335630654652538e-321, -2.781589586086218e-321,
+    -11, 0, 10, 0 }
+  it("is apart past x = 10, and touches at it", function()
+    for _, x in ipairs { 10.00000001, 10.5, 11, 1e6 } do
+      local l = c2d.line(x, 0, x, 5)
+      assert.is_false(l:hits(sliver), x)
+      assert.is_false(sliver:hits(l), x)
+      assert.is_true(l:distance(sliver) > 0, x)
+      assert.is_nil(l:contact(sliver), x)
+    end
+    assert.is_true(c2d.line(10, 0, 10, 5):hits(sliver))
+    assert.is_true(c2d.line(0, 0, 0, 5):hits(sliver))
+  end)
+end)

@@ -34,6 +34,20 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
         return vlen2(v) <= b->r * b->r && c2d_in_wedge(b, v);
     }
     if (b->type != BODY_POLY || b->orient == 0) return 0;
+    {
+        /* Within the vertices' box first: past a sliver's tip (a triangle
+         * 1e-322 high), every edge line's test is within rounding of 0 and
+         * holds a point well off it. */
+        int left = 0, right = 0, below = 0, above = 0;
+        for (i = 0; i < b->n; i++) {
+            c2d_vec a = c2d_bv(b, i);
+            left |= a.x <= p.x;
+            right |= a.x >= p.x;
+            below |= a.y <= p.y;
+            above |= a.y >= p.y;
+        }
+        if (!(left && right && below && above)) return 0;
+    }
     for (i = 0; i < b->n; i++) {
         c2d_vec a = c2d_bv(b, i), e = c2d_direction_up(vsub(c2d_bv(b, c2d_next(i, b->n)), a));
         if (vcross(e, vsub(p, a)) * b->orient < 0) return 0;
