@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "collide2d.h"
+#include "trig.h"
 
 /*
  * Every product is rounded on its own (no fused multiply-add), whatever the
