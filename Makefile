@@ -9,6 +9,7 @@
 #   make core              build/core/libcollide2d_core.so: the C core alone (no Lua), for C and C++ engines
 #   make demo | bench | clean
 #   make bench-core        ns per call of the C core alone (no Lua)
+#   make bench-trig        ns per call of the core's own sin, cos, atan2, acos beside the C library's
 #   make bench-world [BUMP_LUA=...]   the World against a naive loop and bump.lua
 #   make bench-tiles [BUMP_LUA=...]   a 1,000 x 1,000 tile layer against one AABB per tile (World, bump.lua)
 #   make bench-sight       50 guards' w:visible over 2,000 shapes, a frame
@@ -49,14 +50,14 @@ FP_FLAGS := -ffp-contract=off
 ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/sort.c src/exact.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_query.c src/world_pairs.c src/world_move.c src/sight.c src/sight_from.c src/navmesh.c src/navmesh_path.c src/controller.c src/bump.c src/bump_rect.c
+CORE_SRC := src/shape.c src/sort.c src/exact.c src/trig.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/features.c src/overlap.c src/query.c src/contact.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_query.c src/world_pairs.c src/world_move.c src/sight.c src/sight_from.c src/navmesh.c src/navmesh_path.c src/controller.c src/bump.c src/bump_rect.c
 BIND_SRC := src/lua_collide2d.c src/lua_tiles.c src/lua_world.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 
 # Where the specs find the module and the pure-Lua submodules.
 RUN_ENV  := LUA_CPATH='$(BUILD)/?.so;;' LUA_PATH='lua/?.lua;lua/?/init.lua;spec/?.lua;;'
 
-.PHONY: all test test-all determinism determinism-arm64 print-sources lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check rock rock-check rockspec deps-rock demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
+.PHONY: all test test-all determinism determinism-arm64 print-sources lint deps-lint core love-test love-demo love-shot deps-love dist dist-check deps-dist deps-dist-check rock rock-check rockspec deps-rock demo bench bench-world bench-tiles bench-sight bench-navmesh bench-broadphase bench-core bench-trig stack-usage bench-bump bump-diff bump-suite ffi-decls test-c example-c oom-test deps-oom tsan-test deps-tsan clean deps deps-all check deps-check fuzz fuzz-coverage FORCE
 
 all: $(SO)
 
@@ -313,6 +314,15 @@ bench-core: build/bench-core
 build/bench-core: bench/core.c bench/bench.h $(CORE_SRC) $(HEADERS) | deps-build
 	@mkdir -p build
 	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/core.c $(CORE_SRC) -lm
+
+# The core's own sin, cos, atan2 and acos (src/trig.c) beside the C
+# library's, and what calls them: a Box built turned, and turned.
+bench-trig: build/bench-trig
+	@build/bench-trig
+
+build/bench-trig: bench/trig.c bench/bench.h $(CORE_SRC) $(HEADERS) | deps-build
+	@mkdir -p build
+	$(CC) -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -Isrc -o $@ bench/trig.c $(CORE_SRC) -lm
 
 # The World's grid against a dynamic AABB tree prototype, C alone; then the
 # benchmark scene stepped several ways, learnable and not, beside 10,000 shapes.

@@ -37,6 +37,7 @@ build = {
             "src/shape.c",
             "src/sort.c",
             "src/exact.c",
+            "src/trig.c",
             "src/body.c",
             "src/decompose.c",
             "src/compound_shape.c",

@@ -495,20 +495,21 @@ static C2D_NOINLINE void chase_contact(const pairset *ps, c2d_vec o, contact_sea
         }
     if (curved && overlapping) {
         /* Round edges: spread directions, then refine the best. */
-        double best_a = atan2(cs->n.y, cs->n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
+        double best_a = c2d_atan2(cs->n.y, cs->n.x), step = 2 * C2D_PI / C2D_CONTACT_SPREAD, lo, hi;
         const double g = 0.6180339887498949;
         for (i = 0; i < C2D_CONTACT_SPREAD; i++) {
             double ang = i * step, before = cs->best;
-            try_direction(cs, v2(cos(ang), sin(ang)));
+            try_direction(cs, c2d_unit_at(ang));
             if (cs->best < before) best_a = ang;
         }
         lo = best_a - step;
         hi = best_a + step;
         for (i = 0; i < C2D_CONTACT_REFINE; i++) {
             double m1 = hi - g * (hi - lo), m2 = lo + g * (hi - lo);
-            double f1 = chase(ps, v2(cos(m1), sin(m1)), C2D_INF), f2 = chase(ps, v2(cos(m2), sin(m2)), C2D_INF);
-            if (f1 < cs->best) { cs->best = f1; cs->n = v2(cos(m1), sin(m1)); }
-            if (f2 < cs->best) { cs->best = f2; cs->n = v2(cos(m2), sin(m2)); }
+            c2d_vec u1 = c2d_unit_at(m1), u2 = c2d_unit_at(m2);
+            double f1 = chase(ps, u1, C2D_INF), f2 = chase(ps, u2, C2D_INF);
+            if (f1 < cs->best) { cs->best = f1; cs->n = u1; }
+            if (f2 < cs->best) { cs->best = f2; cs->n = u2; }
             if (f1 < f2) hi = m2; else lo = m1;
         }
     }

@@ -73,7 +73,7 @@ typedef enum surface { GROUND, WALL, CEILING } surface;
 
 static surface surface_of(const c2d_controller *c, c2d_vec n)
 {
-    double up = n.x * c->up.x + n.y * c->up.y, lim = cos(c->max_slope);
+    double up = n.x * c->up.x + n.y * c->up.y, lim = c2d_cos(c->max_slope);
     if (up >= lim && up > 0) return GROUND;
     if (-up >= lim && up < 0) return CEILING;
     return WALL;

@@ -338,7 +338,7 @@ static int body_piece(const body *x, int k, bpiece *f)
         c2d_vec apex = c2d_bv(x, 0);
         if (k == 0) { f->a = apex; f->b = c2d_arc_end(x, 1); f->n = v2(x->own.fan.e2.y, -x->own.fan.e2.x); }
         else if (k == 2) { f->a = c2d_arc_end(x, 0); f->b = apex; f->n = vperp(x->own.fan.e1); }
-        else { f->arc = 1; f->a = apex; f->u = x->own.fan.e2; f->span = 2 * atan2(vcross(x->own.fan.d, x->own.fan.e1), vdot(x->own.fan.d, x->own.fan.e1)); }
+        else { f->arc = 1; f->a = apex; f->u = x->own.fan.e2; f->span = 2 * c2d_atan2(vcross(x->own.fan.d, x->own.fan.e1), vdot(x->own.fan.d, x->own.fan.e1)); }
         return 1;
     }
     if (x->r == 0) {
@@ -370,7 +370,7 @@ static int body_piece(const body *x, int k, bpiece *f)
         } else {
             c2d_vec out = normal_from(x, c2d_next(i, x->n));
             f->arc = 1; f->a = q; f->u = w;
-            f->span = atan2(vcross(w, out), vdot(w, out));
+            f->span = c2d_atan2(vcross(w, out), vdot(w, out));
             if (!(f->span > 0)) return 0;
         }
         return 1;
@@ -380,7 +380,8 @@ static int body_piece(const body *x, int k, bpiece *f)
 /* u turned counter-clockwise by t. */
 static c2d_vec turned(c2d_vec u, double t)
 {
-    double c = cos(t), s = sin(t);
+    double c, s;
+    c2d_raw_sincos(t, &c, &s);
     return v2(u.x * c - u.y * s, u.x * s + u.y * c);
 }
 
@@ -397,7 +398,7 @@ static double piece_param(const bpiece *f, c2d_vec x)
     c2d_vec d = vsub(x, f->a), e;
     double t;
     if (f->arc) {
-        t = atan2(vcross(f->u, d), vdot(f->u, d));
+        t = c2d_atan2(vcross(f->u, d), vdot(f->u, d));
         return t < 0 ? t + 2 * C2D_PI : t;
     }
     e = vsub(f->b, f->a);

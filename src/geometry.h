@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdint.h>
 #include "collide2d.h"
+#include "trig.h"
 
 /*
  * Every product is rounded on its own (no fused multiply-add), whatever the
@@ -218,6 +219,15 @@ static inline double c2d_rounding_length(const c2d_vec *v, int n)
 
 /* cos and sin of an angle, exact at multiples of pi/2. */
 void c2d_sincos(double angle, double *c, double *s);
+
+/* The unit vector at angle a, (cos a, sin a), as trig.c rounds them (no
+ * snapping). */
+static inline c2d_vec c2d_unit_at(double a)
+{
+    c2d_vec u;
+    c2d_raw_sincos(a, &u.x, &u.y);
+    return u;
+}
 
 /* The farthest any point of s lies from p, at least (from its box's
  * corners, rounded up); infinite for a Line (turning.c). */

@@ -51,8 +51,11 @@ static void polygon_moments(const c2d_vec *v, int n, moments *m)
  * along the middle direction; r^4 t / 4 about c). */
 static void add_sector(moments *m, c2d_vec c, double r, c2d_vec u, double t)
 {
-    double a = r * r * t / 2, d = t > 0 ? 4 * r * sin(t / 2) / (3 * t) : 0, ch = cos(t / 2), sh = sin(t / 2);
-    c2d_vec g = vadd(c, vscale(v2(u.x * ch - u.y * sh, u.x * sh + u.y * ch), d));
+    double a = r * r * t / 2, d, ch, sh;
+    c2d_vec g;
+    c2d_raw_sincos(t / 2, &ch, &sh);
+    d = t > 0 ? 4 * r * sh / (3 * t) : 0;
+    g = vadd(c, vscale(v2(u.x * ch - u.y * sh, u.x * sh + u.y * ch), d));
     m->a += a;
     m->mx += a * g.x;
     m->my += a * g.y;
@@ -93,7 +96,7 @@ static void rounded_moments(const c2d_shape *s, c2d_vec o, moments *m)
         }
         for (i = 0; i < n; i++) {
             c2d_vec n0 = nrm[(i + n - 1) % n], n1 = nrm[i];
-            double t = atan2(vcross(n0, n1), vdot(n0, n1));
+            double t = c2d_atan2(vcross(n0, n1), vdot(n0, n1));
             if (t < 0 || (t == 0 && vdot(n0, n1) < 0)) t += 2 * C2D_PI; /* (a flat core's end: half a turn) */
             add_sector(m, v[i], r, n0, t);
         }

@@ -346,22 +346,23 @@ static int corner(c2d_navmesh *m, c2d_vec v, double rho, double a0, double span)
     if (!(span > 0)) return 1;
     if (rho == 0 && span >= 2 * C2D_PI) return 1; /* a point: nothing to go round */
     if (rho > 0) {
-        double smax = 2 * acos(rho / (rho + m->tol));
+        double smax = 2 * c2d_acos(rho / (rho + m->tol));
         k = smax > 0 ? (int)ceil(dmin(span / smax, C2D_NAV_STEPS)) : C2D_NAV_STEPS;
         /* (a half turn or more in one step has no circumscribed corner) */
         while (span / k >= 0.9 * C2D_PI) k++;
     }
     s = span / k;
-    dist = rho > 0 ? rho / cos(s / 2) : 0;
+    dist = rho > 0 ? rho / c2d_cos(s / 2) : 0;
     for (j = 0; j < k; j++) {
         double a = a0 + (j + 0.5) * s, b = a - s / 2, c = a + s / 2;
-        c2d_vec p = vadd(v, v2(dist * cos(a), dist * sin(a)));
-        if (!add_node(m, p, v2(sin(b), -cos(b)), v2(-sin(c), cos(c)))) return 0;
+        c2d_vec u = c2d_unit_at(a), ub = c2d_unit_at(b), uc = c2d_unit_at(c);
+        c2d_vec p = vadd(v, v2(dist * u.x, dist * u.y));
+        if (!add_node(m, p, v2(ub.y, -ub.x), v2(-uc.y, uc.x))) return 0;
     }
     return 1;
 }
 
-static double angle_of(c2d_vec u) { return atan2(u.y, u.x); }
+static double angle_of(c2d_vec u) { return c2d_atan2(u.y, u.x); }
 
 /* The ends of a flat outline (p0 to p1) grown by rho: a half turn at each. */
 static int flat_corners(c2d_navmesh *m, c2d_vec p0, c2d_vec p1, double rho)
@@ -383,7 +384,7 @@ static int polygon_corners(c2d_navmesh *m, const c2d_vec *c, int n, double rho)
         if ((a.x == v.x && a.y == v.y) || (b.x == v.x && b.y == v.y)) continue;
         n1 = right_normal(a, v);
         n2 = right_normal(v, b);
-        if (!corner(m, v, rho, angle_of(n1), atan2(vcross(n1, n2), vdot(n1, n2)))) return 0;
+        if (!corner(m, v, rho, angle_of(n1), c2d_atan2(vcross(n1, n2), vdot(n1, n2)))) return 0;
     }
     return 1;
 }

@@ -60,8 +60,7 @@ void c2d_sincos(double angle, double *c, double *s)
         *s = m == 1 ? 1.0 : m == 3 ? -1.0 : 0.0;
         return;
     }
-    *c = cos(angle);
-    *s = sin(angle);
+    c2d_raw_sincos(angle, c, s);
 }
 
 
@@ -74,12 +73,12 @@ static int turns_once(const c2d_vec *v, int n)
     for (i = 0; i < n; i++) {
         c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
         if (e.x == 0 && e.y == 0) continue;
-        if (have) total += atan2(vcross(prev, e), vdot(prev, e));
+        if (have) total += c2d_atan2(vcross(prev, e), vdot(prev, e));
         else first = e;
         prev = e;
         have = 1;
     }
-    if (have) total += atan2(vcross(prev, first), vdot(prev, first));
+    if (have) total += c2d_atan2(vcross(prev, first), vdot(prev, first));
     return fabs(total) < 3 * C2D_PI;
 }
 
@@ -801,7 +800,7 @@ int c2d_round_core(const c2d_shape *s, c2d_vec *out)
  * (both ends; one point where the normals agree). */
 static int corner_arc(c2d_vec c, double r, c2d_vec n0, c2d_vec n1, int segments, c2d_vec *out, int room)
 {
-    double a0 = atan2(n0.y, n0.x), turn = atan2(vcross(n0, n1), vdot(n0, n1));
+    double a0 = c2d_atan2(n0.y, n0.x), turn = c2d_atan2(vcross(n0, n1), vdot(n0, n1));
     if (turn < 0 || (turn == 0 && vdot(n0, n1) < 0)) turn += 2 * C2D_PI; /* (a flat core's end: half a turn) */
     if (turn == 0) {
         if (room < 1) return 0;
@@ -856,7 +855,7 @@ int c2d_outline(const c2d_shape *s, int segments, c2d_vec *out, int room)
         return arc_points(s->p[0], s->radius, 0, 2 * C2D_PI * (segments - 1) / segments, segments, out, room);
     case C2D_CAPSULE: {
         c2d_vec d = vsub(s->p[1], s->p[0]);
-        double a = atan2(d.y, d.x), half = C2D_PI / 2;
+        double a = c2d_atan2(d.y, d.x), half = C2D_PI / 2;
         int k = segments / 2 + 1;
         if (s->radius == 0) break;
         n = arc_points(s->p[1], s->radius, a - half, a + half, k, out, room);

@@ -45,14 +45,14 @@ static void add(dirs *d, c2d_vec v)
 {
     if (v.x == 0 && v.y == 0) return;
     if (d->span) {
-        double a = atan2(vcross(d->c, v), vdot(d->c, v));
+        double a = c2d_atan2(vcross(d->c, v), vdot(d->c, v));
         d->lo = dmin(d->lo, a);
         d->hi = dmax(d->hi, a);
         return;
     }
     if (d->n < d->room) {
         d->v[d->n].d = v;
-        d->v[d->n].angle = atan2(v.y, v.x);
+        d->v[d->n].angle = c2d_atan2(v.y, v.x);
         d->v[d->n].dist2 = d->near;
     }
     d->n++;
@@ -109,7 +109,7 @@ static void circle_circle(dirs *d, c2d_vec c, double r)
 static double arc_step(double r, double tol)
 {
     double c = 1 - tol / r;
-    return c <= 0 ? C2D_PI / 2 : dmax(acos(c) * 2, 2 * C2D_PI / 4096);
+    return c <= 0 ? C2D_PI / 2 : dmax(c2d_acos(c) * 2, 2 * C2D_PI / 4096);
 }
 
 /* Directions to points along the arc of radius r about c from angle a0 by
@@ -149,7 +149,7 @@ static void leaf_directions(dirs *d, const c2d_shape *s)
         circle_line(d, apex, vsub(e2, apex), 1);
         circle_circle(d, apex, b.r);
         if (d->tol > 0) {
-            double a1 = atan2(e1.y - apex.y, e1.x - apex.x), a2 = atan2(e2.y - apex.y, e2.x - apex.x);
+            double a1 = c2d_atan2(e1.y - apex.y, e1.x - apex.x), a2 = c2d_atan2(e2.y - apex.y, e2.x - apex.x);
             double span = a1 - a2;
             while (span < 0) span += 2 * C2D_PI;
             arc_samples(d, apex, b.r, a2, span);
@@ -329,7 +329,7 @@ static int in_opening(const c2d_view *v, c2d_vec u)
     c = vdot(u, v->dir);
     s = fabs(vcross(v->dir, u));
     /* the angle from dir, atan2(s, c), within half the opening */
-    return atan2(s, c) <= v->opening / 2;
+    return c2d_atan2(s, c) <= v->opening / 2;
 }
 
 /* A blocker as the World's sight lists it: how near its box comes to the
@@ -376,7 +376,7 @@ static int span_of(c2d_vec o, const c2d_shape *s, const c2d_bounds *box, double 
     directions(&span, s, box);
     if (!(span.lo <= span.hi && span.hi - span.lo < C2D_PI)) return 1;
     {
-        double at = atan2(span.c.y, span.c.x);
+        double at = c2d_atan2(span.c.y, span.c.x);
         *lo = at + span.lo - 1e-9;
         *hi = at + span.hi + 1e-9;
     }
@@ -393,7 +393,7 @@ static int clear(c2d_vec o, c2d_vec u, double t, const sight_set *bl, const c2d_
          * span the ray is not in, cannot meet it before */
         double reach = t * vlen(u);
         far = reach * reach * (1 + 16 * DBL_EPSILON) + c2d_ulps(16, fabs(o.x) + fabs(o.y));
-        angle = atan2(u.y, u.x);
+        angle = c2d_atan2(u.y, u.x);
     }
     for (i = 0; i < bl->n; i++) {
         c2d_sweep_result k;
@@ -831,7 +831,7 @@ static int put_point(c2d_vec *pts, int m, c2d_vec p, double merge)
  * (maxt when nothing is met). */
 static double first_hit(c2d_vec o, c2d_vec u, double maxt, const sight_set *bl)
 {
-    double best = maxt, angle = atan2(u.y, u.x), l = vlen(u);
+    double best = maxt, angle = c2d_atan2(u.y, u.x), l = vlen(u);
     int i;
     for (i = 0; i < bl->n; i++) {
         c2d_sweep_result k;

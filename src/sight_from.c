@@ -113,7 +113,7 @@ static void add_event(from_ctx *x, int k, double t)
 static void on_arc(from_ctx *x, int k, c2d_vec q)
 {
     const from_piece *p = &((const from_piece *)x->w->from_pieces)[k];
-    double a = atan2(q.y - p->p.y, q.x - p->p.x) - p->a0;
+    double a = c2d_atan2(q.y - p->p.y, q.x - p->p.x) - p->a0;
     while (a < 0) a += 2 * C2D_PI;
     while (a >= 2 * C2D_PI) a -= 2 * C2D_PI;
     if (a <= p->span) add_event(x, k, a);
@@ -229,7 +229,7 @@ static void boundary_pieces(from_ctx *x, const c2d_shape *s)
     }
     if (b.type == BODY_FAN) {
         c2d_vec apex = c2d_bv(&b, 0), e1 = c2d_arc_end(&b, 0), e2 = c2d_arc_end(&b, 1);
-        double a1 = atan2(e1.y - apex.y, e1.x - apex.x), a2 = atan2(e2.y - apex.y, e2.x - apex.x);
+        double a1 = c2d_atan2(e1.y - apex.y, e1.x - apex.x), a2 = c2d_atan2(e2.y - apex.y, e2.x - apex.x);
         p.p = apex;
         p.e = vsub(e1, apex);
         add_piece(x, &p);
