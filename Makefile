@@ -422,7 +422,7 @@ FUZZ_TIME  ?= 120
 # where the cut would fall at a different place each run. make fuzz explores
 # anew each time, comparisons included (FUZZ_OPTS=-seed=N repeats one).
 CHECK_FUZZ_TIME ?= 900
-CHECK_FUZZ_RUNS ?= 45000
+CHECK_FUZZ_RUNS ?= 30000
 CHECK_FUZZ_SEED ?= 2
 FUZZ_OPTS  ?=
 FUZZ_DEFS  ?=
