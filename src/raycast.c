@@ -1,6 +1,6 @@
 /*
  * Raycast: when does a point moving from origin along dir first touch a
- * shape (a point swept against it; see sweep.c). The disk, AABB, Box,
+ * shape (a point swept against it; see first_touch.c). The disk, AABB, Box,
  * Triangle and Polygon answer from their numbers; the rest go the sweep's
  * general way.
  */

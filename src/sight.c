@@ -25,7 +25,7 @@
 #include "compound.h"
 #include "sort.h"
 #include "tiles.h"
-#include "world.h"
+#include "sight.h"
 
 /* The directions gathered (or, with span set, the least and greatest angle
  * of them from the direction c), and how many would have been. */
@@ -332,32 +332,7 @@ static int in_opening(const c2d_view *v, c2d_vec u)
     return c2d_atan2(s, c) <= v->opening / 2;
 }
 
-/* A blocker as the World's sight lists it: how near its box comes to the
- * view's origin, and its span of angles from there (unless full). */
-typedef struct sight_item {
-    double d2;
-    int slot;
-    int full;
-    double lo, hi;
-    double far;  /* the farthest its points lie from the origin */
-    int convex;  /* its span is exact, and every ray within it meets it */
-} sight_item;
 
-/* The blockers: n shapes, and (unless NULL) their items, nearest first. */
-typedef struct sight_set {
-    const c2d_shape *const *s;
-    int n;
-    const sight_item *it;
-} sight_set;
-
-/* Is angle a within [lo, hi] (hi - lo < 2 pi), round the circle. */
-static int within(double a, double lo, double hi)
-{
-    double x = a - lo;
-    while (x < 0) x += 2 * C2D_PI;
-    while (x >= 2 * C2D_PI) x -= 2 * C2D_PI;
-    return x <= hi - lo;
-}
 
 /* The span of angles s covers seen from o (a little wider, for their
  * rounding): 0 with [*lo, *hi], or 1 when it is half a turn or more (or
@@ -400,7 +375,7 @@ static int clear(c2d_vec o, c2d_vec u, double t, const sight_set *bl, const c2d_
         if (bl->s[i] == self) continue;
         if (bl->it != NULL) {
             if (bl->it[i].d2 > far) break;
-            if (!bl->it[i].full && !within(angle, bl->it[i].lo, bl->it[i].hi)) continue;
+            if (!bl->it[i].full && !c2d_angle_within(angle, bl->it[i].lo, bl->it[i].hi)) continue;
         }
         k = c2d_raycast(bl->s[i], o, u, t);
         if (k.hit && k.t < t) {
@@ -596,7 +571,7 @@ static int see_sorted(const c2d_view *v, const c2d_shape *b, const sight_set *bl
         for (j = 0; j < bl->n && bl->it[j].d2 < near * near; j++) {
             const sight_item *x = &bl->it[j];
             if (bl->s[j] == b || x->full || !x->convex || !(x->far < near)) continue;
-            if (within(lo, x->lo + margin, x->hi - margin) && within(hi, x->lo + margin, x->hi - margin) &&
+            if (c2d_angle_within(lo, x->lo + margin, x->hi - margin) && c2d_angle_within(hi, x->lo + margin, x->hi - margin) &&
                 hi - lo < x->hi - x->lo - 2 * margin) {
                 *hider = j;
                 return 0;
@@ -612,7 +587,7 @@ static int see_sorted(const c2d_view *v, const c2d_shape *b, const sight_set *bl
     for (j = 0; j <= k; j++) {
         const c2d_sight_dir *a = &dv[j < k ? j : first];
         if (j == k && (first < 0 || prev == first)) break;
-        if (!(a->dist2 <= far) || !(full || within(a->angle, lo, hi))) continue;
+        if (!(a->dist2 <= far) || !(full || c2d_angle_within(a->angle, lo, hi))) continue;
         if (j < k && ray_sees(v, b, bl, a->d, reach, point, hider)) return 1;
         if (prev >= 0) { /* between the one before and this one, counter-clockwise */
             c2d_vec x = vscale(dv[prev].d, 1 / vlen(dv[prev].d)), y = vscale(a->d, 1 / vlen(a->d)), u;
@@ -702,7 +677,7 @@ int c2d_world_sight_candidates(c2d_world *w, const c2d_view *v, const c2d_shape 
  * ray meets a near blocker first), with their spans; for one target b, only
  * those that can hide it (*np: how many are kept). Their directions (with
  * b's) sorted: the count of directions, or -1 when memory ran out. */
-static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int *np,
+int c2d_sight_prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const c2d_shape *b, const int *slots, int *np,
                    double tol)
 {
     sight_item *it;
@@ -726,7 +701,7 @@ static int prepare(c2d_world *w, const c2d_view *v, const c2d_bounds *box, const
         sight_item x = it[i];
         if (b != NULL && !(x.d2 <= breach * breach * (1 + 16 * DBL_EPSILON))) break;
         x.full = span_of(v->o, s, box, &x.lo, &x.hi);
-        if (b != NULL && !bfull && !x.full && !within(x.lo, blo, bhi) && !within(blo, x.lo, x.hi)) continue;
+        if (b != NULL && !bfull && !x.full && !c2d_angle_within(x.lo, blo, bhi) && !c2d_angle_within(blo, x.lo, x.hi)) continue;
         x.far = c2d_reach_from(s, v->o);
         /* (a Fan's span is taken with its whole circle's tangents: too wide to stand for it here) */
         x.convex = !c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE && s->kind != C2D_FAN;
@@ -752,7 +727,7 @@ int c2d_world_sees(c2d_world *w, const c2d_view *v, const c2d_shape *b, const in
     sight_set bl;
     sight_box(v, b, &box, &reach);
     /* (slots may be the world's own list: copied into the items first) */
-    k = prepare(w, v, &box, b, slots, &n, 0);
+    k = c2d_sight_prepare(w, v, &box, b, slots, &n, 0);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;
@@ -784,7 +759,7 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
     }
     /* the targets in the list's order: the seen list first holds it */
     for (i = 0; i < n; i++) w->seen[i].slot = slots[i];
-    k = prepare(w, v, &box, NULL, slots, &n, 0);
+    k = c2d_sight_prepare(w, v, &box, NULL, slots, &n, 0);
     if (k < 0) return -1;
     bl.s = w->sight_shapes;
     bl.n = n;
@@ -799,114 +774,5 @@ int c2d_world_visible(c2d_world *w, const c2d_view *v, const int *slots, int n, 
         }
     }
     *seen = w->seen;
-    return m;
-}
-
-/* How far to either side of a direction its side rays go (radians). */
-#define HAIR 1e-9
-
-/* Does the outline a, b, c turn back at b (b a spike's tip: c on the line
- * through a and b, back toward a, as where two rays along one direction meet
- * the same edge end-on). */
-static int spike(c2d_vec a, c2d_vec b, c2d_vec c)
-{
-    c2d_vec e = vsub(b, a), f = vsub(c, b);
-    return vdot(e, f) < 0 && fabs(vcross(e, f)) <= 1e-12 * vlen(e) * vlen(f);
-}
-
-/* Put p at the end of the outline pts[0 .. m), dropping one within merge
- * of the last and the tips of spikes it makes; the new count. */
-static int put_point(c2d_vec *pts, int m, c2d_vec p, double merge)
-{
-    if (m > 0 && vlen(vsub(pts[m - 1], p)) <= merge) return m;
-    while (m > 1 && spike(pts[m - 2], pts[m - 1], p)) {
-        m--;
-        if (vlen(vsub(pts[m - 1], p)) <= merge) return m;
-    }
-    pts[m] = p;
-    return m + 1;
-}
-
-/* The first thing the ray from the origin along u meets, within maxt: its t
- * (maxt when nothing is met). */
-static double first_hit(c2d_vec o, c2d_vec u, double maxt, const sight_set *bl)
-{
-    double best = maxt, angle = c2d_atan2(u.y, u.x), l = vlen(u);
-    int i;
-    for (i = 0; i < bl->n; i++) {
-        c2d_sweep_result k;
-        double reach = best * l;
-        if (bl->it[i].d2 > reach * reach * (1 + 16 * DBL_EPSILON) + c2d_ulps(16, fabs(o.x) + fabs(o.y))) break;
-        if (!bl->it[i].full && !within(angle, bl->it[i].lo, bl->it[i].hi)) continue;
-        k = c2d_raycast(bl->s[i], o, u, best);
-        if (k.hit && k.t < best) best = k.t;
-    }
-    return best;
-}
-
-/* Where the ray from the view's origin along d (a hair to the side when
- * side is -1 or 1) first meets a blocker or the radius. */
-static c2d_vec ray_point(const c2d_view *v, c2d_vec d, int side, const sight_set *bl)
-{
-    c2d_vec u = vscale(d, 1 / vlen(d));
-    if (side != 0) u = v2(u.x - HAIR * side * u.y, u.y + HAIR * side * u.x);
-    return vadd(v->o, vscale(u, first_hit(v->o, u, v->radius, bl)));
-}
-
-int c2d_world_visibility(c2d_world *w, const c2d_view *v, const int *slots, int n, double tol, const c2d_vec **points)
-{
-    c2d_bounds box;
-    sight_set bl;
-    double jump;
-    int j, k, m = 0;
-    if (!(v->radius < HUGE_VAL) || !(tol > 0)) return -2;
-    box.minx = v->o.x - v->radius;
-    box.maxx = v->o.x + v->radius;
-    box.miny = v->o.y - v->radius;
-    box.maxy = v->o.y + v->radius;
-    c2d_bounds_padded(&box, &box);
-    k = prepare(w, v, &box, NULL, slots, &n, tol);
-    if (k < 0) return -1;
-    if (3 * k > w->cap_points) {
-        c2d_vec *p = (c2d_vec *)realloc(w->sight_points, (size_t)(3 * k) * sizeof *p);
-        if (p == NULL) return -1;
-        w->sight_points = p;
-        w->cap_points = 3 * k;
-    }
-    bl.s = w->sight_shapes;
-    bl.n = n;
-    bl.it = (const sight_item *)w->sight_items;
-    /* (side points nearer than this to their ray's are the same edge's;
-     * points nearer than this to the last are one) */
-    jump = dmin(1e-6 * v->radius, tol / 4);
-    for (j = 0; j < k;) {
-        /* Along each direction, and a hair to either side of it: where a ray
-         * grazes a corner, what lies beyond it is seen on one side. Directions
-         * closer than that are taken together (the first's side, each one,
-         * the last's side), so that the points stay in order of angle, which
-         * keeps the outline simple. */
-        int last = j, i;
-        c2d_vec centre, p;
-        while (last + 1 < k && w->sight_dirs[last + 1].angle - w->sight_dirs[last].angle < 4 * HAIR) last++;
-        centre = ray_point(v, w->sight_dirs[j].d, 0, &bl);
-        p = ray_point(v, w->sight_dirs[j].d, -1, &bl);
-        if (vlen(vsub(p, centre)) > jump) m = put_point(w->sight_points, m, p, jump);
-        for (i = j; i <= last; i++) {
-            centre = i == j ? centre : ray_point(v, w->sight_dirs[i].d, 0, &bl);
-            m = put_point(w->sight_points, m, centre, jump);
-        }
-        p = ray_point(v, w->sight_dirs[last].d, 1, &bl);
-        if (vlen(vsub(p, centre)) > jump) m = put_point(w->sight_points, m, p, jump);
-        j = last + 1;
-    }
-    /* the wrap: the last points against the first */
-    while (m > 2 && (vlen(vsub(w->sight_points[m - 1], w->sight_points[0])) <= jump ||
-                     spike(w->sight_points[m - 2], w->sight_points[m - 1], w->sight_points[0])))
-        m--;
-    while (m > 2 && spike(w->sight_points[m - 1], w->sight_points[0], w->sight_points[1])) {
-        memmove(w->sight_points, w->sight_points + 1, (size_t)(m - 1) * sizeof *w->sight_points);
-        m--;
-    }
-    *points = w->sight_points;
     return m;
 }

@@ -1,6 +1,7 @@
 /*
- * Internal to the C core: what the sweep (sweep.c) lends the raycast
- * (raycast.c), a point swept against a shape.
+ * Internal to the C core: the first-touch times of features (first_touch.c)
+ * and what the sweep (sweep.c) lends the raycast (raycast.c), a point swept
+ * against a shape.
  */
 #ifndef COLLIDE2D_SWEEP_H
 #define COLLIDE2D_SWEEP_H
@@ -28,6 +29,14 @@ void c2d_no_hit(c2d_sweep_result *res);
  * The normal is from c toward the point, times sign; for a sharp corner
  * (no true radius, only tolerance) it is against the motion instead. */
 void c2d_ray_circle(c2d_vec p, c2d_vec v, c2d_vec c, double R, int sharp, double tmax, double sign, first_touch *ft);
+
+/* The radius a POLY core is grown by (0 for a Fan or a Line). */
+static inline double c2d_poly_radius(const body *b) { return b->type == BODY_POLY ? b->r : 0; }
+
+/* The sides of line l that the corners of x, moved by d, lie on: the least
+ * and greatest cross product of l's direction with corner - l's point
+ * (first_touch.c). */
+void c2d_corner_sides(const body *x, c2d_vec d, const body *l, double *lo, double *hi);
 
 /* The first touch of body a moving by t*v (t in [0, tmax]) with b standing still. */
 void c2d_first_contact(const body *a, c2d_vec v, const body *b, double tmax, first_touch *ft);
