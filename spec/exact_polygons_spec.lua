@@ -114,6 +114,37 @@ describe("exact hits between convex polygons", function()
     end
   end)
 
+  it("climbs past vertices closer together than the rounding of their depths", function()
+    -- P has an edge 2e-322 long at its corner (0, 0) and a vertex 7e-320 off
+    -- the axis at (0, -48): beside depths of order 48^2 the two ends of each
+    -- round alike. Q's vertex (-2.9, -41) lies inside P (left of every edge
+    -- of P, worked by hand), so they meet, in every mirror of the plane.
+    local P = { "polygon", 0, 0, 5, -22.5, 10, -45, 10, -46, 8, -47, 6.7291740963577779e-320, -48, -48, -48,
+                -44, 1, -2.0256691479491108e-322, 8.3991159793011913e-323 }
+    local Q = { "polygon", -50, 6, -49, 0, -2.9, -41, 0, 1 }
+    local function mirrored(s, fx, fy, swap)
+      local out = { s[1] }
+      for i = 2, #s, 2 do
+        local x, y = s[i] * fx, s[i + 1] * fy
+        if swap then x, y = y, x end
+        out[#out + 1], out[#out + 2] = x, y
+      end
+      if (fx * fy < 0) ~= (swap == true) then -- reflected: the same polygon, wound the other way
+        local back = { out[1] }
+        for i = #out - 1, 2, -2 do back[#back + 1], back[#back + 2] = out[i], out[i + 1] end
+        out = back
+      end
+      return out
+    end
+    for _, m in ipairs { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 }, { 1, 1, true }, { -1, 1, true }, { 1, -1, true }, { -1, -1, true } } do
+      local a, b = mirrored(P, m[1], m[2], m[3]), mirrored(Q, m[1], m[2], m[3])
+      assert.is_true(reference(a, b))
+      local sa, sb = c2d.polygon(unpack(numbers(a))), c2d.polygon(unpack(numbers(b)))
+      assert.is_true(sa:hits(sb))
+      assert.is_true(sb:hits(sa))
+    end
+  end)
+
   it("agrees on touches and near-touches at every scale, both ways round", function()
     local rng = common.lcg(20261129)
     local check, finish = checker()

@@ -135,21 +135,28 @@ static int separated_by(const c2d_vec *a, int na, int oa, const c2d_vec *b, int 
         scaled = fabs(e.x) + fabs(e.y) < C2D_SQUARE_SAFE_LO;
         e = c2d_direction_up(e);
         best = vcross(e, vsub(b[j], v)) * oa;
-        /* Climb; a repeated vertex of b is a flat step to walk over. Forward
-         * first; where a sharp corner of a turns the normal by nearly half a
-         * turn, the last vertex may sit on the falling side, so then back. */
+        /* Climb. A step that falls by no more than the products' rounding is
+         * walked over without being taken (a repeated vertex, an edge of b
+         * parallel to this one, or vertices so close that their depths round
+         * out of order), so no such step stops the climb short of the top.
+         * Forward first; where a sharp corner of a turns the normal by nearly
+         * half a turn, the last vertex may sit on the falling side, so then back. */
         for (k = 0; k < 2; k++) {
-            int dir = k == 0 ? step : nb - step, moved = 0;
+            int dir = k == 0 ? step : nb - step, moved = 0, at = j;
             guard = nb;
             while (guard-- > 0) {
-                int next = j + dir;
+                int next = at + dir;
                 double s;
                 if (next >= nb) next -= nb;
                 s = vcross(e, vsub(b[next], v)) * oa;
-                if (!(s > best || (s == best && veq(b[next], b[j])))) break;
-                best = s;
-                j = next;
-                moved = 1;
+                if (s > best) {
+                    best = s;
+                    j = next;
+                    moved = 1;
+                } else if (!(s >= best - bound)) {
+                    break;
+                }
+                at = next;
             }
             if (moved) break;
         }
