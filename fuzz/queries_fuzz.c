@@ -1122,6 +1122,58 @@ static int wide_fan(const c2d_shape *s)
     return s->kind == C2D_FAN && s->opening > PI;
 }
 
+/* The convex leaves of s (a compound's pieces, a Group member's own pieces)
+ * into out, room at most; how many (more than room: some left out). */
+static int leaves_of(const c2d_shape *s, const c2d_shape **out, int room)
+{
+    const c2d_shape *p;
+    int n = c2d_pieces(s, &p), i, k = 0;
+    if (n == 0) {
+        if (room > 0) out[0] = s;
+        return 1;
+    }
+    for (i = 0; i < n; i++) k += leaves_of(&p[i], out + (k < room ? k : room), k < room ? room - k : 0);
+    return k;
+}
+
+/* The items a convex leaf brings to a region (its vertices; a wide fan's
+ * two halves, four each). */
+static int leaf_items(const c2d_shape *s)
+{
+    switch (s->kind) {
+    case C2D_POLYGON: return s->count;
+    case C2D_TRIANGLE: return 3;
+    case C2D_AABB: case C2D_BOX: return 4;
+    case C2D_FAN: return 8;
+    case C2D_SEGMENT: case C2D_CAPSULE: return 2;
+    default: return 1;
+    }
+}
+
+/* Does contact of a and b fit the regions' room (docs/shapes.md: at most 128
+ * pairs of convex leaves whose boxes come within the boxes' least separation,
+ * 1,024 region items)? Beyond it contact follows candidate directions, whose
+ * answer separates but need not be least. Counted from above: each pair in
+ * reach as two (a wide fan is two halves), and all its items. */
+static int contact_in_room(const c2d_shape *a, const c2d_shape *b)
+{
+    enum { ROOM = 512 };
+    static const c2d_shape *la[ROOM], *lb[ROOM];
+    int na = leaves_of(a, la, ROOM), nb = leaves_of(b, lb, ROOM), i, j, pairs = 0, items = 0;
+    double r0 = fmin(fmin(a->bounds.maxx - b->bounds.minx, b->bounds.maxx - a->bounds.minx),
+                     fmin(a->bounds.maxy - b->bounds.miny, b->bounds.maxy - a->bounds.miny));
+    if (a->kind == C2D_TILES || b->kind == C2D_TILES || na > ROOM || nb > ROOM) return 0;
+    r0 = fmax(r0, 0);
+    for (i = 0; i < na; i++)
+        for (j = 0; j < nb; j++) {
+            const c2d_bounds *p = &la[i]->bounds, *q = &lb[j]->bounds;
+            if (p->minx - r0 > q->maxx || q->minx - r0 > p->maxx || p->miny - r0 > q->maxy || q->miny - r0 > p->maxy) continue;
+            pairs += (wide_fan(la[i]) ? 2 : 1) * (wide_fan(lb[j]) ? 2 : 1);
+            items += leaf_items(la[i]) + leaf_items(lb[j]);
+        }
+    return pairs <= 128 && items <= 1024;
+}
+
 /* The deepest overlap of a piece of sp moved by d with a piece of other
  * (each pair's own contact); -1 when the move does not build. */
 static double deepest_moved(const spec *sp, c2d_vec d, const spec *other)
@@ -1223,8 +1275,11 @@ static void check_contact(const spec *A, const spec *B, int ranged)
          * resting allowances count as touching, so do shapes a shorter move
          * leaves apart by less (a slit in a Concave narrower than rounding is
          * taken as closed: README, resting contact). */
+        /* (Not where contact leaves its regions for candidate directions:
+         * too many pairs of pieces in reach, docs/shapes.md.) */
         step = ab.depth * (1 - 1e-9) - t;
-        if (step > 0 && a->kind != C2D_LINE && b->kind != C2D_LINE) {
+        if (step > 0 && a->kind != C2D_LINE && b->kind != C2D_LINE &&
+            (!(is_compound(a) || is_compound(b) || wide_fan(a) || wide_fan(b)) || contact_in_room(a, b))) {
             int loose = is_compound(a) || is_compound(b) || wide_fan(a) || wide_fan(b);
             double rest = fmax(t, 4 * rest_tolerance(a, b));
             c2d_vec d = v2(n.x * step, n.y * step);

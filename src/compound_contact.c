@@ -18,7 +18,7 @@
 
 /* The most leaf pairs, lines and fan halves a contact considers. */
 #define C2D_CONTACT_LEAVES 128
-#define C2D_CONTACT_PAIRS 256
+#define C2D_CONTACT_PAIRS 512
 #define C2D_CONTACT_LINES 64
 #define C2D_CONTACT_HALVES 8
 /* Directions tried around the circle when regions are curved, and the
@@ -337,7 +337,7 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
     for (side = 0; side < 2; side++)
         for (i = 0; i < ps->n; i++) {
             const c2d_shape *leaf = side ? ps->q[i] : ps->p[i];
-            double span[C2D_CONTACT_PAIRS][4], turn[C2D_CONTACT_PAIRS], tol, eps;
+            double span[C2D_CONTACT_LEAVES][4], turn[C2D_CONTACT_LEAVES], tol, eps;
             c2d_vec a, b, d = side ? vscale(x, -1) : x;
             int n = 0, first = 1;
             if (has_area(leaf)) continue;
@@ -394,20 +394,21 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
     regionset rs;
     c2d_seams seams;
     c2d_vec x, u;
-    int i, k, keep, touching = 0;
+    int i, touching = 0;
     rs.n = rs.nv = 0;
     *overlapping = 0;
-    for (i = 0; i < ps->n; i++)
+    /* Regions nearer than the best bound stay (the rest give their room
+     * back at once); does any hold or touch the origin. */
+    for (i = 0; i < ps->n; i++) {
+        int before = rs.n, nv = rs.nv;
+        double d;
         if (!c2d_add_pair_region(&rs, ps->p[i], ps->q[i], o)) return 0;
-    /* Regions nearer than the best bound stay; does any hold or touch the origin. */
-    keep = 0;
-    for (k = 0; k < rs.n; k++) {
-        double d = c2d_region_sd(&rs, &rs.g[k], v2(0, 0));
-        if (d <= rs.g[k].tol) touching = 1;
-        rs.g[k].sd0 = d;
-        if (d < cs->best) rs.g[keep++] = rs.g[k];
+        if (rs.n == before) continue;
+        d = c2d_region_sd(&rs, &rs.g[before], v2(0, 0));
+        if (d <= rs.g[before].tol) touching = 1;
+        rs.g[before].sd0 = d;
+        if (!(d < cs->best)) rs.n = before, rs.nv = nv;
     }
-    rs.n = keep;
     if (!touching) return 1;
     *overlapping = 1;
     seams.on_seam = pairs_on_seam;
@@ -629,6 +630,49 @@ static c2d_vec open_side(const pairset *ps, touches *t)
     return nn > 0 ? n[0] : v2(0, -1);
 }
 
+/* The leaf pairs of a and b whose boxes come within reach of each other
+ * (a move shorter than reach can make no other pair overlap); 0 when the
+ * leaves or the pairs do not fit. */
+static int gather_pairs(const c2d_shape *a, const c2d_shape *b, double reach, leafset *la, leafset *lb, pairset *ps)
+{
+    int i, j;
+    la->n = la->nh = la->overflow = 0;
+    lb->n = lb->nh = lb->overflow = 0;
+    leaves(a, &b->bounds, reach, la);
+    leaves(b, &a->bounds, reach, lb);
+    ps->n = 0;
+    if (la->overflow || lb->overflow) return 0;
+    for (i = 0; i < la->n; i++)
+        for (j = 0; j < lb->n; j++) {
+            if (!c2d_near(&la->s[i]->bounds, &lb->s[j]->bounds, reach)) continue;
+            if (ps->n == C2D_CONTACT_PAIRS) return 0;
+            ps->p[ps->n] = la->s[i];
+            ps->q[ps->n] = lb->s[j];
+            ps->n++;
+        }
+    return 1;
+}
+
+/* The candidates' answer (cs) separates but need not be least. The pairs in
+ * its reach, fewer than in the boxes', may fit the regions: their least move
+ * below it, when they do and it leaves every pair at most touching. The
+ * leaves and pairs are gathered anew into la, lb and ps. */
+static C2D_NOINLINE void refine_by_regions(const c2d_shape *a, const c2d_shape *b, leafset *la, leafset *lb, pairset *ps,
+                                           contact_search *cs)
+{
+    contact_search rs = *cs;
+    double tol = ps->tol;
+    int overlapping;
+    if (!gather_pairs(a, b, cs->best, la, lb, ps)) return;
+    ps->tol = tol;
+    rs.ps = ps;
+    if (!region_contact(ps, a->p[0], &rs, &overlapping) || !overlapping) return;
+    if (rs.best < cs->best && pairs_clear_after(ps, &rs.n, &rs.best) && rs.best < cs->best) {
+        cs->best = rs.best;
+        cs->n = rs.n;
+    }
+}
+
 void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_result *out)
 {
     leafset la, lb;
@@ -637,7 +681,7 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     touches touch;
     c2d_vec o;
     double r0, ax[4];
-    int swapped, i, j, overlapping = 0, k;
+    int swapped, i, overlapping = 0, k, fits, chased = 0;
     out->hit = 0;
     if (!c2d_hits(a, b)) return;
     swapped = c2d_shape_order(a, b) > 0;
@@ -659,27 +703,16 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     cs.best = r0;
     cs.n = k == 0 ? v2(-1, 0) : k == 1 ? v2(1, 0) : k == 2 ? v2(0, -1) : v2(0, 1);
 
-    la.n = la.nh = la.overflow = 0;
-    lb.n = lb.nh = lb.overflow = 0;
-    leaves(a, &b->bounds, r0, &la);
-    leaves(b, &a->bounds, r0, &lb);
-    ps.n = 0;
+    fits = gather_pairs(a, b, r0, &la, &lb, &ps);
     touch.count = -1;
     ps.tol = C2D_CONTACT_REST * c2d_rest_depth(a, b);
-    for (i = 0; i < la.n; i++)
-        for (j = 0; j < lb.n; j++) {
-            if (!c2d_near(&la.s[i]->bounds, &lb.s[j]->bounds, r0)) continue;
-            if (ps.n == C2D_CONTACT_PAIRS) { la.overflow = 1; continue; }
-            ps.p[ps.n] = la.s[i];
-            ps.q[ps.n] = lb.s[j];
-            ps.n++;
-        }
     cs.ps = &ps;
     o = a->p[0];
-    if (!la.overflow && !lb.overflow && pairs_only_touch(&ps, &touch)) {
+    if (fits && pairs_only_touch(&ps, &touch)) {
         overlapping = 0;
-    } else if (!la.overflow && !lb.overflow && !region_contact(&ps, o, &cs, &overlapping)) {
+    } else if (fits && !region_contact(&ps, o, &cs, &overlapping)) {
         chase_contact(&ps, o, &cs, &overlapping);
+        chased = 1;
     } else if (overlapping && !pairs_clear_after(&ps, &cs.n, &cs.best)) {
         /* The regions' answer leaves a pair overlapping: the chase over
          * candidate directions instead, which always separates. */
@@ -687,8 +720,9 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
         cs.n = k == 0 ? v2(-1, 0) : k == 1 ? v2(1, 0) : k == 2 ? v2(0, -1) : v2(0, 1);
         chase_contact(&ps, o, &cs, &overlapping);
     }
+    if (chased && overlapping && cs.best < r0) refine_by_regions(a, b, &la, &lb, &ps, &cs);
     out->hit = 1;
-    if (!overlapping && !la.overflow && !lb.overflow) {
+    if (!overlapping && fits) {
         /* Only touching: no move needed, and the side they part on. */
         out->depth = 0;
         out->normal = open_side(&ps, &touch);
@@ -699,4 +733,3 @@ void c2d_compound_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact_re
     out->point = c2d_distance(a, b).a;
     if (swapped) out->normal = vscale(out->normal, -1);
 }
-
