@@ -64,22 +64,39 @@ void c2d_sincos(double angle, double *c, double *s)
 }
 
 
-/* Does the boundary turn round once (not a convex outline walked twice). */
+/* The quadrant of a nonzero direction, counter-clockwise from +x: each
+ * half-axis belongs to the quadrant it starts. */
+static int quadrant(c2d_vec e)
+{
+    if (e.x > 0 && e.y >= 0) return 0;
+    if (e.x <= 0 && e.y > 0) return 1;
+    if (e.x < 0 && e.y <= 0) return 2;
+    return 3;
+}
+
+/* Does the boundary turn round once (not a convex outline walked twice).
+ * The turns between edges, each within half a turn, sum to a whole number of
+ * turns; counted in quarter turns: the quadrant boundaries each turn
+ * crosses, the way it turns (across two, the side its cross product's sign
+ * says, as atan2 would: a turn of exactly half a turn by the sign of zero). */
 static int turns_once(const c2d_vec *v, int n)
 {
-    double total = 0;
     c2d_vec first = v2(0, 0), prev = v2(0, 0);
-    int i, have = 0;
-    for (i = 0; i < n; i++) {
-        c2d_vec e = vsub(v[c2d_next(i, n)], v[i]);
+    int i, have = 0, quarters = 0;
+    for (i = 0; i <= n; i++) {
+        c2d_vec e = i < n ? vsub(v[c2d_next(i, n)], v[i]) : first;
+        int dq;
         if (e.x == 0 && e.y == 0) continue;
-        if (have) total += c2d_atan2(vcross(prev, e), vdot(prev, e));
-        else first = e;
+        if (!have) {
+            first = prev = e;
+            have = 1;
+            continue;
+        }
+        dq = (quadrant(e) - quadrant(prev) + 4) % 4;
+        quarters += dq == 1 ? 1 : dq == 3 ? -1 : dq == 2 ? (signbit(vcross(prev, e)) ? -2 : 2) : 0;
         prev = e;
-        have = 1;
     }
-    if (have) total += c2d_atan2(vcross(prev, first), vdot(prev, first));
-    return fabs(total) < 3 * C2D_PI;
+    return abs(quarters) < 6;
 }
 
 /* Does the outline, wound as orient says, turn back on itself somewhere:
