@@ -67,6 +67,25 @@ describe("collide2d.tiled", function()
     assert.are.equal("turned \195\169", s[6]:getUserData().name) -- the \u00e9 escape as UTF-8
   end)
 
+  it("makes an ellipse wider than tall a 32-gon through its rim, the same bits on every machine", function()
+    local m = { width = 1, height = 1, tilewidth = 8, tileheight = 8, tilesets = {},
+                layers = { { type = "objectgroup", name = "O",
+                             objects = { { shape = "ellipse", x = 0, y = 0, width = 20, height = 10 } } } } }
+    local e = tiled.objects(m, "O")[1]
+    assert.are.equal("Polygon", e:type())
+    local v, seen = { e:unpack() }, {}
+    assert.are.equal(64, #v)
+    for i = 1, #v, 2 do seen[("%.17g %.17g"):format(v[i], v[i + 1])] = true end
+    -- the four ends of the axes, exactly (centre (10, 5), half-axes 10 and 5)
+    for _, p in ipairs { { 20, 5 }, { 10, 10 }, { 0, 5 }, { 10, 0 } } do
+      assert.is_true(seen[("%.17g %.17g"):format(p[1], p[2])], ("(%g, %g)"):format(p[1], p[2]))
+    end
+    -- and at 45 degrees: cos = sin = sqrt(1/2), rounded once
+    local h = math.sqrt(0.5)
+    assert.is_true(seen[("%.17g %.17g"):format(10 + 10 * h, 5 + 5 * h)])
+    assert.is_true(seen[("%.17g %.17g"):format(10 - 10 * h, 5 - 5 * h)])
+  end)
+
   it("takes the Lua export's table as it is", function()
     local lua_map = {
       width = 2, height = 1, tilewidth = 8, tileheight = 8, tilesets = {},

@@ -621,6 +621,9 @@ int c2d_navmesh_stale(const c2d_navmesh *m, c2d_world *w);
  * there is none (either end where the agent does not fit, or no way
  * between), -1 when memory ran out, -2 when m is not built over w. */
 int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, const c2d_vec **points);
+/* The length of the polyline through points[0 .. n): the sum of its
+ * segments' lengths, each as the core works it out on every machine. */
+double c2d_path_length(const c2d_vec *points, int n);
 /* The mesh's nodes (the corners a path may turn at), for drawing. */
 int c2d_navmesh_count(const c2d_navmesh *m);
 c2d_vec c2d_navmesh_node(const c2d_navmesh *m, int i);

@@ -2152,7 +2152,7 @@ static int l_nav_path(lua_State *L)
             lua_pushnil(L);
             return 1;
         }
-        for (i = 1; i < k; i++) length += hypot(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y);
+        length = c2d_path_length(pts, k);
         if (lua_istable(L, 7)) lua_pushvalue(L, 7);
         else lua_createtable(L, 2 * k, 0);
         /* (a finalizer run by an allocation may call the mesh, which then

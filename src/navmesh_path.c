@@ -131,3 +131,11 @@ int c2d_navmesh_path(c2d_navmesh *m, c2d_world *w, c2d_vec start, c2d_vec goal, 
     }
     return k;
 }
+
+double c2d_path_length(const c2d_vec *points, int n)
+{
+    double length = 0;
+    int i;
+    for (i = 1; i < n; i++) length += c2d_hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y);
+    return length;
+}

@@ -112,6 +112,12 @@ end
 -- ---- objects ----
 
 -- The shape of one Tiled object (nil for a kind it does not know).
+-- cos(k pi / 16), k = 0 .. 8, correctly rounded: an ellipse's 32 rim points
+-- come from these by symmetry, so they are the same on every machine (no C
+-- library cos) and the four at quarter turns lie on the axes exactly.
+local COS16 = { 1, 0.98078528040323043, 0.92387953251128674, 0.83146961230254524, 0.70710678118654757,
+                0.55557023301960218, 0.38268343236508978, 0.19509032201612828, 0 }
+
 local function object_shape(o)
   local x, y, w, h = o.x or 0, o.y or 0, o.width or 0, o.height or 0
   local turn = math.rad(o.rotation or 0)
@@ -135,9 +141,11 @@ local function object_shape(o)
     else -- an ellipse as a 32-gon through its rim
       local pts = {}
       for i = 0, 31 do
-        local a = 2 * math.pi * i / 32
-        pts[2 * i + 1] = x + w / 2 + w / 2 * math.cos(a)
-        pts[2 * i + 2] = y + h / 2 + h / 2 * math.sin(a)
+        local r = i % 8
+        local c, s = COS16[r + 1], COS16[9 - r] -- at (i mod 8) pi / 16
+        for _ = 1, (i - r) / 8 do c, s = -s, c end -- turned by whole quarters
+        pts[2 * i + 1] = x + w / 2 + w / 2 * c
+        pts[2 * i + 2] = y + h / 2 + h / 2 * s
       end
       shape = c2d.polygon(pts)
     end
