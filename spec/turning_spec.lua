@@ -141,6 +141,18 @@ describe("sweepTurning: hand-worked", function()
     assert.are.same({ c2d.aabb(12, -5, 4, 4):sweep(0, 10, layer) }, { c2d.aabb(12, -5, 4, 4):sweepTurning(0, 10, 0, layer) })
   end)
 
+  it("a disk or point turning about its own centre is the straight sweep, bit for bit", function()
+    -- two disks 1e6 out, touching, each turning about its centre while they
+    -- part sideways along their common tangent: no hit, as sweep says
+    local a, b = c2d.disk(1e6, 1e6, 5), c2d.disk(1e6, 1e6 + 10, 5)
+    assert.is_nil(a:sweep(1, 0, b, 12, 0))
+    assert.is_nil(a:sweepTurning(1, 0, 0.390625, b, 12, 0, 0.015625))
+    -- a disk turning about its centre into a box: sweep's t and normal
+    local box = c2d.aabb(20, -5, 4, 10)
+    assert.are.same({ c2d.disk(0, 0, 2):sweep(30, 0, box) }, { c2d.disk(0, 0, 2):sweepTurning(30, 0, 7, box) })
+    assert.are.same({ c2d.point(0, 0):sweep(30, 0, box) }, { c2d.point(0, 0):sweepTurning(30, 0, -3, box) })
+  end)
+
   it("a still AABB against a turning rod, either one first", function()
     -- rod (0,0)-(10,0) turning by pi/2 about (0,0); box [3,4] x [5,6]: its
     -- corner at the least angle, (4,5) at atan2(5, 4), is 6.4 from the pivot

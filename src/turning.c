@@ -531,12 +531,20 @@ static c2d_error layer_and_line(const c2d_shape *a, const c2d_motion *ma, const 
     return C2D_OK;
 }
 
+/* Does s turning about m's pivot stay as it is: a Disk or Point turning
+ * about its own centre. */
+static int turns_onto_itself(const c2d_shape *s, const c2d_motion *m)
+{
+    return (s->kind == C2D_DISK || s->kind == C2D_POINT) && veq(s->p[0], m->pivot);
+}
+
 c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
                             double tol, void *room, c2d_sweep_result *out)
 {
     turning tn;
     c2d_shape box;
     c2d_vec corners[8];
+    c2d_motion still_a, still_b;
     int swap, steps, sliding = 0;
     double t = 0, slide_step = 0;
     c2d_error e;
@@ -545,6 +553,17 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
           isfinite(ma->pivot.y) && isfinite(mb->d.x) && isfinite(mb->d.y) && isfinite(mb->angle) &&
           isfinite(mb->pivot.x) && isfinite(mb->pivot.y) && !(tol != tol) && tol < HUGE_VAL))
         return C2D_ERR_NONFINITE;
+    /* (a turn that moves nothing is no turn: two such are the straight sweep) */
+    if (ma->angle != 0 && turns_onto_itself(a, ma)) {
+        still_a = *ma;
+        still_a.angle = 0;
+        ma = &still_a;
+    }
+    if (mb->angle != 0 && turns_onto_itself(b, mb)) {
+        still_b = *mb;
+        still_b.angle = 0;
+        mb = &still_b;
+    }
     if ((ma->angle != 0 && a->kind == C2D_AABB) || (mb->angle != 0 && b->kind == C2D_AABB)) return C2D_ERR_ROTATE_AABB;
     if ((ma->angle != 0 && a->kind == C2D_TILES) || (mb->angle != 0 && b->kind == C2D_TILES)) return C2D_ERR_ROTATE_TILES;
     if (ma->angle == 0 && mb->angle == 0) { /* no turn: sweep's exact answer */
