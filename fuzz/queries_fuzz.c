@@ -1472,6 +1472,13 @@ static void keep_clear_of_slow(const spec *A, const spec *B)
  * certified (the poses at t within the tolerance) and never late (no poses
  * before t, or anywhere in the step when there is no hit, hit, when the
  * shapes start apart). */
+
+/* A Disk or Point turning about its own centre stays as it is. */
+static int turns_in_place(const c2d_shape *s, const c2d_motion *m)
+{
+    return (s->kind == C2D_DISK || s->kind == C2D_POINT) && s->p[0].x == m->pivot.x && s->p[0].y == m->pivot.y;
+}
+
 static void check_turning(const spec *A, const spec *B, int ranged, int lim)
 {
     const c2d_shape *a = &A->s, *b = &B->s;
@@ -1522,7 +1529,10 @@ static void check_turning(const spec *A, const spec *B, int ranged, int lim)
         double m = fmax(shape_mag(a), shape_mag(b)) + vlen(ma->pivot) + vlen(mb->pivot) + vlen(ma->d) + vlen(mb->d);
         double slack = tol_moved(m, a, b) + turn_slack(a, ma->angle, m) + turn_slack(b, mb->angle, m);
         double near = 2 * tol + 2 * slack, d0 = c2d_distance(a, b).distance;
-        if (ma->angle == 0 && mb->angle == 0) {
+        /* (a Disk or Point turning about its own centre does not turn:
+         * docs/turning.md) */
+        int turns_a = ma->angle != 0 && !turns_in_place(a, ma), turns_b = mb->angle != 0 && !turns_in_place(b, mb);
+        if (!turns_a && !turns_b) {
             c2d_sweep_result q = c2d_sweep(a, ma->d, b, mb->d);
             CHECK(q.hit == r.hit && q.t == r.t && q.normal.x == r.normal.x && q.normal.y == r.normal.y &&
                   q.point.x == r.point.x && q.point.y == r.point.y,
@@ -1548,7 +1558,7 @@ static void check_turning(const spec *A, const spec *B, int ranged, int lim)
          * before t hit, nor any in the step when there is no hit. Poses
          * rounded into each other by less than the rounding are let pass
          * where the tolerance does not dwarf the rounding. */
-        if (d0 > near && !lines && (ma->angle != 0 || mb->angle != 0)) {
+        if (d0 > near && !lines && (turns_a || turns_b)) {
             int k, n = r.hit ? 7 : 8;
             for (k = 1; k <= n; k++) {
                 double at = r.hit ? r.t * k / 8 : (double)k / 8;
