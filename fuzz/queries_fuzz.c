@@ -1176,15 +1176,33 @@ static int contact_in_room(const c2d_shape *a, const c2d_shape *b)
 
 /* The deepest overlap of a piece of sp moved by d with a piece of other
  * (each pair's own contact); -1 when the move does not build. */
+/* The pieces of a tile layer's tiles (at most room; 0 when more). */
+enum { TILE_PIECES = 64 };
+static int tile_pieces(const spec *sp, const c2d_shape *s, c2d_shape *out, c2d_vec (*verts)[C2D_MAX_TILE_VERTICES])
+{
+    int col, row, n = 0;
+    for (row = 0; row < sp->rows; row++)
+        for (col = 0; col < sp->columns; col++) {
+            if (n == TILE_PIECES) return 0;
+            n += c2d_tiles_piece(s, col, row, &out[n], verts[n]) != 0;
+        }
+    return n;
+}
+
 static double deepest_moved(const spec *sp, c2d_vec d, const spec *other)
 {
     static spec moved;
+    static c2d_shape ta[TILE_PIECES], tb[TILE_PIECES];
+    static c2d_vec va[TILE_PIECES][C2D_MAX_TILE_VERTICES], vb[TILE_PIECES][C2D_MAX_TILE_VERTICES];
     const c2d_shape *pa, *pb;
     double deepest = 0;
     int na, nb, i, j;
     if (!moved_by(&moved, sp, d)) return -1;
-    na = c2d_pieces(&moved.s, &pa);
-    nb = c2d_pieces(&other->s, &pb);
+    /* (a tile layer's pieces are its tiles': c2d_pieces lists none) */
+    na = moved.s.kind == C2D_TILES ? tile_pieces(&moved, &moved.s, ta, va) : c2d_pieces(&moved.s, &pa);
+    nb = other->s.kind == C2D_TILES ? tile_pieces(other, &other->s, tb, vb) : c2d_pieces(&other->s, &pb);
+    if (moved.s.kind == C2D_TILES && na > 0) pa = ta;
+    if (other->s.kind == C2D_TILES && nb > 0) pb = tb;
     if (na == 0) { pa = &moved.s; na = 1; }
     if (nb == 0) { pb = &other->s; nb = 1; }
     for (i = 0; i < na; i++)
