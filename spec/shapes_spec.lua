@@ -286,6 +286,20 @@ describe("shapes", function()
       assert.is_false(p:contains(1, 1 + 1e-9))
     end)
 
+    it("a spike shorter than rounding at a corner leaves the polygon its interior", function()
+      -- the triangle (-48, -48), (-48, 1), (0, 0) with a spike 1.4e-13 long from
+      -- (0, 0) out along y = x and back (below the rounding of coordinates of 48,
+      -- about 3.4e-13): convex within rounding, walked back along a line at the
+      -- spike but not flat. The triangle's centroid (-32, -47 / 3) is inside it.
+      local p = succeeds(function()
+        return c2d.polygon { -48, -48, -48, -48, -48, -48, -48, 1, 0, 0, 1e-13, 1e-13, 1e-13, 1e-13 }
+      end)
+      assert.is_true(p:contains(-40, -20))
+      assert.is_true(p:contains(-32, -47 / 3))
+      assert.are.equal(0, p:distance(c2d.point(-32, -47 / 3)))
+      assert.is_false(p:contains(-30, -31)) -- below y = x, outside
+    end)
+
     it("accepts 256 vertices", function()
       local t = common.regular_polygon(256, 0, 0, 100)
       local p = succeeds(function() return c2d.polygon(t) end)

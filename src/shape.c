@@ -265,9 +265,14 @@ c2d_error c2d_make(c2d_shape *s, c2d_kind kind, const double *nums, int n,
          * (to (46, 46), back to (21, 21), on to (25.75, 25.75), a few ulps
          * off the diagonal): its area is rounding, and the walk no outline.
          * It is the flat polygon along that line. */
-        if (s->slack > 0 && s->ccw != 0 && doubles_back(storage, s->count, s->ccw) &&
-            is_convex(storage, s->count, 0, &s->slack))
-            s->ccw = 0;
+        {
+            double flat; /* (a test that fails leaves the slack as it was) */
+            if (s->slack > 0 && s->ccw != 0 && doubles_back(storage, s->count, s->ccw) &&
+                is_convex(storage, s->count, 0, &flat)) {
+                s->ccw = 0;
+                s->slack = flat;
+            }
+        }
         break;
     case C2D_CAPSULE:
         if (nums[4] < 0) { *bad = 4; return C2D_ERR_NEGATIVE; }
