@@ -278,6 +278,19 @@ end)
 -- 1e-14 (1 - x) / 49 and 1e-14 (-x) / 48, so at x = -10 the triangle spans
 -- y in [1e-14 * 10/48, 1e-14 * 11/49]. Each case also runs 1e6 along x (the
 -- y's stay as they are, so the sliver keeps its thickness).
+describe("raycast against a disk of subnormal radius", function()
+  it("meets it from just above, with a number for t and the normal up", function()
+    -- radius 4 * 2^-1074, the start 49 * 2^-1074 above its centre, straight
+    -- down: the rim is 45 * 2^-1074 away, which t may round to 0 (its error
+    -- is ulps of the ray's numbers, about 1)
+    local d = c2d.disk(0, 0, 4 * 2 ^ -1074)
+    local t, nx, ny = d:raycast(0, 49 * 2 ^ -1074, 0, -1, 3)
+    assert.is_true(t >= 0 and t <= 45 * 2 ^ -1074)
+    assert.are.equal(0, nx)
+    assert.are.equal(1, ny)
+  end)
+end)
+
 describe("raycast against a sliver", function()
   for _, F in ipairs({ 0, common.FAR }) do
     local at = F == 0 and "" or ", 1e6 along x"

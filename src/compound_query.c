@@ -160,7 +160,7 @@ static int cut_line_of(const c2d_shape *x, c2d_vec move, double tmax, cut_line *
     }
     }
     /* Products of the frame's numbers with m stay far from overflow. */
-    cl->m = big < C2D_RANGE_LO || big > C2D_RANGE_HI ? vscale(move, ldexp(1, -ilogb(big))) : move;
+    cl->m = big < C2D_RANGE_LO || big > C2D_RANGE_HI ? vldexp(move, -ilogb(big)) : move; /* (2^-e may be past the doubles) */
     cl->side = vcross(cl->m, at[0]);
     cl->lo = cl->hi = vdot(cl->m, at[0]);
     cl->front = at[0];

@@ -68,22 +68,27 @@ static void ray_hit(double ox, double oy, double dx, double dy, double t, c2d_ve
  * the start is. A point (R = 0) faces the ray.
  */
 /* A circle so small beside the ray that a R^2 leaves the range of squares:
- * decided exactly, the root's square taken with x and R scaled up by a power
- * of two *sc (the normal's formula does not see the scale). Out of line: rare. */
+ * decided exactly, the root's square taken with x and R scaled up by 2^*se
+ * (the normal's formula does not see the scale; 2^*se itself may be past
+ * the doubles, for a subnormal R, so each number is scaled on its own).
+ * Out of line: rare. */
 static C2D_NOINLINE int tiny_circle(c2d_vec o, c2d_vec p, double R, double vx, double vy, double a, double *x,
-                                    double *disc, double *sc)
+                                    double *disc, int *se)
 {
+    double Rs;
     if (!c2d_ray_line_within_exact(p, o, v2(vx, vy), R)) return 0;
-    *sc = ldexp(1, -ilogb(R));
-    *x *= *sc;
-    *disc = dmax(0, a * (R * *sc) * (R * *sc) - *x * *x);
+    *se = -ilogb(R);
+    Rs = ldexp(R, *se);
+    *x = ldexp(*x, *se);
+    *disc = dmax(0, a * Rs * Rs - *x * *x);
     return 1;
 }
 
 static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double tmax, double *t, c2d_vec *n)
 {
     double cx = p.x - o.x, cy = p.y - o.y, wx = 0 - cx, wy = 0 - cy;
-    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k, err, sc = 1;
+    double a = vx * vx + vy * vy, b = wx * vx + wy * vy, cc = (wx * wx + wy * wy) - R * R, x, disc, s, k, err;
+    int se = 0;
     /* (the start is outside, by the exact test before: a cc rounded below 0
      * is a start touching to rounding, met at once) */
     if (a == 0 || b >= 0) return 0; /* still, or moving away */
@@ -95,7 +100,7 @@ static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double
      * (a ray that grazes the circle). */
     x = vx * wy - vy * wx;
     if (R > 0 && !(a * R * R >= C2D_SQUARES_LO)) {
-        if (!tiny_circle(o, p, R, vx, vy, a, &x, &disc, &sc)) return 0;
+        if (!tiny_circle(o, p, R, vx, vy, a, &x, &disc, &se)) return 0;
     } else {
         disc = a * R * R - x * x;
         err = 0x1p-46 * (a * R * R + x * x + fabs(x) * (fabs(vx) + fabs(vy)) * (fabs(wx) + fabs(wy))) + C2D_FILTER_ABS;
@@ -106,9 +111,9 @@ static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double
         }
     }
     s = sqrt(disc);
-    *t = cc / (-b + s / sc); /* the smaller root, in the form that does not cancel */
+    *t = cc / (-b + ldexp(s, -se)); /* the smaller root, in the form that does not cancel */
     if (*t > tmax) return 0;
-    k = a * R * sc;
+    k = a * ldexp(R, se);
     if (R > 0 && k >= C2D_SQUARES_LO && k <= C2D_SQUARES_HI) {
         *n = v2((-x * vy - s * vx) / k, (x * vx - s * vy) / k);
     } else {
