@@ -401,18 +401,6 @@ describe("Group", function()
     local nx, ny, depth = hero():contact(c2d.aabb(0.3, -10, 10, 20))
     near(nx, -1, TOL, "nx"); near(ny, 0, TOL, "ny"); near(depth, 2.7, TOL, "depth")
   end)
-
-  it("contact leaves through the cusp where two of its disks are tangent", function()
-    -- disks of radius 2 about (0, 0) and (0, 4), tangent at (0, 2), and the
-    -- box [0, 4] x [0, 2] filling the cusp on the right: a point at (0, 3),
-    -- 1 deep in the upper disk, leaves through the open cusp on the left at
-    -- (0, 2), 1 away (the upper disk's nearest exit otherwise is 1.73 along x)
-    local g = c2d.group(c2d.disk(0, 0, 2), c2d.aabb(0, 0, 4, 2), c2d.disk(0, 4, 2))
-    local nx, ny, depth = c2d.point(0, 3):contact(g)
-    near(depth, 1, TOL, "depth"); near(nx, 0, TOL, "nx"); near(ny, -1, TOL, "ny")
-    nx, ny, depth = g:contact(c2d.point(0, 3))
-    near(depth, 1, TOL, "depth"); near(nx, 0, TOL, "nx"); near(ny, 1, TOL, "ny")
-  end)
 end)
 
 describe("contact of a Group holding a fan", function()

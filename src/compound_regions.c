@@ -529,18 +529,10 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
     c2d_vec u;
     if (!(vlen2(x) < s->best2)) return;
     if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
-    /* Outside both: between their normals, by the step over the share of it
-     * that leaves each piece. Where they face each other (two circles, or a
-     * circle and an edge, tangent there), outside both lies only along the
-     * tangent, in a cusp: either way along it, the search's tests say which
-     * (if any) opens. */
+    /* Outside both: between their normals (none when they face each other),
+     * by the step over the share of it that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
-    if (!(vlen(u) > C2D_OPPOSED_NORMALS)) {
-        c2d_vec along = vperp(piece_normal(s->rs, f, x));
-        try_point(s, x, along);
-        try_point(s, x, vscale(along, -1));
-        return;
-    }
+    if (!(vlen(u) > C2D_OPPOSED_NORMALS)) return;
     try_point(s, x, vscale(u, 2 / vlen2(u)));
 }
 
