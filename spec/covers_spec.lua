@@ -388,3 +388,27 @@ describe("covers of a polygon flat but for an edge 2.4e-13 long", function()
     assert.is_true(p:covers(c2d.segment(-48, -48, -10.5, -10.500000000000075)))
   end)
 end)
+
+describe("covers between Lines", function()
+  -- A Line holds another only when both of the other's points lie on it.
+  local u = 2 ^ -1074 -- the least subnormal: these lines sit on a grid of it
+  it("holds the same line given by other points, at any scale", function()
+    assert.is_true(c2d.line(0, 0, 1, 1):covers(c2d.line(2, 2, 5, 5)))
+    -- (-49,3)u..(-48,-37)u and one step of (1,-40)u further along it
+    assert.is_true(c2d.line(-49 * u, 3 * u, -48 * u, -37 * u):covers(c2d.line(-48 * u, -37 * u, -47 * u, -77 * u)))
+    local k = 2 ^ 1000
+    assert.is_true(c2d.line(0, 0, k, k):covers(c2d.line(2 * k, 2 * k, 4 * k, 4 * k)))
+  end)
+  it("does not hold a parallel line apart, however near", function()
+    -- direction (1,-40) for both; (1,-40) x ((-86,-34) - (-49,3)) = -37 - 1480 = -1517: apart
+    local a = c2d.line(-49 * u, 3 * u, -48 * u, -37 * u)
+    local b = c2d.line(-86 * u, -34 * u, -85 * u, -74 * u)
+    assert.is_false(a:hits(b))
+    assert.is_false(a:covers(b))
+    assert.is_false(b:covers(a))
+    -- y = x against y = x + 2^-52 (one ulp of 1 above it at x = 1)
+    assert.is_false(c2d.line(0, 0, 1, 1):covers(c2d.line(1, 1 + 2 ^ -52, 2, 2 + 2 ^ -52)))
+    local k = 2 ^ 1000
+    assert.is_false(c2d.line(0, 0, k, k):covers(c2d.line(2 * k, 2 * k + 2 ^ 949, 4 * k, 4 * k + 2 ^ 950)))
+  end)
+end)

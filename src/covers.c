@@ -856,9 +856,11 @@ int c2d_covers(const c2d_shape *a, const c2d_shape *b)
     c2d_bounds g;
     double slack;
     if (b->kind == C2D_LINE) {
-        /* Only a Line holds a whole line: the same one. */
-        return a->kind == C2D_LINE && vcross(vsub(b->p[0], a->p[0]), vsub(a->p[1], a->p[0])) == 0 &&
-               vcross(vsub(b->p[1], a->p[0]), vsub(a->p[1], a->p[0])) == 0;
+        /* Only a Line holds a whole line: the same one (both of b's points
+         * on a's line, decided exactly: a rounded cross product of
+         * subnormal or far numbers can be 0 for parallel lines apart). */
+        return a->kind == C2D_LINE && c2d_orient_exact(a->p[0], a->p[1], b->p[0]) == 0 &&
+               c2d_orient_exact(a->p[0], a->p[1], b->p[1]) == 0;
     }
     if (a->kind == C2D_TILES || b->kind == C2D_TILES) return tiles_covers(a, b);
     if (b->bounds.minx == b->bounds.maxx && b->bounds.miny == b->bounds.maxy) return c2d_hits(a, b);
