@@ -111,9 +111,9 @@ static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double
         }
     }
     s = sqrt(disc);
-    *t = cc / (-b + ldexp(s, -se)); /* the smaller root, in the form that does not cancel */
+    *t = cc / (-b + (se ? ldexp(s, -se) : s)); /* the smaller root, in the form that does not cancel */
     if (*t > tmax) return 0;
-    k = a * ldexp(R, se);
+    k = a * (se ? ldexp(R, se) : R);
     if (R > 0 && k >= C2D_SQUARES_LO && k <= C2D_SQUARES_HI) {
         *n = v2((-x * vy - s * vx) / k, (x * vx - s * vy) / k);
     } else {
