@@ -565,14 +565,6 @@ static int aabbs_sweep(const c2d_shape *a, c2d_vec v, const c2d_shape *b, c2d_sw
 
 /* No hit yet: every field set on its own (a chained struct assignment
  * would copy the first over the second through memory). */
-void c2d_no_hit(c2d_sweep_result *res)
-{
-    res->hit = 0;
-    res->t = 0;
-    res->normal.x = res->normal.y = 0;
-    res->point.x = res->point.y = 0;
-}
-
 static c2d_sweep_result sweep_in_range(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
 
 /* A pair beyond the range of squares, on copies scaled by 2^-e, the point scaled back. */

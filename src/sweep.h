@@ -22,8 +22,17 @@ static inline int c2d_sharp_core(const body *b) { return b->type == BODY_POLY &&
 static inline int c2d_sharp_solid(const body *b) { return c2d_sharp_core(b) && b->n >= 3 && b->orient != 0; }
 
 /* No hit yet: every field set on its own (a chained struct assignment
- * would copy the first over the second through memory). */
-void c2d_no_hit(c2d_sweep_result *res);
+ * would copy the first over the second through memory). Inline, so that a
+ * result built on the caller's stack stays in registers: passed to a call,
+ * it would be copied out whole, each 16-byte load waiting on the smaller
+ * stores that built it. */
+static inline void c2d_no_hit(c2d_sweep_result *res)
+{
+    res->hit = 0;
+    res->t = 0;
+    res->normal.x = res->normal.y = 0;
+    res->point.x = res->point.y = 0;
+}
 
 /* Point p moving by t*v, t in [0, tmax]: when it first comes within R of c.
  * The normal is from c toward the point, times sign; for a sharp corner
