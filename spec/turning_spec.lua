@@ -250,6 +250,30 @@ describe("a compound parting from a shape along a tangent", function()
   end)
 end)
 
+describe("a Group holding a Fan, turning, parting from a point along the arc's tangent", function()
+  -- Fan(0, 1, 3, 0, 1): apex (0, 1), radius 3, opening 1 about +x; the point
+  -- (3, 1) is the middle of its arc, so they start in touch. The group moves
+  -- down 10 turning by 1/64 about (0.74, 1); the point moves up 1 (turning
+  -- about itself, it does not turn). From the apex the point is then at
+  -- about (3 - 0.74 (1 - cos a), 11 t + 0.74 sin a), a = t/64: its distance
+  -- squared is 9 + 121 t^2 - 2.2 a^2 + ..., above 9, so it leaves the arc's
+  -- circle at once (the capsule stays 2 away). The gap grows as t^2 while the
+  -- point's speed is 11: the speed bound's steps ran out at t = 2.1e-4, the
+  -- poses 8.8e-7 apart, and answered a hit there.
+  local group = c2d.group(c2d.capsule(0, 0, 0, 2, 1), c2d.fan(0, 1, 3, 0, 1))
+  local pt = c2d.point(3, 1)
+  local piv = { 0.74127827279840597, 1 }
+  it("is no hit, in either order, and no pose after the start touches", function()
+    assert.is_true(group:hits(pt))
+    assert.is_nil(group:sweepTurning(0, -10, 1 / 64, pt, 0, 1, 1 / 64, { apivot = piv, bpivot = { 3, 1 } }))
+    assert.is_nil(pt:sweepTurning(0, 1, 1 / 64, group, 0, -10, 1 / 64, { apivot = { 3, 1 }, bpivot = piv }))
+    for i = 1, 2000 do
+      local s = (i / 2000) ^ 2
+      assert.is_false(pose(group, s, 0, -10, 1 / 64, piv[1], piv[2]):hits(pose(pt, s, 0, 1, 0, 3, 1)), s)
+    end
+  end)
+end)
+
 describe("a triangle parting from a turning Line along a tangent", function()
   -- Triangle(0, 3, 3, 0, 3, 3) has its vertex (0, 3) on the Line x = 0, the
   -- rest to its right. Both turn by 1/64 rad, the Line about (0, 1), the

@@ -75,17 +75,24 @@ static c2d_vec pivot_at(const turning *tn, double t)
     return vadd(tn->py, rot(vadd(vsub(tn->px, tn->py), vscale(tn->dd, t)), -tn->wy * t));
 }
 
-/* x's pose at t in y's frame, into tn->pose (at t = 0, x itself). */
-static c2d_error pose_at(turning *tn, double t)
+/* Where x, or one of its pieces (src), is at t in y's frame, into tn->pose
+ * (at t = 0, src itself). */
+static c2d_error place(turning *tn, const c2d_shape *src, double t)
 {
     c2d_vec off = tn->wy == 0 ? vscale(tn->dd, t) /* (y's pivot plays no part) */
                               : vsub(pivot_at(tn, t), tn->px);
     double phi = (tn->wx - tn->wy) * t;
     c2d_error e;
-    c2d_copy(&tn->pose, tn->x, c2d_is_compound(tn->x) ? tn->room : (void *)tn->verts);
+    c2d_copy(&tn->pose, src, c2d_is_compound(src) ? tn->room : (void *)tn->verts);
     if (t == 0) return C2D_OK;
     if (phi != 0 && (e = c2d_rotate(&tn->pose, phi, tn->px.x, tn->px.y)) != C2D_OK) return e;
     return c2d_move(&tn->pose, off.x, off.y);
+}
+
+/* x's pose at t in y's frame, into tn->pose. */
+static c2d_error pose_at(turning *tn, double t)
+{
+    return place(tn, tn->x, t);
 }
 
 /* How fast the gap can shrink from t on (n: from y toward x, or (0, 0)). */
@@ -295,6 +302,9 @@ typedef struct piece_steps {
     double t, best;       /* from t; the least step found */
     double full;          /* the fastest any point of x's piece moves */
     c2d_bounds box;       /* x's piece at t */
+    const c2d_shape *xp;  /* x's piece */
+    int cores;            /* its body a polygon core, placed in tn->moved */
+    int posed;            /* it placed at t in tn->pose */
     int failed;           /* a pair the cores cannot measure: no step from pieces */
 } piece_steps;
 
@@ -345,6 +355,30 @@ static int line_step(piece_steps *ps, const c2d_shape *line)
     return ps->best > ps->t;
 }
 
+/* A pair of pieces one of which is no polygon core (a Fan, or against a
+ * Line): the distance between x's piece placed at t and y's, and the plain
+ * step along the line between their closest points (the gap along that
+ * fixed direction shrinks no faster than speed says, for convex pieces). */
+static int posed_step(piece_steps *ps, const c2d_shape *p)
+{
+    turning *tn = ps->tn;
+    c2d_distance_result d;
+    c2d_vec n;
+    double mu, step;
+    if (!ps->posed) {
+        if (place(tn, ps->xp, ps->t) != C2D_OK) { ps->failed = 1; return 0; }
+        ps->posed = 1;
+    }
+    d = c2d_distance(&tn->pose, p);
+    if (!(d.distance > tn->tol / 2)) { ps->best = ps->t; return 0; } /* (nothing to gain) */
+    n = vsub(d.a, d.b);
+    n = n.x != 0 || n.y != 0 ? vunit(n) : n;
+    mu = speed(tn, ps->t, tn->wy != 0 ? v2(0, 0) : n);
+    step = mu > 0 ? ps->t + (d.distance - tn->tol / 2) / mu : 2;
+    ps->best = dmin(ps->best, step);
+    return ps->best > ps->t;
+}
+
 static int y_piece_step(void *ud, const c2d_shape *p)
 {
     piece_steps *ps = (piece_steps *)ud;
@@ -353,13 +387,14 @@ static int y_piece_step(void *ud, const c2d_shape *p)
     c2d_vec o = v2(0, 0), n;
     double gx, gy, step, mu;
     if (ps->failed) return 0;
-    if (p->kind == C2D_LINE) return line_step(ps, p);
+    if (p->kind == C2D_LINE) return ps->cores ? line_step(ps, p) : posed_step(ps, p);
     if (c2d_is_compound(p) || !convex(p)) { ps->failed = 1; return 0; }
     gx = dmax(0, dmax(p->bounds.minx - ps->box.maxx, ps->box.minx - p->bounds.maxx));
     gy = dmax(0, dmax(p->bounds.miny - ps->box.maxy, ps->box.miny - p->bounds.maxy));
     if (ps->t + (c2d_hypot(gx, gy) - tn->tol / 2) / ps->full >= ps->best) return 1; /* (too far to come first) */
     c2d_body(&tn->by, p, &o);
-    if (tn->by.type != BODY_POLY || !core_distance(tn, o, &d)) { ps->failed = 1; return 0; }
+    if (!ps->cores || tn->by.type != BODY_POLY) return posed_step(ps, p);
+    if (!core_distance(tn, o, &d)) { ps->failed = 1; return 0; }
     if (!(d.distance > tn->tol / 2)) { ps->best = ps->t; return 0; } /* (nothing to gain) */
     n = vsub(d.a, d.b);
     n = n.x != 0 || n.y != 0 ? vunit(n) : n;
@@ -388,23 +423,32 @@ static void x_pieces(piece_steps *ps, const c2d_shape *x)
     }
     if (x->kind == C2D_TILES || !convex(x)) { ps->failed = 1; return; }
     c2d_body(&tn->bx, x, &tn->px);
-    if (tn->bx.type != BODY_POLY || tn->bx.n > C2D_MAX_VERTICES) { ps->failed = 1; return; }
+    ps->xp = x;
+    ps->cores = tn->bx.type == BODY_POLY && tn->bx.n <= C2D_MAX_VERTICES;
+    ps->posed = 0;
     tn->rx = c2d_reach_from(x, tn->px);
     tn->directional = 0;
     ps->full = speed(tn, ps->t, v2(0, 0));
     tn->directional = 1; /* (a convex pair of pieces) */
     if (!(ps->full > 0)) return; /* (it does not move) */
-    core_at(tn, ps->t);
-    ps->box.minx = ps->box.maxx = tn->moved[0].x;
-    ps->box.miny = ps->box.maxy = tn->moved[0].y;
-    for (i = 1; i < tn->bx.n; i++) {
-        ps->box.minx = dmin(ps->box.minx, tn->moved[i].x);
-        ps->box.maxx = dmax(ps->box.maxx, tn->moved[i].x);
-        ps->box.miny = dmin(ps->box.miny, tn->moved[i].y);
-        ps->box.maxy = dmax(ps->box.maxy, tn->moved[i].y);
+    if (!ps->cores) {
+        /* (a Fan: placed whole, its box the pose's) */
+        if (place(tn, x, ps->t) != C2D_OK) { ps->failed = 1; return; }
+        ps->posed = 1;
+        ps->box = tn->pose.bounds;
+    } else {
+        core_at(tn, ps->t);
+        ps->box.minx = ps->box.maxx = tn->moved[0].x;
+        ps->box.miny = ps->box.maxy = tn->moved[0].y;
+        for (i = 1; i < tn->bx.n; i++) {
+            ps->box.minx = dmin(ps->box.minx, tn->moved[i].x);
+            ps->box.maxx = dmax(ps->box.maxx, tn->moved[i].x);
+            ps->box.miny = dmin(ps->box.miny, tn->moved[i].y);
+            ps->box.maxy = dmax(ps->box.maxy, tn->moved[i].y);
+        }
+        r = tn->bx.r + tn->bx.tol;
+        ps->box.minx -= r; ps->box.miny -= r; ps->box.maxx += r; ps->box.maxy += r;
     }
-    r = tn->bx.r + tn->bx.tol;
-    ps->box.minx -= r; ps->box.miny -= r; ps->box.maxx += r; ps->box.maxy += r;
     /* the pieces of y it can reach before the least step found so far */
     y_pieces(ps, tn->y, ps->full * (dmin(ps->best, 1) - ps->t) + tn->tol);
 }
@@ -441,11 +485,16 @@ size_t c2d_sweep_turning_room(const c2d_shape *a, const c2d_shape *b)
 }
 
 /* Which shape stays put in the frame: a Line (unbounded), else a layer
- * (copied whole otherwise), else the larger compound. 1: b. */
-static int frame_is_b(const c2d_shape *a, const c2d_shape *b)
+ * (copied whole otherwise), else the one that does not turn, else the
+ * larger compound. 1: b. */
+static int frame_is_b(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb)
 {
     if (a->kind == C2D_LINE || b->kind == C2D_LINE) return b->kind == C2D_LINE;
     if (a->kind == C2D_TILES || b->kind == C2D_TILES) return b->kind == C2D_TILES;
+    /* a frame that does not turn leaves the direction between the closest
+     * points fixed, whose gap (convex pieces) steps far beyond the speed
+     * bound where the shapes part or slide along a tangent */
+    if ((ma->angle == 0) != (mb->angle == 0)) return mb->angle == 0;
     return c2d_storage_size(b) >= c2d_storage_size(a);
 }
 
@@ -570,7 +619,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         *out = c2d_sweep(a, ma->d, b, mb->d);
         return C2D_OK;
     }
-    swap = !frame_is_b(a, b);
+    swap = !frame_is_b(a, ma, b, mb);
     tn.x = swap ? b : a;
     tn.y = swap ? a : b;
     if (tn.x->kind == C2D_AABB) {
