@@ -274,6 +274,36 @@ describe("a Group holding a Fan, turning, parting from a point along the arc's t
   end)
 end)
 
+describe("a rod spinning fast as it moves to a wall", function()
+  -- Segment(-1, 0, 1, 0) turning by w about its centre (0, 0) while moving by
+  -- (10, 0), toward the wall x = 8: its rightmost point is at f(s) = 10 s +
+  -- |cos(w s)|, at most 10 s + 1, so nothing touches before s = 0.7. The first
+  -- peak of |cos| after 0.7, s_k = k pi / w, reaches 10 s_k + 1 > 8; on its
+  -- rising side, from s_k - pi / (2 w), f increases, so the touch there is
+  -- found by bisection. (The peak before lies 0.82 pi / w, 0.69 pi / w and
+  -- 0.2 pi / w before 0.7 for the three w: too far back for its falling side
+  -- to reach 8 after 0.7.) The speed bound is about w: its steps alone took
+  -- 2.7 ms a call at w = 1e5; the disk the rod sweeps about its centre closes
+  -- only as its centre moves.
+  local rod, wall = c2d.segment(-1, 0, 1, 0), c2d.aabb(8, -5, 1, 10)
+  local function rightmost(w, s) return 10 * s + math.abs(math.cos(w * s)) end
+  for _, w in ipairs { 1000, 100000, 1e7 } do
+    it(("meets the wall where its end first reaches it (w = %g)"):format(w), function()
+      local sk = math.ceil(0.7 * w / math.pi) * math.pi / w
+      local lo, hi = sk - math.pi / (2 * w), sk
+      assert.is_true(rightmost(w, lo) < 8 and rightmost(w, hi) >= 8)
+      for _ = 1, 100 do
+        local mid = (lo + hi) / 2
+        if rightmost(w, mid) < 8 then lo = mid else hi = mid end
+      end
+      local clock = os.clock()
+      local t = rod:sweepTurning(10, 0, w, wall, { apivot = { 0, 0 } })
+      assert.is_true(t <= hi and hi - t < 1e-8, ("t %.17g, touch %.17g"):format(t, hi))
+      assert.is_true(os.clock() - clock < 0.05, "a sweep taking over 50 ms")
+    end)
+  end
+end)
+
 describe("a triangle parting from a turning Line along a tangent", function()
   -- Triangle(0, 3, 3, 0, 3, 3) has its vertex (0, 3) on the Line x = 0, the
   -- rest to its right. Both turn by 1/64 rad, the Line about (0, 1), the

@@ -58,14 +58,28 @@ static c2d_vec rot(c2d_vec v, double angle)
 double c2d_reach_from(const c2d_shape *s, c2d_vec p)
 {
     c2d_bounds b;
-    double m = 0;
+    body B;
+    double m = 0, own = HUGE_VAL;
     int i;
     if (!c2d_bbox(s, &b)) return HUGE_VAL;
     for (i = 0; i < 4; i++) {
         c2d_vec c = v2((i & 1 ? b.maxx : b.minx) - p.x, (i & 2 ? b.maxy : b.miny) - p.y);
         m = dmax(m, c2d_hypot(c.x, c.y));
     }
-    return m * (1 + 4 * DBL_EPSILON);
+    /* A convex shape's body in the frame at p, as the queries see it: its
+     * farthest vertex grown by its radius and tolerance (a Fan's arc is
+     * within its radius of the apex). Its box's corners can be far beyond
+     * (a Fan about its apex: radius sqrt 2 times). */
+    if (!c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE) {
+        double far = 0;
+        c2d_body(&B, s, &p);
+        for (i = 0; i < (B.type == BODY_FAN ? 1 : B.n); i++) {
+            c2d_vec v = c2d_bv(&B, i);
+            far = dmax(far, c2d_hypot(v.x, v.y));
+        }
+        own = far + B.r + B.tol;
+    }
+    return dmin(m, own) * (1 + 4 * DBL_EPSILON);
 }
 
 /* Where x's pivot is at t in y's frame, as pose_at puts it. */
@@ -107,6 +121,47 @@ static double speed(const turning *tn, double t, c2d_vec n)
         drift = vlen(tn->dd) + fabs(tn->wy) * dmax(vlen(c0), vlen(c1));
     }
     return (spin + drift) * (1 + 8 * DBL_EPSILON);
+}
+
+/* A shape of one convex piece. */
+static int convex(const c2d_shape *s)
+{
+    return !c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE && !c2d_wide_fan(s);
+}
+
+/* The step from the disk x sweeps about its pivot: every point of x is
+ * within rx of the pivot, so x is at least (the pivot's distance to y) - rx
+ * from y, a gap only the pivot's own motion closes (along the direction
+ * between the pivot and y's nearest point, when y is convex and does not
+ * turn). Where x spins fast far from y, the speed bound's spin term steps
+ * ever shorter while this gap closes as the pivot moves. Taken only where
+ * the spin is most of the speed (else the plain step goes about as far). */
+static double reach_step(turning *tn, double t)
+{
+    c2d_shape p;
+    c2d_distance_result d;
+    c2d_vec q = pivot_at(tn, t), n;
+    double spin = fabs(tn->wx - tn->wy) * tn->rx, drift, gap, xy[2];
+    int bad;
+    if (tn->wy == 0) {
+        drift = vlen(tn->dd);
+    } else {
+        c2d_vec c0 = vadd(vsub(tn->px, tn->py), vscale(tn->dd, t)), c1 = vadd(vsub(tn->px, tn->py), tn->dd);
+        drift = vlen(tn->dd) + fabs(tn->wy) * dmax(vlen(c0), vlen(c1));
+    }
+    if (!(spin > 4 * drift) || !(tn->rx < HUGE_VAL)) return t;
+    xy[0] = q.x;
+    xy[1] = q.y;
+    if (c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad) != C2D_OK) return t;
+    d = c2d_distance(&p, tn->y);
+    gap = d.distance - tn->rx - tn->tol / 2;
+    if (!(gap > 0)) return t;
+    if (tn->wy == 0 && convex(tn->y)) {
+        n = vsub(d.a, d.b);
+        if (n.x != 0 || n.y != 0) drift = dmax(0, -vdot(vunit(n), tn->dd));
+    }
+    drift *= 1 + 8 * DBL_EPSILON;
+    return drift > 0 ? t + gap / drift : 2;
 }
 
 /* The farthest a point w of y's frame is from x's pivot, from t to 1: the
@@ -295,8 +350,6 @@ static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result 
  * boxes are too far apart to meet before the least found so far are passed
  * over (their box gap over the fastest speed of x's piece).
  */
-static int convex(const c2d_shape *s);
-
 typedef struct piece_steps {
     turning *tn;
     double t, best;       /* from t; the least step found */
@@ -496,11 +549,6 @@ static int frame_is_b(const c2d_shape *a, const c2d_motion *ma, const c2d_shape 
      * bound where the shapes part or slide along a tangent */
     if ((ma->angle == 0) != (mb->angle == 0)) return mb->angle == 0;
     return c2d_storage_size(b) >= c2d_storage_size(a);
-}
-
-static int convex(const c2d_shape *s)
-{
-    return !c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE && !c2d_wide_fan(s);
 }
 
 /* The smaller shape's size (its box's diagonal; a Point, or a Line, leaves
@@ -744,6 +792,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
             } else if (!tn.directional && next <= 1) {
                 next = pieces_next(&tn, t, next);
             }
+            if (next <= 1 && tn.wx != tn.wy) next = dmax(next, reach_step(&tn, t));
             t = next;
         }
         if (!(t <= 1)) return C2D_OK;
