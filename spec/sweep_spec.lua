@@ -626,6 +626,37 @@ end)
 -- of the edge from (0.707, -0.707) to (33.94, 33.94), which passes x = 2.34 at
 -- y = 1), though it only touches each piece. They overlap, so every sweep
 -- from there hits at t = 0, whatever the motion.
+describe("a speck of segment just inside a wide fan's edge", function()
+  -- Fan(0, 0, 10, 3 pi / 2, 3 pi / 2) points down, open 270 degrees: it holds
+  -- every direction but those between 45 and 135 degrees, so its edges run
+  -- along y = x and y = -x. The segment from (4.7123889803846959,
+  -- 4.7123889803846613) to (4.7123889803846266, 4.712388980384592) has x - y
+  -- = 3.5e-14 at both ends: it lies 2.4e-14 inside the edge y = x, far below
+  -- the rounding of the fan's turned edge (contact measures 1.6e-13), so it
+  -- rests on the edge. Moving up and right, (1.29, 2), it leaves into the
+  -- open wedge: no hit; moving (2, -1), into the fan: a hit at once. The
+  -- allowance for rounding was measured from the first shape given, which
+  -- made one order a hit and the other none (the fuzzer, seed 20261201).
+  local fan = c2d.fan(0, 0, 10, 4.7123889803846897, 4.7123889803847305)
+  local seg = c2d.segment(4.7123889803846959, 4.7123889803846613, 4.7123889803846266, 4.712388980384592)
+  it("is no hit leaving into the open wedge, in either order", function()
+    assert.is_nil(fan:sweep(0, 0, seg, 1.29, 2))
+    assert.is_nil(seg:sweep(1.29, 2, fan, 0, 0))
+    assert.is_nil(fan:sweep(4.7123889803846382, 0, seg, 6, 2))
+    assert.is_nil(seg:sweep(6, 2, fan, 4.7123889803846382, 0))
+  end)
+  it("is a hit at once moving into the fan, in either order, across the edge", function()
+    local t, nx, ny = fan:sweep(0, 0, seg, 2, -1)
+    assert.are.equal(0, t)
+    -- the fan leaves down and right, across y = x
+    assert.is_true(math.abs(nx - math.sqrt(0.5)) < 1e-12 and math.abs(ny + math.sqrt(0.5)) < 1e-12)
+    local t2, mx, my = seg:sweep(2, -1, fan, 0, 0)
+    assert.are.equal(0, t2)
+    assert.are.equal(-nx, mx)
+    assert.are.equal(-ny, my)
+  end)
+end)
+
 describe("a segment along a Concave's cut, within rounding of it", function()
   local cv = c2d.concave(33.941125496954285, 33.941125496954278, -47, 5.7558399559925599e-15, -1,
     1.2246467991473532e-16, -1.8369701987210298e-29, -1e-13, 0.70710678118654735, -0.70710678118654768)

@@ -320,7 +320,9 @@ static C2D_NOINLINE c2d_sweep_result wide_fan_sweep(const c2d_shape *a, c2d_vec 
     c2d_contact_result c;
     if (a->kind != C2D_LINE && b->kind != C2D_LINE && c2d_hits(a, b)) {
         c2d_compound_contact(a, b, &c);
-        if (c.hit && c.depth > c2d_rest_depth(a, b)) {
+        /* (the allowance from the pair in canonical order: the same either
+         * way round, as the answer must be) */
+        if (c.hit && c.depth > (c2d_shape_order(a, b) <= 0 ? c2d_rest_depth(a, b) : c2d_rest_depth(b, a))) {
             r.hit = 1;
             r.t = 0;
             r.normal = c.normal;
