@@ -23,7 +23,7 @@
 #   make oom-test [OOM_LUA=luajit] [OOM_MODES=once|sticky]   every allocation of a workload failed in turn
 #   make tsan-test [TSAN_ROUNDS=20]   two Lua states in two threads under ThreadSanitizer
 #   make love-test         checks inside a headless LÖVE (installs love when missing)
-#   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies
+#   make dist              build/dist/collide2d-<version>.zip: the folder a LÖVE game copies (Linux x86_64 and arm64, Windows x86_64, macOS arm64 and x86_64)
 #   make dist-check [WIN_LUAJIT=dir]   the Windows DLL under wine (with dir: also as a Lua module, and the determinism corpus), the zip's folder in headless LÖVE games
 #   make rock [LUA=...]    build/rock/: the release's source archive, its .src.rock, a binary rock for $(LUA)
 #   make rock-check        the rocks installed in fresh trees and required, under every runtime
@@ -212,15 +212,22 @@ DIST_ZIP := $(DIST)/collide2d-$(VERSION).zip
 ARM64    := build/linux-arm64
 ARM64_SO := $(ARM64)/collide2d.so
 AARCH64  ?= aarch64-linux-gnu-
+# macOS, cross-built by zig cc (tools/dist/zig.sh fetches a pinned zig).
+ZIG      ?= build/zig/zig
+MAC_ARM64_SO := build/osx-arm64/collide2d.so
+MAC_X64_SO   := build/osx-x64/collide2d.so
 
 dist: | deps-dist
 	@$(MAKE) --no-print-directory LUA=luajit all
-	@$(MAKE) --no-print-directory $(DLL) $(ARM64_SO)
-	@rm -rf $(DIST) && mkdir -p $(DIST)/collide2d/linux-x64 $(DIST)/collide2d/linux-arm64 $(DIST)/collide2d/windows-x64
+	@$(MAKE) --no-print-directory $(DLL) $(ARM64_SO) $(MAC_ARM64_SO) $(MAC_X64_SO)
+	@rm -rf $(DIST) && mkdir -p $(DIST)/collide2d/linux-x64 $(DIST)/collide2d/linux-arm64 $(DIST)/collide2d/windows-x64 \
+	  $(DIST)/collide2d/osx-arm64 $(DIST)/collide2d/osx-x64
 	@cp lua/collide2d/*.lua LICENSE $(DIST)/collide2d/
 	@strip -o $(DIST)/collide2d/linux-x64/collide2d.so build/luajit/collide2d.so
 	@$(AARCH64)strip -o $(DIST)/collide2d/linux-arm64/collide2d.so $(ARM64_SO)
 	@cp $(DLL) $(DIST)/collide2d/windows-x64/
+	@cp $(MAC_ARM64_SO) $(DIST)/collide2d/osx-arm64/
+	@cp $(MAC_X64_SO) $(DIST)/collide2d/osx-x64/
 	@cd $(DIST) && zip -qrX collide2d-$(VERSION).zip collide2d
 	@echo "$(DIST_ZIP):" && unzip -l $(DIST_ZIP) | sed -n 's/^ *\([0-9]\+\) .* \(collide2d\/.*[^/]\)$$/  \2  (\1 bytes)/p'
 
@@ -229,6 +236,24 @@ dist: | deps-dist
 $(ARM64_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-dist
 	@mkdir -p $(ARM64)
 	$(AARCH64)gcc -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -fPIC -shared -I/usr/include/luajit-2.1 -o $@ $(CORE_SRC) $(BIND_SRC) -lm
+
+# macOS (Apple silicon, and Intel from 10.13): the same flags, by zig cc. Lua's
+# API is left to the process that loads the library (LÖVE's LuaJIT), as Lua
+# modules on macOS are linked; the rest comes from libSystem. Not run here:
+# make dist-check checks their structure (tools/dist/macos_check.sh).
+$(ZIG):
+	@sh tools/dist/zig.sh $(dir $(ZIG))
+
+MAC_FLAGS = -std=c99 $(OPT) $(WARN) $(FP_FLAGS) -fPIC -shared -I/usr/include/luajit-2.1 \
+	-Wl,-undefined,dynamic_lookup -Wl,-install_name,collide2d.so
+
+$(MAC_ARM64_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-dist $(ZIG)
+	@mkdir -p $(dir $@)
+	$(ZIG) cc -target aarch64-macos.11.0 $(MAC_FLAGS) -s -o $@ $(CORE_SRC) $(BIND_SRC)
+
+$(MAC_X64_SO): $(CORE_SRC) $(BIND_SRC) $(HEADERS) | deps-dist $(ZIG)
+	@mkdir -p $(dir $@)
+	$(ZIG) cc -target x86_64-macos.10.13 $(MAC_FLAGS) -s -o $@ $(CORE_SRC) $(BIND_SRC)
 
 $(WIN)/obj/%.o: src/%.c $(HEADERS) | deps-dist
 	@mkdir -p $(dir $@)
@@ -267,11 +292,13 @@ deps-dist-check:
 #   sh tools/dist/win_luajit.sh path/to/LuaJIT build/win-luajit
 #   make dist-check WIN_LUAJIT=build/win-luajit
 # Then the Linux arm64 library under qemu (tools/dist/arm64_check.sh): its
-# exports and imports, the spec suite and the determinism corpus.
+# exports and imports, the spec suite and the determinism corpus. Then the
+# macOS libraries' structure (tools/dist/macos_check.sh: no Mac runs them here).
 dist-check: dist | deps-dist-check
 	$(MINGW)gcc -std=c99 $(OPT) $(WARN) -Isrc -o $(WIN)/dll_check.exe tools/dist/dll_check.c
 	@WIN_LUAJIT='$(WIN_LUAJIT)' sh tools/dist/check.sh $(DIST_ZIP) $(WIN)/dll_check.exe
 	@sh tools/dist/arm64_check.sh build/dist-check/unzipped/collide2d
+	@sh tools/dist/macos_check.sh build/dist-check/unzipped/collide2d
 
 # The release for LuaRocks (tools/rock.sh), in build/rock/:
 #   collide2d-$(VERSION).tar.gz       git archive of HEAD, under collide2d-$(VERSION)/

@@ -50,6 +50,7 @@ if [ "$what" = dist-check ]; then
   command -v unzip >/dev/null 2>&1 || missing="$missing unzip"
   command -v love >/dev/null 2>&1 || missing="$missing love"
   command -v qemu-aarch64 >/dev/null 2>&1 || missing="$missing qemu-user"
+  command -v llvm-nm >/dev/null 2>&1 && command -v llvm-objdump >/dev/null 2>&1 || missing="$missing llvm"
 fi
 if [ "$what" = rock ]; then
   command -v "$lua" >/dev/null 2>&1 || missing="$missing $pkgs"

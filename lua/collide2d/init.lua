@@ -4,7 +4,8 @@
 --
 -- Where it looks, in order; the first library that loads wins:
 --   1. under LuaJIT, the copy shipped in this folder's <os>-<arch>/ subfolder
---      (collide2d/linux-x64/collide2d.so, collide2d/windows-x64/collide2d.dll);
+--      (collide2d/linux-x64/collide2d.so, collide2d/windows-x64/collide2d.dll,
+--      collide2d/osx-arm64/collide2d.so: jit.os and jit.arch, lower case);
 --   2. in LÖVE, when that copy is inside a .love or a fused executable (no
 --      library loads from there), the same file copied to the save directory;
 --   3. in LÖVE, collide2d.so/.dll next to the .love or the fused executable
