@@ -539,3 +539,29 @@ describe("contact properties of random overlapping pairs", function()
     end
   end
 end)
+
+describe("contact of a disk on an edge 2e11 long", function()
+  -- Polygon (-48, 3), (99627370472, 20), (199254740992, 37), (-1, -48),
+  -- (-48, -48.00000000000005), clockwise: its bottom edge runs from
+  -- (199254740992, 37) to (-1, -48), e = (-199254740993, -85). The disk's
+  -- centre (22, -48) is e x (c - p) / |e| = 85 (199254740993 - 199254740970) / |e|
+  -- = 1955 / |e| = 9.8e-9 below that edge, outside it, so the least move of
+  -- the disk (radius pi) is straight out across the edge: along its outward
+  -- normal (85, -199254740993) / |e|, by pi - 1955 / |e|. The closest point
+  -- on the edge is found to an ulp of 2e11 (3e-5) in x, and the line from it
+  -- to the centre was taken for the normal: (1, -0.0003), which moves the disk
+  -- along the edge and never out (the fuzzer, seed 20261202).
+  local disk = c2d.disk(22, -48, 3.1415926535897922)
+  local poly = c2d.polygon(-48, 3, 99627370472, 20, 199254740992, 37, -1, -48, -48, -48.00000000000005)
+  local len = math.sqrt(199254740993 ^ 2 + 85 ^ 2)
+  it("is the edge's normal and the radius less the gap, either way round", function()
+    local nx, ny, depth = disk:contact(poly)
+    assert.is_true(math.abs(nx - 85 / len) < 1e-15 and math.abs(ny + 1) < 1e-15, ("n (%.17g, %.17g)"):format(nx, ny))
+    assert.is_true(math.abs(depth - (3.1415926535897922 - 1955 / len)) < 1e-6, ("depth %.17g"):format(depth))
+    local mx, my, d2 = poly:contact(disk)
+    assert.are.equal(-nx, mx)
+    assert.are.equal(-ny, my)
+    assert.are.equal(depth, d2)
+    assert.is_false(disk:clone():move(nx * (depth + 1e-6), ny * (depth + 1e-6)):hits(poly))
+  end)
+end)

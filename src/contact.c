@@ -302,6 +302,14 @@ static C2D_NOINLINE c2d_error contact_in_range(const c2d_shape *a, const c2d_sha
     return C2D_OK;
 }
 
+/* How far the pair's boxes reach from o (the frame's origin). */
+static double frame_reach(const c2d_shape *a, const c2d_shape *b, c2d_vec o)
+{
+    const c2d_bounds *x = &a->bounds, *y = &b->bounds;
+    return dmax(dmax(dmax(fabs(x->minx - o.x), fabs(x->maxx - o.x)), dmax(fabs(x->miny - o.y), fabs(x->maxy - o.y))),
+                dmax(dmax(fabs(y->minx - o.x), fabs(y->maxx - o.x)), dmax(fabs(y->miny - o.y), fabs(y->maxy - o.y))));
+}
+
 void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_contact_result *out)
 {
     c2d_vec n = default_normal, o = a->p[0], pa, pb;
@@ -319,9 +327,13 @@ void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, 
         line_contact(B, A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
     } else if (A->type == BODY_POLY && B->type == BODY_POLY &&
-               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) && !c2d_cores_overlap(A, B)) {
+               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) &&
+               gap > c2d_ulps(C2D_POINT_ROUNDING, frame_reach(a, b, o)) && !c2d_cores_overlap(A, B)) {
         /* Only the radii overlap: along the line between the cores (trusted
-         * while the gap is well above the rounding in the closest points). */
+         * while the gap is well above the rounding in the closest points,
+         * of the radii and of the coordinates: a disk on the edge of a
+         * polygon 1e11 long finds its closest point 3e-5 off in x, and the
+         * line from there is no normal of anything). */
         n = vunit(vsub(pa, pb)); /* not over gap: its square may underflow (cores 1e-160 apart) */
         depth = A->r + B->r - gap;
     } else {

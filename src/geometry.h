@@ -79,7 +79,8 @@
  *   overlaps may be and still tie (then the preferred direction decides).
  * C2D_CORE_GAP_TRUST: relative to the summed radii, the gap between two
  *   rounded cores above which the line between their closest points is a
- *   trusted contact normal (below it, the closest points are rounding).
+ *   trusted contact normal (below it, the closest points are rounding; the
+ *   gap must also clear C2D_POINT_ROUNDING ulps of the coordinates).
  * C2D_SEPARATES: relative to the pair's size, how far along a sweep's first
  *   normal the shapes may still overlap at the touch for it to be kept.
  */
