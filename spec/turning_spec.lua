@@ -304,6 +304,69 @@ describe("a rod spinning fast as it moves to a wall", function()
   end
 end)
 
+describe("shapes sliding along a long wall, drifting into it", function()
+  -- The wall: a Segment 4e4 long through B = (5000.37, 5000.61) along
+  -- u = (cos 0.7, sin 0.7); n = (-sin 0.7, cos 0.7) its normal. A shape starts
+  -- 1e-7 off it on n's side and moves 1e4 along u and 3e-7 toward it: its
+  -- nearest point reaches the wall at t = 1/3. Sliding this fast past a wall
+  -- this long, the direction between the closest points, read from points
+  -- rounded to 1e-12, is off by 1e-5; the gap along that tilted direction
+  -- falls below the distance by 0.2 over the wall's length, and a step that
+  -- took the distance for the gap along it went past the touch: no hit.
+  local th, bx, by = 0.7, 5000.37, 5000.61
+  local ux, uy = cos(th), sin(th)
+  local nx, ny = -uy, ux
+  local wall = c2d.segment(bx - 2e4 * ux, by - 2e4 * uy, bx + 2e4 * ux, by + 2e4 * uy)
+  local dx, dy = 1e4 * ux - 3e-7 * nx, 1e4 * uy - 3e-7 * ny
+  it("a Group of a Fan aimed at it and a Disk, turning by 1e-9 about the apex, meets it at t = 1/3", function()
+    -- the Fan (radius 1, opening 0.5, aimed along -n) has its apex 1 + 1e-7
+    -- from the wall; turning by 1e-9 about the apex keeps its arc's reach
+    -- along -n at 1
+    local ax, ay = bx + (1 + 1e-7) * nx - 5000 * ux, by + (1 + 1e-7) * ny - 5000 * uy
+    local fan = c2d.fan(ax, ay, 1, th - pi / 2, 0.5) -- -n = (sin th, -cos th)
+    local group = c2d.group(fan, c2d.disk(ax + 5 * nx, ay + 5 * ny, 0.3))
+    for _, x in ipairs { fan, group } do
+      local t = x:sweepTurning(dx, dy, 1e-9, wall, { apivot = { ax, ay } })
+      -- the tolerance (1e-9 of the group's size, or the rounding at 5e3) is
+      -- closed by the drift of 3e-7 in at most 0.02
+      assert.is_truthy(t)
+      assert.is_true(t <= 1 / 3 + 1e-9 and t > 1 / 3 - 0.02, ("t %.17g"):format(t))
+    end
+  end)
+  it("a rod spinning 1e6 rad about its centre meets it as its centre comes within its half-length", function()
+    -- a Segment of length 1, centre C 0.5 + 1e-7 from the wall, spinning by 1e6:
+    -- it reaches 0.5 toward the wall every pi / 1e6 of t, so the first touch is
+    -- within 3.2e-6 after its centre comes to 0.5 at t = 1/3; the tolerance
+    -- (at least the rounding at 5e3) is closed by the drift in less than 0.05.
+    -- Moved to 1e6 (where the rounding of its reach, 3e-8, is a third of
+    -- the gap, and such pairs were missed 151 times in 200), it is still met,
+    -- never late, but its last 1e-8 crawls at the spin's speed and runs out
+    -- of steps before the tolerance: the answer is early there.
+    local cx, cy = bx + (0.5 + 1e-7) * nx - 5000 * ux, by + (0.5 + 1e-7) * ny - 5000 * uy
+    for _, base in ipairs { 0, 1048576 } do
+      local w2 = c2d.segment(bx + base - 2e4 * ux, by + base - 2e4 * uy, bx + base + 2e4 * ux, by + base + 2e4 * uy)
+      local rod = c2d.segment(cx + base - 0.5 * cos(1), cy + base - 0.5 * sin(1), cx + base + 0.5 * cos(1), cy + base + 0.5 * sin(1))
+      local t = rod:sweepTurning(dx, dy, 1e6, w2, { apivot = { cx + base, cy + base } })
+      assert.is_truthy(t)
+      assert.is_true(t <= 1 / 3 + 3.2e-6 and (base > 0 or t > 1 / 3 - 0.05), ("t %.17g at %g"):format(t, base))
+    end
+  end)
+  it("a World lists a disk a swung Fan touches within the tolerance", function()
+    -- Fan(0, 0, 10, 0, 1) swung by 2 rad about its apex sweeps everything
+    -- within 10 of the origin between angles -0.5 and 2.5; Disk(0, 11 + 1e-9, 1)
+    -- is 1e-9 beyond its arc's reach, within the default tolerance (1e-9 of
+    -- the smaller size, about 2.8e-9): the pair touches, and the World must
+    -- list it (its search box was grown by the reach alone)
+    local wld = c2d.world(8)
+    local disk = wld:add(c2d.disk(0, 11 + 1e-9, 1))
+    local fan = c2d.fan(0, 0, 10, 0, 1)
+    local t = fan:sweepTurning(0, 0, 2, disk, { apivot = { 0, 0 } })
+    assert.is_truthy(t)
+    local list = wld:sweepTurning(fan, 0, 0, 2, nil, { pivot = { 0, 0 } })
+    assert.are.same({ disk }, list)
+  end)
+end)
+
 describe("a triangle parting from a turning Line along a tangent", function()
   -- Triangle(0, 3, 3, 0, 3, 3) has its vertex (0, 3) on the Line x = 0, the
   -- rest to its right. Both turn by 1/64 rad, the Line about (0, 1), the

@@ -230,8 +230,9 @@ static inline c2d_vec c2d_unit_at(double a)
     return u;
 }
 
-/* The farthest any point of s lies from p, at least (from its box's
- * corners, rounded up); infinite for a Line (turning.c). */
+/* The farthest any point of s lies from p, at least (a convex shape's
+ * farthest point grown by its radius, slack and rounding; else its box's
+ * farthest corner; rounded up); infinite for a Line (turning.c). */
 double c2d_reach_from(const c2d_shape *s, c2d_vec p);
 
 /*

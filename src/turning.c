@@ -55,31 +55,52 @@ static c2d_vec rot(c2d_vec v, double angle)
     return v2(c * v.x - s * v.y, s * v.x + c * v.y);
 }
 
+/* The farthest of n points from p: the farthest by squared distance, its
+ * length taken once (each on its own where the squares leave the range). */
+static double farthest(const c2d_vec *v, int n, c2d_vec p)
+{
+    double best = -1, m = 0;
+    int i, k = 0;
+    for (i = 0; i < n; i++) {
+        double dx = v[i].x - p.x, dy = v[i].y - p.y, d2 = dx * dx + dy * dy;
+        if (d2 > best) {
+            best = d2;
+            k = i;
+        }
+    }
+    if (best >= 0x1p-900 && best <= 0x1p900) return c2d_hypot(v[k].x - p.x, v[k].y - p.y);
+    for (i = 0; i < n; i++) m = dmax(m, c2d_hypot(v[i].x - p.x, v[i].y - p.y));
+    return m;
+}
+
 double c2d_reach_from(const c2d_shape *s, c2d_vec p)
 {
     c2d_bounds b;
-    body B;
-    double m = 0, own = HUGE_VAL;
+    double m = 0, far = -1, r = s->radius;
     int i;
     if (!c2d_bbox(s, &b)) return HUGE_VAL;
+    /* A convex shape's own points grown by its radius (a Fan's arc is within
+     * its radius of the apex), its slack, and rounding far above the trig
+     * tolerance the queries allow a turned Box or a Fan: its box's corners
+     * can be far beyond (a Fan about its apex: radius sqrt 2 times). */
+    switch (s->kind) {
+    case C2D_POINT:
+    case C2D_DISK:
+    case C2D_FAN: far = farthest(s->p, 1, p); break;
+    case C2D_SEGMENT:
+    case C2D_CAPSULE: far = farthest(s->p, 2, p); break;
+    case C2D_TRIANGLE: far = farthest(s->p, 3, p); break;
+    case C2D_BOX: far = farthest(s->corners, 4, p); break;
+    case C2D_POLYGON: far = farthest(s->verts, s->count, p) + s->slack * (1 + C2D_SLACK_MARGIN); break;
+    default: break;
+    }
+    if (far >= 0)
+        return (far + r + c2d_ulps(64, far + r + fabs(p.x) + fabs(p.y) + c2d_bounds_magnitude(&b))) * (1 + 4 * DBL_EPSILON);
     for (i = 0; i < 4; i++) {
         c2d_vec c = v2((i & 1 ? b.maxx : b.minx) - p.x, (i & 2 ? b.maxy : b.miny) - p.y);
         m = dmax(m, c2d_hypot(c.x, c.y));
     }
-    /* A convex shape's body in the frame at p, as the queries see it: its
-     * farthest vertex grown by its radius and tolerance (a Fan's arc is
-     * within its radius of the apex). Its box's corners can be far beyond
-     * (a Fan about its apex: radius sqrt 2 times). */
-    if (!c2d_is_compound(s) && s->kind != C2D_TILES && s->kind != C2D_LINE) {
-        double far = 0;
-        c2d_body(&B, s, &p);
-        for (i = 0; i < (B.type == BODY_FAN ? 1 : B.n); i++) {
-            c2d_vec v = c2d_bv(&B, i);
-            far = dmax(far, c2d_hypot(v.x, v.y));
-        }
-        own = far + B.r + B.tol;
-    }
-    return dmin(m, own) * (1 + 4 * DBL_EPSILON);
+    return m * (1 + 4 * DBL_EPSILON);
 }
 
 /* Where x's pivot is at t in y's frame, as pose_at puts it. */
@@ -123,6 +144,113 @@ static double speed(const turning *tn, double t, c2d_vec n)
     return (spin + drift) * (1 + 8 * DBL_EPSILON);
 }
 
+/* The gap between two bodies of one frame along unit n, from y's side
+ * toward x's: their distance is at least this, whatever n is. */
+static double shadow_gap(const body *X, const body *Y, c2d_vec n)
+{
+    return -c2d_support(X, vscale(n, -1)) - c2d_support(Y, n) - X->tol - Y->tol;
+}
+
+/* Among a polygon core's edge normals (either way round), the one most
+ * along d; (0, 0) for a body with no edge. */
+static c2d_vec face_axis(const body *B, c2d_vec d)
+{
+    c2d_vec best = v2(0, 0);
+    double most = -HUGE_VAL;
+    int i;
+    if (B->type != BODY_POLY || B->n < 2) return best;
+    for (i = 0; i < (B->n == 2 ? 1 : B->n); i++) {
+        c2d_vec e = vsub(c2d_bv(B, i + 1 == B->n ? 0 : i + 1), c2d_bv(B, i)), m;
+        double k;
+        if (e.x == 0 && e.y == 0) continue;
+        m = vunit(v2(e.y, -e.x));
+        k = vdot(m, d);
+        if (k < 0) {
+            m = vscale(m, -1);
+            k = -k;
+        }
+        if (k > most) {
+            most = k;
+            best = m;
+        }
+    }
+    return best;
+}
+
+/*
+ * The step from t along fixed directions: the gap between X and Y (bodies
+ * of one frame) along each, less extra, over how fast it can close (x's
+ * approach along it and its spin; spinless: the approach alone), the
+ * longest. The directions: hint (from the closest points, y toward x), the
+ * line between the cores' closest points (unless hint is that: cores), and
+ * the faces of y and of x most along it. The closest points are rounded: across a gap of 1e-7 at 5e3 the
+ * direction between them is off by 1e-5, and along a tilted direction the
+ * gap to a wall 4e4 long is 0.2 less, negative; a face's own normal is
+ * exact to rounding. The gap along any fixed direction is a lower bound on
+ * the distance that closes no faster than that (convex pairs, y still), so
+ * each step is safe whichever direction gives it.
+ */
+static double axis_step(const turning *tn, double t, const body *X, const body *Y, c2d_vec hint, double dist,
+                        double extra, int spinless, int cores)
+{
+    c2d_vec axes[4], pa, pb, u;
+    double best = t;
+    int k = 0, i;
+    if (hint.x != 0 || hint.y != 0) axes[k++] = hint;
+    /* (the gap along hint all but the distance: no other does much better) */
+    if (k == 0 || shadow_gap(X, Y, hint) < dist * (1 - 1.0 / 1024)) {
+        if (!cores && c2d_core_d2(X, Y, -1, &pa, &pb) > 0 && ((u = vsub(pa, pb)).x != 0 || u.y != 0)) {
+            axes[k++] = vunit(u);
+            if (hint.x == 0 && hint.y == 0) hint = axes[k - 1];
+        }
+        if (hint.x != 0 || hint.y != 0) {
+            if ((u = face_axis(Y, hint)).x != 0 || u.y != 0) axes[k++] = u;
+            if ((u = face_axis(X, vscale(hint, -1))).x != 0 || u.y != 0) axes[k++] = vscale(u, -1);
+        }
+    }
+    for (i = 0; i < k; i++) {
+        double g = shadow_gap(X, Y, axes[i]) - extra - tn->tol / 2, mu;
+        if (!(g > 0)) continue;
+        mu = spinless ? dmax(0, -vdot(axes[i], tn->dd)) * (1 + 8 * DBL_EPSILON) : speed(tn, t, axes[i]);
+        best = dmax(best, mu > 0 ? t + g / mu : 2);
+    }
+    return best;
+}
+
+/* The plain step from t where the pair is dist apart: the speed bound's
+ * over the distance, or, where the pair is convex and y does not turn, the
+ * gaps along fixed directions (axis_step), when longer. */
+static double plain_step(const turning *tn, double t, double dist, const body *X, const body *Y, c2d_vec n, int cores)
+{
+    double mu = speed(tn, t, v2(0, 0)), step = mu > 0 ? t + (dist - tn->tol / 2) / mu : 2;
+    if (tn->directional && tn->wy == 0) step = dmax(step, axis_step(tn, t, X, Y, n, dist, 0, 0, cores));
+    return step;
+}
+
+/* x's core where core_at put it, as a body. */
+static body moved_core(const turning *tn)
+{
+    body x = tn->bx;
+    x.src = tn->moved;
+    x.off = v2(0, 0);
+    x.kept = 0;
+    return x;
+}
+
+/* The plain step for two convex shapes, taken in the frame at o. */
+static double shapes_step(const turning *tn, double t, double dist, const c2d_shape *x, const c2d_shape *y, c2d_vec o,
+                          c2d_vec n)
+{
+    body X, Y;
+    c2d_body(&X, x, &o);
+    c2d_body(&Y, y, &o);
+    if (X.type == BODY_LINE || Y.type == BODY_LINE) {
+        double mu = speed(tn, t, v2(0, 0));
+        return mu > 0 ? t + (dist - tn->tol / 2) / mu : 2;
+    }
+    return plain_step(tn, t, dist, &X, &Y, n, 0);
+}
+
 /* A shape of one convex piece. */
 static int convex(const c2d_shape *s)
 {
@@ -141,7 +269,7 @@ static double reach_step(turning *tn, double t)
     c2d_shape p;
     c2d_distance_result d;
     c2d_vec q = pivot_at(tn, t), n;
-    double spin = fabs(tn->wx - tn->wy) * tn->rx, drift, gap, xy[2];
+    double spin = fabs(tn->wx - tn->wy) * tn->rx, drift, gap, step, xy[2];
     int bad;
     if (tn->wy == 0) {
         drift = vlen(tn->dd);
@@ -156,12 +284,17 @@ static double reach_step(turning *tn, double t)
     d = c2d_distance(&p, tn->y);
     gap = d.distance - tn->rx - tn->tol / 2;
     if (!(gap > 0)) return t;
-    if (tn->wy == 0 && convex(tn->y)) {
-        n = vsub(d.a, d.b);
-        if (n.x != 0 || n.y != 0) drift = dmax(0, -vdot(vunit(n), tn->dd));
-    }
     drift *= 1 + 8 * DBL_EPSILON;
-    return drift > 0 ? t + gap / drift : 2;
+    step = drift > 0 ? t + gap / drift : 2;
+    n = vsub(d.a, d.b);
+    if (tn->wy == 0 && convex(tn->y) && (n.x != 0 || n.y != 0)) {
+        /* along fixed directions: the pivot's gap to y's shadow on each */
+        body X, Y;
+        c2d_body(&X, &p, &d.b);
+        c2d_body(&Y, tn->y, &d.b);
+        step = dmax(step, axis_step(tn, t, &X, &Y, vunit(n), d.distance, tn->rx, 1, 0));
+    }
+    return step;
 }
 
 /* The farthest a point w of y's frame is from x's pivot, from t to 1: the
@@ -417,7 +550,7 @@ static int posed_step(piece_steps *ps, const c2d_shape *p)
     turning *tn = ps->tn;
     c2d_distance_result d;
     c2d_vec n;
-    double mu, step;
+    double step;
     if (!ps->posed) {
         if (place(tn, ps->xp, ps->t) != C2D_OK) { ps->failed = 1; return 0; }
         ps->posed = 1;
@@ -426,8 +559,7 @@ static int posed_step(piece_steps *ps, const c2d_shape *p)
     if (!(d.distance > tn->tol / 2)) { ps->best = ps->t; return 0; } /* (nothing to gain) */
     n = vsub(d.a, d.b);
     n = n.x != 0 || n.y != 0 ? vunit(n) : n;
-    mu = speed(tn, ps->t, tn->wy != 0 ? v2(0, 0) : n);
-    step = mu > 0 ? ps->t + (d.distance - tn->tol / 2) / mu : 2;
+    step = shapes_step(tn, ps->t, d.distance, &tn->pose, p, d.b, n);
     ps->best = dmin(ps->best, step);
     return ps->best > ps->t;
 }
@@ -438,7 +570,7 @@ static int y_piece_step(void *ud, const c2d_shape *p)
     turning *tn = ps->tn;
     c2d_distance_result d;
     c2d_vec o = v2(0, 0), n;
-    double gx, gy, step, mu;
+    double gx, gy, step;
     if (ps->failed) return 0;
     if (p->kind == C2D_LINE) return ps->cores ? line_step(ps, p) : posed_step(ps, p);
     if (c2d_is_compound(p) || !convex(p)) { ps->failed = 1; return 0; }
@@ -451,8 +583,10 @@ static int y_piece_step(void *ud, const c2d_shape *p)
     if (!(d.distance > tn->tol / 2)) { ps->best = ps->t; return 0; } /* (nothing to gain) */
     n = vsub(d.a, d.b);
     n = n.x != 0 || n.y != 0 ? vunit(n) : n;
-    mu = speed(tn, ps->t, tn->wy != 0 ? o : n);
-    step = mu > 0 ? ps->t + (d.distance - tn->tol / 2) / mu : 2;
+    {
+        body x = moved_core(tn);
+        step = plain_step(tn, ps->t, d.distance, &x, &tn->by, n, 1);
+    }
     if (step <= 1 && (n.x != 0 || n.y != 0)) {
         step = separation_step(tn, ps->t, step, n, 0, tn->tol / 2);
         if (step <= 1 && tn->wx != tn->wy) step = separation_step(tn, ps->t, step, n, 1, tn->tol / 2);
@@ -728,7 +862,6 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
     tn.room = room;
     for (steps = 0; steps < TURNING_STEPS; steps++) {
         c2d_distance_result d;
-        double mu;
         /* A convex pair's cores tell where they are apart, and a touch
          * within the tolerance less its 16th (the rounding between them and
          * the poses); a start, a slide, or near that, the poses. */
@@ -781,10 +914,18 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         {
             /* (a unit n, even where rounding leaves |a - b| off the distance) */
             c2d_vec n = vsub(d.a, d.b);
-            n = d.distance > 0 && (n.x != 0 || n.y != 0) ? vunit(n) : v2(0, 0);
             double next;
-            mu = speed(&tn, t, tn.wy != 0 ? v2(0, 0) : n);
-            next = mu > 0 ? t + (d.distance - tn.tol / 2) / mu : 2; /* nothing brings them nearer */
+            n = d.distance > 0 && (n.x != 0 || n.y != 0) ? vunit(n) : v2(0, 0);
+            /* (past 1: nothing brings them nearer) */
+            if (!tn.directional || tn.wy != 0) {
+                double mu = speed(&tn, t, v2(0, 0));
+                next = mu > 0 ? t + (d.distance - tn.tol / 2) / mu : 2;
+            } else if (cored) {
+                body x = moved_core(&tn);
+                next = plain_step(&tn, t, d.distance, &x, &tn.by, n, 1);
+            } else {
+                next = shapes_step(&tn, t, d.distance, &tn.pose, tn.y, d.b, n);
+            }
             if (tn.fast && next <= 1 && (n.x != 0 || n.y != 0)) {
                 /* each certifies from where the one before left off */
                 next = separation_step(&tn, t, next, n, 0, tn.tol / 2);

@@ -275,13 +275,21 @@ int c2d_world_sweep_turning(c2d_world *w, const c2d_shape *s, const c2d_motion *
     const int *slots;
     int n, i, k = 0, self = s->world == w ? s->world_slot : -1;
     /* Every pose lies within the shape's reach from its pivot, which moves
-     * along d: the box of that path grown by the reach. */
-    double reach = c2d_reach_from(s, m->pivot);
+     * along d: the box of that path grown by the reach, and by the
+     * tolerance within which a pair counts as touching (when not given:
+     * far above the default, 1e-9 of the sizes or the coordinates'
+     * rounding, which depends on the other shape). */
+    double reach = c2d_reach_from(s, m->pivot), pad;
     *hits = w->hits;
     box.minx = dmin(m->pivot.x, m->pivot.x + m->d.x) - reach;
     box.maxx = dmax(m->pivot.x, m->pivot.x + m->d.x) + reach;
     box.miny = dmin(m->pivot.y, m->pivot.y + m->d.y) - reach;
     box.maxy = dmax(m->pivot.y, m->pivot.y + m->d.y) + reach;
+    pad = dmax(tol > 0 ? tol : 0, dmax(1e-6 * (box.maxx - box.minx + box.maxy - box.miny), c2d_ulps(1024, c2d_bounds_magnitude(&box))));
+    box.minx -= pad;
+    box.maxx += pad;
+    box.miny -= pad;
+    box.maxy += pad;
     if (!(box.minx > -C2D_INF && box.maxx < C2D_INF && box.miny > -C2D_INF && box.maxy < C2D_INF))
         box.minx = box.miny = -C2D_INF, box.maxx = box.maxy = C2D_INF;
     else
