@@ -183,12 +183,13 @@ static c2d_vec face_axis(const body *B, c2d_vec d)
  * approach along it and its spin; spinless: the approach alone), the
  * longest. The directions: hint (from the closest points, y toward x), the
  * line between the cores' closest points (unless hint is that: cores), and
- * the faces of y and of x most along it. The closest points are rounded: across a gap of 1e-7 at 5e3 the
- * direction between them is off by 1e-5, and along a tilted direction the
- * gap to a wall 4e4 long is 0.2 less, negative; a face's own normal is
- * exact to rounding. The gap along any fixed direction is a lower bound on
- * the distance that closes no faster than that (convex pairs, y still), so
- * each step is safe whichever direction gives it.
+ * the faces of y and of x most along it. The closest points are rounded:
+ * across a gap of 1e-7 at 5e3 the direction between them is off by 1e-5,
+ * and along a tilted direction the gap to a wall 4e4 long is 0.2 less,
+ * negative; a face's own normal is exact to rounding. The gap along any
+ * fixed direction is a lower bound on the distance that closes no faster
+ * than that (convex pairs, y still), so each step is safe whichever
+ * direction gives it.
  */
 static double axis_step(const turning *tn, double t, const body *X, const body *Y, c2d_vec hint, double dist,
                         double extra, int spinless, int cores)
