@@ -18,7 +18,7 @@
 -- checked first, on cases worked out by hand and on identities of doubles
 -- (TwoSum, Dekker's product) that hold exactly.
 --
--- C2D_EXACT_CASES sets the number of generated pairs (20,000 by default, split
+-- C2D_EXACT_CASES sets the number of generated pairs (10,000 by default, split
 -- among the generators by weight); a failure names the call that reproduces it.
 local c2d = require "collide2d"
 local common = require "support.common"
@@ -29,7 +29,7 @@ local pow2 = exact.pow2
 local new, add, sub, mul, cmp, eq = exact.new, exact.add, exact.sub, exact.mul, exact.cmp, exact.eq
 local next_up, next_down, step = exact.next_up, exact.next_down, exact.step
 
-local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 20000
+local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 10000
 
 local KINDS = { "point", "segment", "disk", "capsule" }
 local ROUND = { disk = true, capsule = true } -- kinds with a radius

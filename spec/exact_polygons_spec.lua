@@ -10,12 +10,12 @@
 -- of the other. For every pair, both ways round, hits is the reference's answer
 -- and distance is 0 exactly when it says they meet.
 --
--- C2D_EXACT_CASES sets the number of generated pairs (3,000 a test by default).
+-- C2D_EXACT_CASES sets the number of generated pairs (1,500 a test by default).
 local c2d = require "collide2d"
 local common = require "support.common"
 local exact = require "support.exact"
 
-local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 3000
+local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 1500
 local step = exact.step
 
 local unpack = table.unpack or unpack

@@ -37,7 +37,7 @@
 -- edge at 1e150) have a generator of their own, "gaps below 2^-1022 times the
 -- coordinates": the library decides these pairs unscaled, at any magnitude.
 --
--- C2D_EXACT_CASES sets the number of generated pairs (40,000 by default, split
+-- C2D_EXACT_CASES sets the number of generated pairs (20,000 by default, split
 -- among the generators by weight); a failure names the call that reproduces it,
 -- and failures are grouped by kind (the pair's kinds, the check, the answer).
 local c2d = require "collide2d"
@@ -50,7 +50,7 @@ local HUGE = math.huge
 local pow2 = exact.pow2
 local next_up, next_down, step = exact.next_up, exact.next_down, exact.step
 
-local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 40000
+local TOTAL = tonumber(os.getenv("C2D_EXACT_CASES") or "") or 20000
 
 -- Shapes as data ------------------------------------------------------------------
 --
