@@ -84,7 +84,7 @@
  * hit, t finite in [0, 1] and a finite normal, of unit length (1e-9) when
  * every number is in range; no NaN. Tier 2: without turns, c2d_sweep's
  * answer bit for bit; certified: the poses at t (each shape copied, turned
- * by t * angle about its pivot, moved by t * d, as pose_at in turning.c
+ * by t * angle about its pivot, moved by t * d, as turning_steps.c
  * builds them) are within 2 tol + 2 r of each other and of the point, tol
  * the tolerance (explicit, or the default: 1e-9 of the smaller shape's box
  * diagonal, at least 64 ulps of the boxes' magnitude) and r the rounding
@@ -1372,8 +1372,9 @@ static void check_sweep(const spec *A, c2d_vec da, const spec *B, c2d_vec db, in
 
 #if FUZZ_TURNING
 /* A shape where its motion puts it at t, built as c2d_sweep_turning builds
- * its poses (pose_at in src/turning.c): copied, turned by t * angle about the
- * pivot (no turn when that is 0), then moved by t * d. 0 when that fails. */
+ * its poses (c2d_turning_place, src/turning_steps.c): copied, turned by t *
+ * angle about the pivot (no turn when that is 0), then moved by t * d. 0
+ * when that fails. */
 static int turning_pose(c2d_shape *dst, void *storage, const c2d_shape *s, const c2d_motion *m, double t)
 {
     double phi = t * m->angle;

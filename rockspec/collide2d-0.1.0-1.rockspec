@@ -47,6 +47,8 @@ build = {
             "src/compound_regions.c",
             "src/covers.c",
             "src/turning.c",
+            "src/turning_steps.c",
+            "src/turning_pieces.c",
             "src/mass.c",
             "src/manifold.c",
             "src/clip.c",
