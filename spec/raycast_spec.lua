@@ -596,3 +596,45 @@ describe("raycast from a start on an edge line within rounding", function()
     assert.is_true(checked > 500, "checked " .. checked)
   end)
 end)
+
+describe("a ray against a Disk gives the same answer at every scale", function()
+  -- Scaling a disk, and a ray's start and direction, by a power of two
+  -- leaves the exact t and normal as they are, and every rounding scales
+  -- with it, so the answers at 2^k must be the answers at 1, bit for bit:
+  -- across the plain numbers a ray reads directly and the ones it scales
+  -- (below 2^-50 and above 2^50), and for maxt of any size.
+  local CASES = {
+    -- { cx, cy, r, x, y, dx, dy, maxt }: hits, misses, a start inside, a graze
+    { 3, 4, 2.5, -1.3, 0.7, 0.6, 0.3, 10 },
+    { 3, 4, 2.5, -1.3, 0.7, 0.6, 0.3, 0.1 },
+    { 3, 4, 2.5, -1.3, 0.7, -0.6, 0.3, 10 },
+    { 3, 4, 2.5, 3.5, 4.5, 1, 0, 3 },
+    { 0, 0, 5, -10, 5, 1, 0, 100 },
+    { 0.1, 0.2, 0.3, -5, 0.5, 3, 0, 7 },
+    { 1e3 + 0.3, -2e3, 17.25, 0, 0, 1e3, -2e3, 1.37 },
+  }
+  local function ray(c, k)
+    local s = 2 ^ k
+    local t, nx, ny = c2d.disk(c[1] * s, c[2] * s, c[3] * s):raycast(c[4] * s, c[5] * s, c[6] * s, c[7] * s, c[8])
+    return t, nx, ny
+  end
+  it("t and the normal are the same for the pair scaled by 2^-80 to 2^80", function()
+    local hits = 0
+    for i, c in ipairs(CASES) do
+      local t0, nx0, ny0 = ray(c, 0)
+      if t0 then hits = hits + 1 end
+      for _, k in ipairs { -80, -51, -40, -20, 20, 40, 51, 80 } do
+        local t, nx, ny = ray(c, k)
+        assert.are.same({ t0, nx0, ny0 }, { t, nx, ny }, "case " .. i .. " at 2^" .. k)
+      end
+    end
+    assert.are.equal(5, hits) -- the second stops short; the third points away
+  end)
+  it("hits a disk 2.5 about (3, 4) from (-2, 4) along (1, 0) at t = 2.5 with any length of ray", function()
+    for _, m in ipairs { 2.5, 3, 1e3, 2 ^ 49, 2 ^ 51, 1e300 } do
+      local t, nx, ny = c2d.disk(3, 4, 2.5):raycast(-2, 4, 1, 0, m)
+      assert.are.same({ 2.5, -1, 0 }, { t, nx, ny }, "maxt " .. m)
+    end
+    assert.is_nil(c2d.disk(3, 4, 2.5):raycast(-2, 4, 1, 0, 2.4999999999999996))
+  end)
+end)

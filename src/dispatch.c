@@ -373,7 +373,10 @@ static C2D_NOINLINE c2d_sweep_result raycast_huge(const c2d_shape *s, c2d_vec or
 
 c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
-    double reach = dmax(fabs(dir.x), fabs(dir.y)) * maxt;
+    double reach;
+    /* (the commonest ray, with nothing to scale or clip) */
+    if (c2d_disk_ray_plain(s, origin, dir, maxt)) return c2d_disk_raycast(s, origin, dir, maxt);
+    reach = dmax(fabs(dir.x), fabs(dir.y)) * maxt;
     /* The start's own magnitude settles most rays without the shape's. */
     if (!(reach <= C2D_RANGE_HI * dmax(fabs(origin.x), fabs(origin.y))) && huge_motion(reach, ray_magnitude(s, origin)))
         return raycast_huge(s, origin, dir, maxt);

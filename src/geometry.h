@@ -710,6 +710,27 @@ c2d_error c2d_convex_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact
 c2d_sweep_result c2d_convex_sweep(const c2d_shape *a, c2d_vec da, const c2d_shape *b, c2d_vec db);
 c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 
+/* A number 0 or within 2^+-50 (band: not 0). Products of four such, and of
+ * their differences, stay far inside the doubles (no overflow, and no
+ * rounding below the normal range), and a ray of such numbers reaches at
+ * most 2^150 times its pair's magnitude, well short of the clipping of
+ * huge motions (2^C2D_RANGE). */
+static inline int c2d_in_band(double v) { double a = fabs(v); return (a >= 0x1p-50) & (a <= 0x1p50); }
+static inline int c2d_near_band(double v) { return (v == 0) | c2d_in_band(v); }
+
+/* A ray against a Disk whose numbers sit in that band (c2d_disk_ray_plain):
+ * the circle straight from its numbers, neither shape nor ray scaled. The
+ * general path (c2d_convex_raycast) scales the ray to one step by a power
+ * of two; with nothing near the ends of the range, every operation commutes
+ * with that scaling, so the two give the same answer bit for bit. */
+static inline int c2d_disk_ray_plain(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    return s->kind == C2D_DISK && c2d_in_band(s->radius) & c2d_in_band(maxt) &
+           c2d_in_band(dmax(fabs(dir.x), fabs(dir.y))) & c2d_near_band(dir.x) & c2d_near_band(dir.y) &
+           c2d_near_band(origin.x) & c2d_near_band(origin.y) & c2d_near_band(s->p[0].x) & c2d_near_band(s->p[0].y);
+}
+c2d_sweep_result c2d_disk_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
+
 /*
  * Extreme magnitudes. Squared distances and the division-free tests form
  * products of up to four coordinates, which overflow past ~1e77 and lose

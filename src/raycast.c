@@ -124,6 +124,32 @@ static int ray_disk(c2d_vec o, c2d_vec p, double R, double vx, double vy, double
     return 1;
 }
 
+/* A ray against a Point or a Disk, read from its numbers: the test hits
+ * makes for a point and a disk, on the same numbers, then the circle in the
+ * ray's frame. Inline, so that the result stays in registers. */
+static inline void ray_round(const c2d_shape *s, double ox, double oy, double dx, double dy, double maxt,
+                             c2d_sweep_result *res)
+{
+    double t;
+    c2d_vec n;
+    c2d_no_hit(res);
+    if (c2d_pt_pt_within(v2(ox, oy), s->p[0], s->radius, 0)) {
+        ray_starts_inside(ox, oy, dx, dy, res);
+        return;
+    }
+    if ((dx == 0 && dy == 0) || !(maxt > 0)) return;
+    if (s->radius == 0 ? ray_point(v2(ox, oy), v2(dx, dy), s->p[0], maxt, &t, &n)
+                       : ray_disk(v2(ox, oy), s->p[0], s->radius, dx, dy, maxt, &t, &n))
+        ray_hit(ox, oy, dx, dy, t, n, res);
+}
+
+c2d_sweep_result c2d_disk_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
+{
+    c2d_sweep_result r;
+    ray_round(s, origin.x, origin.y, dir.x, dir.y, maxt, &r);
+    return r;
+}
+
 /*
  * A ray against a sharp convex polygon with an interior, read from its own
  * vertices in the ray's frame: the start is inside when it is on the inner
@@ -249,22 +275,9 @@ static int raycast_direct(const c2d_shape *s, double ox, double oy, double dx, d
     if (!unscaled(reach)) return 0;
     switch (s->kind) {
     case C2D_POINT:
-    case C2D_DISK: {
-        /* The test hits makes for a point and a disk, on the same numbers;
-         * then the circle in the ray's frame. */
-        double t;
-        c2d_vec n;
-        c2d_no_hit(res);
-        if (c2d_pt_pt_within(v2(ox, oy), s->p[0], s->radius, 0)) {
-            ray_starts_inside(ox, oy, dx, dy, res);
-            return 1;
-        }
-        if ((dx == 0 && dy == 0) || !(maxt > 0)) return 1;
-        if (s->radius == 0 ? ray_point(v2(ox, oy), v2(dx, dy), s->p[0], maxt, &t, &n)
-                           : ray_disk(v2(ox, oy), s->p[0], s->radius, dx, dy, maxt, &t, &n))
-            ray_hit(ox, oy, dx, dy, t, n, res);
+    case C2D_DISK:
+        ray_round(s, ox, oy, dx, dy, maxt, res);
         return 1;
-    }
     case C2D_AABB: {
         /* Slabs: the later of the axes' entries, before either exits (touching counts). */
         double lox = s->p[0].x - ox, loy = s->p[0].y - oy, hix = s->p[1].x - ox, hiy = s->p[1].y - oy;

@@ -369,7 +369,12 @@ int main(int argc, char **argv)
         gen(&B, 0);
         for (i = 0; i < 8; i++) q[i] = style == 3 ? (unit() - 0.5) * 20 : (double)(below(17) - 8);
         if (style == 2) { q[4] += 1e6; q[5] += 1e6; }
-        q[8] = below(4) == 0 ? 1e300 : 1 + below(3);
+        switch (below(6)) { /* the ray's length: huge, small integers, any, any power of two away */
+        case 0: q[8] = 1e300; break;
+        case 4: q[8] = unit() * 10; break;
+        case 5: q[8] = ldexp(1 + unit(), below(40) - 20); break;
+        default: q[8] = 1 + below(3); break;
+        }
         if (below(12) == 0 || force_scaled) {
             /* beyond the range of squares: the whole pair scaled by a power of two */
             int e = (below(2) ? 1 : -1) * (150 + below(450));
