@@ -214,6 +214,32 @@ describe("a common point of shapes of very different sizes", function()
   end)
 end)
 
+describe("a point inside a polygon, 2e11 from its short edge", function()
+  -- A quadrilateral 9e11 across with an edge 48 long, and a Point 2e11 from
+  -- that edge, inside: by exact rational arithmetic on these doubles,
+  -- 199254741040, 47.99999631, 33.1738985 and 152949662641 inside the four
+  -- edges (taken counter-clockwise). Taken relative to the point, the
+  -- vertices round by 1e-5, which turns the 48-long edge's line by 2e-7 and
+  -- puts the point 9e3 outside it. The only point a Point shares with
+  -- anything is itself.
+  local quad = c2d.polygon(-153078383642.82013, -127551794637.15724, -48, -48, -78.726928294521585,
+    -11.123776256463991, -593619806962.84973, 712419302176.15283)
+  local px, py = -127551794674.03494, 153078383516.095
+  it("overlaps it, and distance's common point is the point itself, either way round", function()
+    local p = c2d.point(px, py)
+    assert.is_true(quad:hits(p))
+    assert.is_true(p:hits(quad))
+    assert.are.same({ 0, px, py, px, py }, { quad:distance(p) })
+    assert.are.same({ 0, px, py, px, py }, { p:distance(quad) })
+  end)
+  it("holds a disk about the point, and the common point is in both", function()
+    local d, ax, ay, bx, by = quad:distance(c2d.disk(px, py, 20))
+    assert.are.same({ 0, ax, ay }, { d, bx, by })
+    assert.is_true(c2d.disk(px, py, 20):contains(ax, ay))
+    assert.is_true(quad:contains(ax, ay))
+  end)
+end)
+
 describe("a sliver: a triangle turned off a line, flat within rounding", function()
   -- A triangle on y = -48 from x = -47 to 16, turned about (-48, -48): the
   -- point (-48, -48) stays on its line, 1 before its nearer end, whatever the

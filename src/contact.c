@@ -32,7 +32,7 @@ int c2d_bodies_part_within(const body *A, const body *B, double d)
         const body *x = k ? A : B;
         m = x->n < 2 ? 0 : x->n == 2 ? 1 : x->n;
         for (i = 0; i < m; i++) {
-            c2d_vec u = vunit(vperp(vsub(c2d_bv(x, c2d_next(i, x->n)), c2d_bv(x, i))));
+            c2d_vec u = vunit(vperp(c2d_body_edge(x, i)));
             double a_along, a_against, b_along, b_against;
             if (u.x == 0 && u.y == 0) continue;
             supports(A, u, &a_along, &a_against);
@@ -134,7 +134,7 @@ static void try_edges(const body *p, const body *a, const body *b, int flat, axi
 {
     int i, m = p->type != BODY_POLY ? 0 : p->n == 1 ? 0 : p->n == 2 ? 1 : p->n;
     for (i = 0; i < m; i++) {
-        c2d_vec e = vsub(c2d_bv(p, c2d_next(i, p->n)), c2d_bv(p, i));
+        c2d_vec e = c2d_body_edge(p, i);
         try_axis(a, b, vperp(e), as);
         if (flat) try_axis(a, b, e, as);
     }

@@ -49,7 +49,7 @@ int c2d_body_contains_solid(const body *b, c2d_vec p)
         if (!(left && right && below && above)) return 0;
     }
     for (i = 0; i < b->n; i++) {
-        c2d_vec a = c2d_bv(b, i), e = c2d_direction_up(vsub(c2d_bv(b, c2d_next(i, b->n)), a));
+        c2d_vec a = c2d_bv(b, i), e = c2d_direction_up(c2d_body_edge(b, i));
         if (vcross(e, vsub(p, a)) * b->orient < 0) return 0;
     }
     return 1;

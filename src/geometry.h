@@ -319,6 +319,17 @@ static inline c2d_vec c2d_bv(const body *b, int i)
     return vsub(b->src[i], b->off);
 }
 
+/* The edge from vertex i to the next, from the shape's own numbers: one
+ * rounding, where the frame's vertices (each rounded to the coordinates'
+ * ulp) turn a short edge far from the frame's origin (an edge 48 long, 2e11
+ * away, by 2e-7: its line then misses a point there by 1e4). */
+static inline c2d_vec c2d_body_edge(const body *b, int i)
+{
+    int j = i + 1 == b->n ? 0 : i + 1;
+    if (b->kept) return vsub(b->src[c2d_kept_index(b, j)], b->src[c2d_kept_index(b, i)]);
+    return vsub(b->src[j], b->src[i]);
+}
+
 /* A body's vertices as one array (vertex i is plain[i] - b->off), or NULL
  * when it keeps only some of its source's: for loops that read them all. */
 static inline const c2d_vec *c2d_bv_plain(const body *b)

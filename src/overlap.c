@@ -55,7 +55,7 @@ static int separated_by_edges(const body *a, const body *b, int flat)
 {
     int i, j, m = edge_count(a);
     for (i = 0; i < m; i++) {
-        c2d_vec v = c2d_bv(a, i), e = vsub(c2d_bv(a, c2d_next(i, a->n)), v);
+        c2d_vec v = c2d_bv(a, i), e = c2d_body_edge(a, i);
         if (e.x == 0 && e.y == 0) continue;
         e = c2d_direction_up(e);
         if (a->orient != 0) {
