@@ -556,6 +556,33 @@ describe("sweepTurning: a Line and a tile layer", function()
   end)
 end)
 
+describe("sweepTurning: a Fan 2.7e4 across spinning beside two points", function()
+  -- A Group of two points turning 1.33 rad, and a Fan of radius 27138 whose
+  -- apex is a unit from them turning pi the other way, both about (1, 0.5):
+  -- the arc sweeps 1e5 a step, the points move 2e2 in the Fan's frame. The
+  -- reference: where the poses' distance first comes to 0, scanned in steps
+  -- of 1e-4, then halved 60 times.
+  it("answers where the poses touch, not where the steps run out", function()
+    local g, f = c2d.group(c2d.point(0, 0), c2d.point(2, 1)), c2d.fan(0, 1, 27138, 3, 3)
+    local ga, fa = 1.328125, -3.1415926535897922
+    local t = g:sweepTurning(1, 0, ga, f, 4, -48, fa, { apivot = { 1, 0.5 }, bpivot = { 1, 0.5 } })
+    local function gap(s) return (pose(g, s, 1, 0, ga, 1, 0.5):distance(pose(f, s, 4, -48, fa, 1, 0.5))) end
+    local lo, hi = 0, nil
+    for i = 1, 1000 do
+      if gap(i * 1e-4) == 0 then hi = i * 1e-4 break end
+      lo = i * 1e-4
+    end
+    assert.is_truthy(hi)
+    for _ = 1, 60 do
+      local m = (lo + hi) / 2
+      if gap(m) == 0 then hi = m else lo = m end
+    end
+    assert.is_true(t <= hi, ("t %.17g after the touch at %.17g"):format(t, hi))
+    -- within the tolerance (1e-9 of the Group's 2.24 across) and the poses' rounding
+    assert.is_true(gap(t) <= 2e-8, ("t %.17g, %.3g apart (the touch at %.17g)"):format(t, gap(t), hi))
+  end)
+end)
+
 describe("sweepTurning: bad input", function()
   local a, b = c2d.disk(0, 0, 1), c2d.box(5, 0, 2, 2, 0)
   local function message(f) local ok, e = pcall(f) assert.is_false(ok) return tostring(e) end
