@@ -281,7 +281,7 @@ double c2d_turning_separation_step(const turning *tn, double at, double t, c2d_v
 {
     double phi = tn->wx - tn->wy, side = -HUGE_VAL, dd = vlen(tn->dd);
     double mq = tn->wy != 0 ? tn->wy * tn->wy * tn->cmax + 2 * fabs(tn->wy) * dd : 0;
-    double qv = dd + fabs(tn->wy) * tn->cmax, mm;
+    double qv = dd + fabs(tn->wy) * tn->cmax, mm, ea, ev;
     const body *own = turning_with_x ? &tn->bx : &tn->by, *other = turning_with_x ? &tn->by : &tn->bx;
     c2d_vec m = n; /* the direction at phi t = 0 */
     int i, k;
@@ -297,12 +297,21 @@ double c2d_turning_separation_step(const turning *tn, double at, double t, c2d_v
     else for (i = 0; i < own->n; i++) side = dmax(side, vdot(m, c2d_bv(own, i)));
     side += tn->bx.r + tn->bx.tol + tn->by.r + tn->by.tol;
     /* one M for every vertex, over [t, 1] */
+    /* and what the turn's cos and sin (c2d_sincos_near, each within
+     * C2D_SINCOS_NEAR_ERR: the turn's matrix within twice that) take from
+     * each gap and each rate: 2 err |w| and 2 err (|phi| |w| + |q'|), w the
+     * vertex turned (from x's pivot: within rx) or turned against (within
+     * far), taken off both (a step from lower values is shorter) */
     if (turning_with_x) {
         double far = 0;
         for (i = 0; i < other->n; i++) far = dmax(far, far_from_pivot(tn, c2d_bv(other, i), t));
         mm = phi * phi * far + 2 * fabs(phi) * qv + mq;
+        ea = 2 * C2D_SINCOS_NEAR_ERR * far;
+        ev = 2 * C2D_SINCOS_NEAR_ERR * (fabs(phi) * far + qv);
     } else {
         mm = phi * phi * tn->rx + mq;
+        ea = 2 * C2D_SINCOS_NEAR_ERR * tn->rx;
+        ev = 2 * C2D_SINCOS_NEAR_ERR * fabs(phi) * tn->rx;
     }
     for (k = 0; k < 32; k++) {
         c2d_vec q, dq, dir;
@@ -314,7 +323,7 @@ double c2d_turning_separation_step(const turning *tn, double at, double t, c2d_v
             c2d_vec rc = vsub(q, tn->py);
             dq = vadd(rot(tn->dd, -tn->wy * t), vscale(v2(-rc.y, rc.x), -tn->wy));
         }
-        c2d_sincos(phi * t, &co, &si);
+        c2d_sincos_near(phi * t, &co, &si);
         dir = turning_with_x ? v2(co * m.x - si * m.y, si * m.x + co * m.y) : n;
         for (i = 0; i < other->n; i++) {
             c2d_vec u = c2d_bv(other, i);
@@ -328,8 +337,14 @@ double c2d_turning_separation_step(const turning *tn, double at, double t, c2d_v
                 a = vdot(n, vadd(ru, q)) - side - level;
                 v = phi * (n.y * ru.x - n.x * ru.y) + vdot(n, dq);
             }
+            a -= ea;
+            v -= ev;
             if (!(a > 0)) return t;
             least = dmin(least, a);
+            /* (still above its level h on, by the bound: its own step is
+             * longer, and needs no root; rounding here is far below the
+             * level) */
+            if (h < HUGE_VAL && a + h * (v - mm * h / 2) > 0) continue;
             r = sqrt(v * v + 2 * mm * a);
             if (v <= 0) h = dmin(h, 2 * a / (r - v));
             else if (mm > 0) h = dmin(h, (r + v) / mm);

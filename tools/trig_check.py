@@ -15,7 +15,8 @@ rounding (a result can be misrounded only where the exact value lies that
 close to halfway); how many of ours differ from glibc's (Python's math
 module calls the C library); glibc's share correctly rounded and its largest
 error. Then the special values (signed zeros, infinities, NaN) against
-glibc's, which follows C99 there. Not part of CI: some minutes, J processes
+glibc's, which follows C99 there, and c2d_sincos_near's largest error
+(within 2^-50 by its contract). Not part of CI: some minutes, J processes
 (2 by default).
 """
 import ctypes
@@ -193,10 +194,10 @@ def log_uniform(rng, lo, hi):
     return x if rng.random() < 0.5 else -x
 
 
-def near_right_angles(rng):
-    """The double nearest k pi/2, for k log-uniform in [1, 2^60], moved by
+def near_right_angles(rng, most=2.0 ** 60):
+    """The double nearest k pi/2, for k log-uniform in [1, most], moved by
     -4 to 4 ulps."""
-    k = int(math.exp(rng.uniform(0, math.log(2.0 ** 60))))
+    k = int(math.exp(rng.uniform(0, math.log(most))))
     x = float(k * PI_FRACTION / 2)
     d = rng.randint(-4, 4)
     for _ in range(abs(d)):
@@ -363,6 +364,42 @@ def main():
                 print("|  | worst: %s |  |  |  |  |  |  |  |  |  |" % ", ".join(float(a).hex() for a in worst_arg))
             i += 1
     specials()
+    near_check(min(n, 100000), seed)
+
+
+def near_check(n, seed):
+    """c2d_sincos_near (plain doubles, for bounds that allow C2D_SINCOS_NEAR_ERR,
+    2^-50, absolutely): its largest error against mpmath, on n arguments at
+    each scale, in units of 2^-53."""
+    global PI_FRACTION
+    PI_FRACTION = pi_fraction()
+    lib().c2d_sincos_near.restype = None
+    lib().c2d_sincos_near.argtypes = [ctypes.c_double, ctypes.POINTER(ctypes.c_double),
+                                      ctypes.POINTER(ctypes.c_double)]
+    rng = random.Random(seed)
+    scales = [("[-pi/4, pi/4]", lambda: rng.uniform(-math.pi / 4, math.pi / 4)),
+              ("[-2 pi, 2 pi]", lambda: rng.uniform(-2 * math.pi, 2 * math.pi)),
+              ("1e-3 to 2^20, either sign", lambda: log_uniform(rng, 1e-3, 2.0 ** 20)),
+              ("near k pi/2 below 2^20", lambda: near_right_angles(rng, 2.0 ** 19))]
+    print("| sin and cos near | arguments | max error (units of 2^-53) | bound 2^-50 |")
+    print("|---|---|---|---|")
+    for label, draw in scales:
+        worst = 0.0
+        for _ in range(n):
+            x = draw()
+            c, s = ctypes.c_double(), ctypes.c_double()
+            lib().c2d_sincos_near(x, ctypes.byref(c), ctypes.byref(s))
+            cs = mpf_cos_sin(from_float(x), 128, round_nearest)
+            for ours, exact in ((c.value, cs[0]), (s.value, cs[1])):
+                worst = max(worst, abs(float(Fraction(ours) - mpf_fraction(exact))) * 2.0 ** 53)
+        print("| %s | %d | %.3f | %s |" % (label, n, worst, "within" if worst < 8 else "EXCEEDED"))
+
+
+def mpf_fraction(v):
+    """An mpf tuple as an exact Fraction."""
+    sign, man, exp, _ = v
+    f = Fraction(man) * (Fraction(2) ** exp)
+    return -f if sign else f
 
 
 def same(a, b):
