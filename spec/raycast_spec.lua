@@ -638,3 +638,15 @@ describe("a ray against a Disk gives the same answer at every scale", function()
     assert.is_nil(c2d.disk(3, 4, 2.5):raycast(-2, 4, 1, 0, 2.4999999999999996))
   end)
 end)
+
+describe("a ray against a Box 1e-160 across", function()
+  -- Its edges' squares are subnormal (1e-320, to 4 digits), so their
+  -- lengths, taken as roots of those, are off by 1e-5; the normal is the
+  -- top edge's, (-sin, cos) of 1e-160 rad: (0, 1) to the last bit.
+  it("meets its top at t = 10 / 48 with a unit normal", function()
+    local t, nx, ny = c2d.box(0, 1e-160, 1e-160, 1e-160, 1e-160):raycast(0, 10, 0, -48, 48)
+    common.near(t, 10 / 48, 1e-15, "t")
+    assert.is_true(abs(nx) <= 1e-159, "nx " .. nx)
+    assert.are.equal(1, ny)
+  end)
+end)

@@ -62,7 +62,9 @@ static edge make_edge(c2d_vec s0, c2d_vec s1, c2d_vec v, int outward)
     g.s0 = s0;
     g.e = vsub(s1, s0);
     g.ee = vlen2(g.e);
-    g.len = sqrt(g.ee);
+    /* (an edge 1e-160 long: its square is subnormal, and its root off by
+     * 1e-5; its normal, e over len, would be that far from unit length) */
+    g.len = g.ee >= C2D_SQUARES_LO ? sqrt(g.ee) : c2d_hypot(g.e.x, g.e.y);
     g.sv = g.len > 0 ? vcross(g.e, v) / g.len : 0;
     g.outward = outward;
     return g;
