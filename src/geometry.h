@@ -729,14 +729,15 @@ c2d_sweep_result c2d_convex_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec 
 static inline int c2d_in_band(double v) { double a = fabs(v); return (a >= 0x1p-50) & (a <= 0x1p50); }
 static inline int c2d_near_band(double v) { return (v == 0) | c2d_in_band(v); }
 
-/* A ray against a Disk whose numbers sit in that band (c2d_disk_ray_plain):
+/* A ray against a Disk whose numbers sit in that band, maxt above 0
+ * (c2d_disk_ray_plain):
  * the circle straight from its numbers, neither shape nor ray scaled. The
  * general path (c2d_convex_raycast) scales the ray to one step by a power
  * of two; with nothing near the ends of the range, every operation commutes
  * with that scaling, so the two give the same answer bit for bit. */
 static inline int c2d_disk_ray_plain(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt)
 {
-    return s->kind == C2D_DISK && c2d_in_band(s->radius) & c2d_in_band(maxt) &
+    return s->kind == C2D_DISK && c2d_in_band(s->radius) & (maxt >= 0x1p-50) & (maxt <= 0x1p50) &
            c2d_in_band(dmax(fabs(dir.x), fabs(dir.y))) & c2d_near_band(dir.x) & c2d_near_band(dir.y) &
            c2d_near_band(origin.x) & c2d_near_band(origin.y) & c2d_near_band(s->p[0].x) & c2d_near_band(s->p[0].y);
 }
