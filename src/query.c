@@ -725,48 +725,6 @@ static C2D_NOINLINE c2d_distance_result distance_in_range(const c2d_shape *a, co
     return res;
 }
 
-/*
- * Shapes that overlap by the exact decision while their cores' nearest
- * points, in the rounded frame, are farther apart than the radii: one holds
- * a part of the other's core that the frame's rounding hid (a point 2e11
- * from a polygon's edge 48 long, which rounding turns by 2e-7: the edge's
- * line passes 1e4 to the other side of the point). A point in both, into
- * *out: a one-point core's own point (a Point's, a Disk's centre), else the
- * mean of a core's vertices, each kept only when the exact decision puts it
- * in both shapes. 0 when neither is.
- */
-static C2D_NOINLINE int held_point(const c2d_shape *a, const c2d_shape *b, const body *A, const body *B, c2d_vec o,
-                                   c2d_vec *out)
-{
-    const c2d_shape *s[2];
-    const body *x[2];
-    int i, k, bad;
-    s[0] = a;
-    s[1] = b;
-    x[0] = A;
-    x[1] = B;
-    for (i = 0; i < 2; i++) {
-        c2d_shape pt;
-        c2d_vec p = v2(0, 0);
-        double xy[2];
-        if (x[i]->type != BODY_POLY || x[i]->n < 1) continue;
-        if (s[i]->kind == C2D_POINT || s[i]->kind == C2D_DISK) {
-            p = s[i]->p[0];
-        } else {
-            for (k = 0; k < x[i]->n; k++) p = vadd(p, c2d_bv(x[i], k));
-            p = vadd(vscale(p, 1.0 / x[i]->n), o);
-        }
-        xy[0] = p.x;
-        xy[1] = p.y;
-        if (c2d_make(&pt, C2D_POINT, xy, 2, NULL, &bad) == C2D_OK && c2d_convex_hits(&pt, a) &&
-            c2d_convex_hits(&pt, b)) {
-            *out = p;
-            return 1;
-        }
-    }
-    return 0;
-}
-
 c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, body *A, body *B, int have)
 {
     c2d_distance_result res;
@@ -814,10 +772,6 @@ c2d_distance_result c2d_distance_pair(const c2d_shape *a, const c2d_shape *b, bo
     rb = body_radius(B);
     if (hit) {
         res.distance = 0;
-        if (d2 > (ra + rb) * (ra + rb) && held_point(a, b, A, B, o, &res.a)) {
-            res.b = res.a;
-            return res;
-        }
         pa = pb = common_point(pa, pb, ra, rb);
     } else {
         /* Unit direction between the cores: none when rounding left them at

@@ -357,8 +357,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
             }
             if (tn.fast && next <= 1 && (n.x != 0 || n.y != 0)) {
                 /* each certifies from where the one before left off */
-                next = c2d_turning_separation_step(&tn, t, next, n, 0, tn.tol / 2);
-                if (next <= 1 && tn.wx != tn.wy) next = c2d_turning_separation_step(&tn, t, next, n, 1, tn.tol / 2);
+                next = c2d_turning_separations(&tn, t, next, n);
             } else if (!tn.directional && next <= 1) {
                 next = c2d_turning_pieces_next(&tn, t, next);
             }

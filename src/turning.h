@@ -68,6 +68,11 @@ double c2d_turning_reach_step(turning *tn, double t);
 double c2d_turning_separation_step(const turning *tn, double at, double t, c2d_vec n, int turning_with_x,
                                    double level);
 
+/* Both separation steps from t along n, each from where the one before
+ * left off (the second only where the pair turns against each other), down
+ * to half the tolerance. */
+double c2d_turning_separations(const turning *tn, double t, double step, c2d_vec n);
+
 /* x's core at t into tn->moved; its distance to y's core, moved on by
  * shift (0: the cores could not tell); and that core as a body. */
 void c2d_turning_core_at(turning *tn, double t);

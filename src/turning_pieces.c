@@ -123,10 +123,7 @@ static int y_piece_step(void *ud, const c2d_shape *p)
         body x = c2d_turning_moved_core(tn);
         step = c2d_turning_plain_step(tn, ps->t, d.distance, &x, &tn->by, n, 1);
     }
-    if (step <= 1 && (n.x != 0 || n.y != 0)) {
-        step = c2d_turning_separation_step(tn, ps->t, step, n, 0, tn->tol / 2);
-        if (step <= 1 && tn->wx != tn->wy) step = c2d_turning_separation_step(tn, ps->t, step, n, 1, tn->tol / 2);
-    }
+    if (step <= 1 && (n.x != 0 || n.y != 0)) step = c2d_turning_separations(tn, ps->t, step, n);
     ps->best = dmin(ps->best, step);
     return ps->best > ps->t;
 }

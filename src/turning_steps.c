@@ -394,3 +394,10 @@ int c2d_turning_core_distance(const turning *tn, c2d_vec shift, c2d_distance_res
     out->b = vadd(pb, vscale(u, tn->by.r));
     return 1;
 }
+
+double c2d_turning_separations(const turning *tn, double t, double step, c2d_vec n)
+{
+    step = c2d_turning_separation_step(tn, t, step, n, 0, tn->tol / 2);
+    if (step <= 1 && tn->wx != tn->wy) step = c2d_turning_separation_step(tn, t, step, n, 1, tn->tol / 2);
+    return step;
+}
