@@ -920,6 +920,83 @@ describe("Concave contact: the move always separates, and a shape in a slot only
   end)
 end)
 
+describe("compound contact: the least move under a vertex, into a cusp and across a far spike", function()
+  it("a segment through a star leaves down into the notch under a vertex: sqrt 5", function()
+    -- the notch between the spikes ending at (0, -47) and (18.37, -44.35)
+    -- opens below the vertex (0, -1): the segment x = 1 must come to x = 0
+    -- (the left spike's edge, within 1e-14 of it) and lower its top from
+    -- y = 1 to y = -1, a move (-1, -2); any shorter move leaves its top inside
+    -- the piece below the vertex or crosses the left spike's edge
+    local star = c2d.concave{0.92387953251128674, 0.38268343236508978, 43.422338028030474, 17.986121321159221,
+      -33.234018715767732, 33.234018715767739, -13.858192987669302, 5.7402514854763487, -8.633759933988839e-15, -47,
+      -1.8369701987210297e-16, -1, 18.368804753524319, -44.34621756054176, 0.70710678118654735, -0.70710678118654768,
+      0.70710678118654735, -0.70710678118654768, 44.346217560541753, -18.368804753524337}
+    local seg = c2d.segment(1, -48, 1, 1)
+    local nx, ny, depth = seg:contact(star)
+    near(depth, sqrt(5), 1e-9, "depth")
+    near(nx, -1 / sqrt(5), 1e-9, "nx"); near(ny, -2 / sqrt(5), 1e-9, "ny")
+    local _, _, after = seg:clone():move(nx * depth, ny * depth):contact(star)
+    assert.is_true(after == nil or after <= 1e-9, tostring(after))
+    local mx, my, mirrored = star:contact(seg)
+    near(mirrored, sqrt(5), 1e-9, "mirrored depth"); near(mx, 1 / sqrt(5), 1e-9, "mx"); near(my, 2 / sqrt(5), 1e-9, "my")
+  end)
+
+  it("a point in a disk leaves to the cusp where it meets a tangent disk: 1", function()
+    -- disks of radius 2 about (0, 0) and (0, 4) touch at (0, 2); the box
+    -- [0, 4] x [0, 2] fills the cusp on the right below y = 2. The point
+    -- (0, 3) is 1 inside the upper disk, so no move shorter than 1 frees it;
+    -- at (0, 2) it is on all three outlines, with open room left of it
+    local g = c2d.group{c2d.disk(0, 0, 2), c2d.aabb(0, 0, 4, 2), c2d.disk(0, 4, 2)}
+    local p = c2d.point(0, 3)
+    local nx, ny, depth = p:contact(g)
+    near(depth, 1, 1e-12, "depth"); near(nx, 0, 1e-12, "nx"); near(ny, -1, 1e-12, "ny")
+    local gx, gy, gdepth = g:contact(p)
+    near(gdepth, 1, 1e-12, "group's depth"); near(gx, 0, 1e-12, "gx"); near(gy, 1, 1e-12, "gy")
+  end)
+
+  it("a group crossing a spike 1.8e11 long leaves across its nearer long edge", function()
+    -- the spike is a strip 46 wide at its base narrowing to its tip 1.8e11
+    -- away; a group of two 12-gons across it leaves along the normal of
+    -- whichever long edge it is nearer to clear, by the most any of its
+    -- vertices lies inside that edge's line (a second formula; one unit in
+    -- the last place of 1.8e11 is 3e-5). The moves tried here ask for
+    -- copies of the spike moved by amounts that round its nearly straight
+    -- right edge the wrong way
+    local spike = c2d.concave{49, -47, -20485817699.31073, 89754231827.74411, -40971635447.62146, 179508463702.48822,
+      2.2469796037174667, -48.563662964936057, 2.2469796037174712, -48.563662964936064, 16.587245046468336,
+      -66.54578706170075, 30.927510489219202, -84.527911158465429, 39.963755244609601, -65.763955579232714}
+    local tip_x, tip_y = -40971635447.62146, 179508463702.48822
+    local function ngon(cx, cy)
+      local t = {}
+      for i = 0, 11 do t[#t + 1] = cx + 8 * cos(2 * pi * i / 12); t[#t + 1] = cy + 8 * sin(2 * pi * i / 12) end
+      return t
+    end
+    local function clear_edge(verts, px, py, qx, qy)
+      local ex, ey = qx - px, qy - py
+      local len = sqrt(ex * ex + ey * ey)
+      local worst = math.huge
+      for _, v in ipairs(verts) do
+        for i = 1, #v, 2 do worst = math.min(worst, ((v[i] - px) * ey - (v[i + 1] - py) * ex) / len) end
+      end
+      return -worst, ey / len, -ex / len
+    end
+    for _, at in ipairs{ { -5, -10 }, { 25, -20 }, { 30, 10 }, { 0, 0 } } do
+      local v1, v2 = ngon(at[1], at[2]), ngon(at[1] + 10, at[2] + 30)
+      local g = c2d.group{c2d.polygon(v1), c2d.polygon(v2)}
+      local right, rx, ry = clear_edge({ v1, v2 }, 49, -47, tip_x, tip_y)
+      local left, lx, ly = clear_edge({ v1, v2 }, tip_x, tip_y, 2.2469796037174667, -48.563662964936057)
+      local want, wx, wy = right, rx, ry
+      if left < right then want, wx, wy = left, lx, ly end
+      local nx, ny, depth = g:contact(spike)
+      local where = ("group at (%g, %g)"):format(at[1], at[2])
+      near(depth, want, 1e-4, where .. " depth")
+      near(nx, wx, 1e-6, where .. " nx"); near(ny, wy, 1e-6, where .. " ny")
+      local _, _, after = g:clone():move(nx * depth, ny * depth):contact(spike)
+      assert.is_true(after == nil or after <= 1e-4, where .. ": still " .. tostring(after))
+    end
+  end)
+end)
+
 describe("contact with an outline that has vertices in the middle of straight edges", function()
   it("a box sunk 0.1 into a comb's bar, under a vertex where a tooth meets the bar, is 0.1 deep", function()
     -- the comb's bar is [-5,4]x[-1,0]; its top edge is straight, and the piece

@@ -58,31 +58,33 @@ static void leaves(const c2d_shape *s, const c2d_bounds *box, double reach, leaf
     while ((p = c2d_walk_next(&w, box, reach)) != NULL) leaves(p, box, reach, ls);
 }
 
-/* A copy of the convex shape s moved by d, in out with its vertices in store
- * (c2d_scaled_room(s) of them); s itself when the result would be invalid. */
+/* The vertices a moved copy of s needs (moved_copy): a Polygon's, and
+ * room for the hull of them. */
+static int moved_room(const c2d_shape *s)
+{
+    return s->kind == C2D_POLYGON && s->count > 0 ? 3 * s->count : 1;
+}
+
+/* A copy of the convex shape s moved by d, as c2d_move moves it, in out with
+ * its vertices in store (moved_room(s) of them). Where the move refuses (a
+ * flat Polygon whose first vertex rounding leaves off the hull of the moved
+ * vertices), the hull of those vertices: the pair's relative position is all
+ * a query here reads. s itself only when neither can be built. */
 static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out, c2d_vec *store)
 {
-    double nums[c2d_number_room(s)];
-    int i, bad, n = c2d_numbers(s, nums), points;
-    switch (s->kind) {
-    case C2D_SEGMENT: case C2D_LINE: case C2D_CAPSULE: points = 2; break;
-    case C2D_TRIANGLE: points = 3; break;
-    case C2D_POLYGON: points = s->count; break;
-    default: points = 1; break;
-    }
-    for (i = 0; i < points; i++) { nums[2 * i] += d.x; nums[2 * i + 1] += d.y; }
-    if (s->kind == C2D_POLYGON && s->count < 3) {
-        for (i = 0; i < s->count; i++) store[i] = v2(nums[2 * i], nums[2 * i + 1]);
-        if (c2d_make_hull(out, store, s->count, store + s->count) != C2D_OK) return s;
-        return c2d_round(out, s->radius) == C2D_OK ? out : s;
-    }
-    return c2d_make(out, s->kind, nums, n, store, &bad) == C2D_OK ? out : s;
+    int i;
+    c2d_copy(out, s, store);
+    if (c2d_move(out, d.x, d.y) == C2D_OK) return out;
+    if (s->kind != C2D_POLYGON) return s;
+    for (i = 0; i < s->count; i++) store[i] = v2(s->verts[i].x + d.x, s->verts[i].y + d.y);
+    if (c2d_make_hull(out, store, s->count, store + s->count) != C2D_OK) return s;
+    return c2d_round(out, s->radius) == C2D_OK ? out : s;
 }
 
 /* The vertex room move_pair needs: that of the smaller of the two. */
 static int pair_room(const c2d_shape *p, const c2d_shape *q)
 {
-    int a = c2d_scaled_room(p), b = c2d_scaled_room(q);
+    int a = moved_room(p), b = moved_room(q);
     return a < b ? a : b;
 }
 
@@ -93,7 +95,7 @@ static int pair_room(const c2d_shape *p, const c2d_shape *q)
  * each other. room holds pair_room(p, q) vertices. */
 static void move_pair(const c2d_shape **p, const c2d_shape **q, c2d_vec d, c2d_shape *st, c2d_vec *room)
 {
-    if (c2d_scaled_room(*q) < c2d_scaled_room(*p)) *q = moved_copy(*q, vscale(d, -1), st, room);
+    if (moved_room(*q) < moved_room(*p)) *q = moved_copy(*q, vscale(d, -1), st, room);
     else *p = moved_copy(*p, d, st, room);
 }
 
@@ -139,7 +141,7 @@ static double chase_in(const pairset *ps, c2d_vec u, double limit, c2d_vec *room
             c2d_contact_result r;
             double e;
             if (t > 0) {
-                if (c2d_scaled_room(qm) < c2d_scaled_room(pm)) {
+                if (moved_room(qm) < moved_room(pm)) {
                     qm = moved_copy(qm, vscale(u, -t), &st, room);
                 } else {
                     /* One moved copy at a time, kept while the pairs of its
@@ -170,7 +172,7 @@ static double chase(const pairset *ps, c2d_vec u, double limit)
     int i, most = 1, pmost = 1;
     for (i = 0; i < ps->n; i++) {
         if (pair_room(ps->p[i], ps->q[i]) > most) most = pair_room(ps->p[i], ps->q[i]);
-        if (c2d_scaled_room(ps->p[i]) > pmost) pmost = c2d_scaled_room(ps->p[i]);
+        if (moved_room(ps->p[i]) > pmost) pmost = moved_room(ps->p[i]);
     }
     {
         c2d_vec room[most], proom[pmost];

@@ -423,7 +423,15 @@ static int clear_at(region_search *s, c2d_vec x, c2d_vec *u)
     if (!clear_of_all(s, x, dmax(1, len))) return 0;
     if (!s->seams) return 1;
     seam = s->seams->on_seam(s->seams, x);
-    if (seam == C2D_SEAM_YES) return 0;
+    if (seam == C2D_SEAM_YES) {
+        /* A piece whose edge leaves the leaf's end at a shallow angle holds
+         * a stretch of it within rounding (tol over the angle's tangent),
+         * as a seam would. A true seam holds the point beyond too (along
+         * the seam) or puts it inside a region (across it); a wedge does
+         * not. */
+        c2d_vec beyond = vadd(x, vscale(*u, 4 * tol));
+        return clear_of_all(s, beyond, 0) && s->seams->on_seam(s->seams, beyond) == C2D_SEAM_NO;
+    }
     if (seam == C2D_SEAM_UNKNOWN) return clear_of_all(s, vadd(x, vscale(*u, 4 * tol)), 0);
     if (c2d_hypot(x.x, x.y) > tol * dmax(1, len)) return 1;
     /* Within rounding of no move, the answer is a touch whose normal is u:
@@ -529,11 +537,22 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
     c2d_vec u;
     if (!(vlen2(x) < s->best2)) return;
     if (!on_piece(s->rs, f, x) || !on_piece(s->rs, h, x)) return;
-    /* Outside both: between their normals (none when they face each other),
-     * by the step over the share of it that leaves each piece. */
+    /* Outside both: between their normals, by the step over the share of it
+     * that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
-    if (!(vlen(u) > C2D_OPPOSED_NORMALS)) return;
-    try_point(s, x, vscale(u, 2 / vlen2(u)));
+    if (vlen(u) > C2D_OPPOSED_NORMALS) {
+        try_point(s, x, vscale(u, 2 / vlen2(u)));
+    } else if (f->round && h->round) {
+        /* Round corners tangent from outside (a point in the cusp between
+         * two tangent disks): any way out runs along the common tangent,
+         * both ways tried (the point a step along it must be clear too,
+         * as it is off both circles to second order only). Two edges
+         * facing each other are left out: a fan's halves meet that way,
+         * and the rounding between them is no way out. */
+        u = vperp(piece_normal(s->rs, f, x));
+        try_point(s, x, u);
+        try_point(s, x, vscale(u, -1));
+    }
 }
 
 /* Where two boundary pieces of different regions cross. */
