@@ -565,3 +565,34 @@ describe("contact of a disk on an edge 2e11 long", function()
     assert.is_false(round:clone():move(nx * (depth + 1e-6), ny * (depth + 1e-6)):hits(poly))
   end)
 end)
+
+describe("contact of a disk inside a Polygon convex only within rounding", function()
+  -- The Polygon's vertex V1 turns the wrong way by 1.72 (cross product of its
+  -- two edges, exact in rationals): the tiny edge V0V1 (6.4 long) and the
+  -- edge V1V2 (4.9e11 long), accepted with slack 0.27. The disk's centre is
+  -- 0.0321615 inside V1V2 (rational arithmetic on the doubles) but 0.0354
+  -- outside the line of V0V1 extended, so the closest points joined it to
+  -- V1V2 from inside and the normal pointed into the Polygon: moving by it
+  -- deepened the overlap (a review). The least move is out across V1V2,
+  -- along its outward normal, by the radius plus 0.0321615 (to an ulp of
+  -- 1e11, 1.5e-5).
+  local v = { 1875.2148009055181, -1679443.3852889522, 1874.7230543182052, -1679449.7273992656,
+    -37541298929.08536, -484176002465.1411, 223316512983.9031, -260859491356.4471,
+    130428907831.74571, 111656576110.95886 }
+  local poly = c2d.polygon(v)
+  local r = 5.9599233980501385
+  local round = c2d.disk(-9385323325.828173, -121045260198.82672, r)
+  local ex, ey = v[5] - v[3], v[6] - v[4]
+  local len = math.sqrt(ex * ex + ey * ey)
+  it("leaves across the edge it is inside, whichever way round", function()
+    local nx, ny, depth = round:contact(poly)
+    assert.is_true(math.abs(nx - ey / len) < 1e-12 and math.abs(ny + ex / len) < 1e-12, ("n (%.17g, %.17g)"):format(nx, ny))
+    assert.is_true(math.abs(depth - (r + 0.0321615150087)) < 1e-4, ("depth %.17g"):format(depth))
+    local mx, my, d2 = poly:contact(round)
+    assert.are.equal(-nx, mx)
+    assert.are.equal(-ny, my)
+    assert.are.equal(depth, d2)
+    local _, _, after = round:clone():move(nx * depth, ny * depth):contact(poly)
+    assert.is_true(after == nil or after < 1e-4, tostring(after))
+  end)
+end)

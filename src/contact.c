@@ -326,20 +326,29 @@ void c2d_contact_decided(const c2d_shape *a, const c2d_shape *b, const body *A, 
     } else if (A->type == BODY_LINE) {
         line_contact(B, A, vsub(c2d_center(b), o), &depth, &n);
         n = vscale(n, -1);
-    } else if (A->type == BODY_POLY && B->type == BODY_POLY &&
-               (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) &&
-               gap > c2d_ulps(C2D_POINT_ROUNDING, frame_reach(a, b, o)) && !c2d_cores_overlap(A, B)) {
-        /* Only the radii overlap: along the line between the cores (trusted
-         * while the gap is well above the rounding in the closest points,
-         * of the radii and of the coordinates: a disk on the edge of a
-         * polygon 1e11 long finds its closest point 3e-5 off in x, and the
-         * line from there is no normal of anything). */
-        n = vunit(vsub(pa, pb)); /* not over gap: its square may underflow (cores 1e-160 apart) */
-        depth = A->r + B->r - gap;
     } else {
-        depth = c2d_least_overlap(A, B, vsub(pa, pb), v2(0, 0), &n);
-        /* Two equal points offer no axis: any direction parts them by the radii. */
-        if (depth == C2D_INF) depth = A->r + B->r;
+        int by_gap = A->type == BODY_POLY && B->type == BODY_POLY &&
+                     (gap = vlen(vsub(pa, pb))) > C2D_CORE_GAP_TRUST * (A->r + B->r) &&
+                     gap > c2d_ulps(C2D_POINT_ROUNDING, frame_reach(a, b, o)) && !c2d_cores_overlap(A, B);
+        if (by_gap) {
+            /* Only the radii overlap: along the line between the cores
+             * (trusted while the gap is well above the rounding in the
+             * closest points, of the radii and of the coordinates: a disk on
+             * the edge of a polygon 1e11 long finds its closest point 3e-5
+             * off in x, and the line from there is no normal of anything),
+             * where that line parts the cores: a Polygon convex only within
+             * rounding holds a point beyond the line of an edge whose end
+             * turns the wrong way, and its closest points then join the
+             * point to the edge it is inside. */
+            n = vunit(vsub(pa, pb)); /* not over gap: its square may underflow (cores 1e-160 apart) */
+            depth = A->r + B->r - gap;
+            by_gap = c2d_overlap_along(A, B, n) <= A->r + B->r;
+        }
+        if (!by_gap) {
+            depth = c2d_least_overlap(A, B, vsub(pa, pb), v2(0, 0), &n);
+            /* Two equal points offer no axis: any direction parts them by the radii. */
+            if (depth == C2D_INF) depth = A->r + B->r;
+        }
     }
     out->depth = dmax(depth, 0);
     out->normal = n;
