@@ -3,9 +3,9 @@
  * shape's core (a point, a segment's or polygon's vertices, a fan's apex and
  * edges, a Line) in a frame whose origin is near the shapes, so that the
  * differences a query takes are exact for nearby numbers, plus the radius
- * and tolerance that grow the core into the shape (geometry.h).
+ * and tolerance that grow the core into the shape (body.h).
  */
-#include "compound.h"
+#include "geometry.h"
 
 /* Borrow n points of the shape, read in the frame whose origin is o. */
 int c2d_kept_index(const body *b, int i)

@@ -11,7 +11,7 @@
  */
 #include <math.h>
 #include <string.h>
-#include "geometry.h"
+#include "world.h"
 
 void c2d_controller_init(c2d_controller *c)
 {

@@ -1,6 +1,6 @@
 /*
  * Exact decisions for any finite doubles: the fallbacks the filtered tests in
- * geometry.h take when rounding could have flipped their answer.
+ * exact.h take when rounding could have flipped their answer.
  *
  * Every finite double is an integer times a power of two, so the numbers of
  * one decision are all integer multiples of 2^base (base: the least exponent
@@ -15,7 +15,8 @@
  * game's queries come here only for touches and near-touches.
  */
 #include <string.h>
-#include "geometry.h"
+#include <stdint.h>
+#include "exact.h"
 
 /* Limbs for a product of four doubles' spans (each at most 2^2100 in its
  * unit) with room for the sums. */

@@ -29,7 +29,9 @@
  * The constants and tables: trig_tables.h, from tools/trig_tables.py.
  */
 #include <string.h>
-#include "geometry.h"
+#include "tolerances.h"
+#include "vec.h"
+#include "trig.h"
 #include "trig_tables.h"
 
 /* A number as hi + lo, |lo| at most about an ulp of hi. */
@@ -74,7 +76,7 @@ static dd neg(dd a)
 
 /* x split in halves, while 2^27 x is finite. Like every sum and product
  * here, this needs each operation rounded on its own: no fused
- * multiply-add, which geometry.h's pragmas and the Makefile's
+ * multiply-add, which vec.h's pragmas and the Makefile's
  * -ffp-contract=off rule out, as for the rest of the core. */
 static halves halve(double x)
 {

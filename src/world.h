@@ -30,6 +30,13 @@ enum { C2D_WORLD_AHEAD = 6 };
 #define C2D_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define C2D_PREFETCH(p) ((void)(p))
+/* c2d_world_push, with overlaps no deeper than allow times the shape's
+ * distance from the origin (at least 1) taken for touches (0: none). The
+ * controller's push, at the start of each move, leaves the rounding of the
+ * move before (a slope walked along ends a few ulps into it). */
+c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, double allow,
+                                    c2d_vec *end);
+
 #endif
 
 /* A slot's entry, kept small (touch and the pair pass read it at random);
@@ -198,5 +205,12 @@ int c2d_grid_too_many(const c2d_world *w, long x0, long y0, long x1, long y1);
 
 /* Bring every changed entry up to date; 0 when memory ran out. */
 int c2d_world_refresh(c2d_world *w);
+
+/* c2d_world_push, with overlaps no deeper than allow times the shape's
+ * distance from the origin (at least 1) taken for touches (0: none). The
+ * controller's push, at the start of each move, leaves the rounding of the
+ * move before (a slope walked along ends a few ulps into it). */
+c2d_move_status c2d_world_push_past(c2d_world *w, c2d_shape *s, const c2d_move_calls *calls, double allow,
+                                    c2d_vec *end);
 
 #endif

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tiles.h"
+#include "world.h"
 
 
 /* The mover: a copy of the shape, unlinked from any world, swept in its place
