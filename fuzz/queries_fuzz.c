@@ -574,6 +574,14 @@ MAYBE_UNUSED static double tol_moved(double m, const c2d_shape *a, const c2d_sha
 static double turn_slack(const c2d_shape *s, double turn, double m)
 {
     double a = (s->kind == C2D_BOX || s->kind == C2D_FAN) ? fabs(s->angle) : 0;
+    if (s->kind == C2D_GROUP) {
+        /* (a member's angle turns with it: a Box at 2.3e11 rad has one of
+         * 3e-5 rad, and its pose at t rounds by that) */
+        const c2d_shape *pieces;
+        int n = c2d_pieces(s, &pieces), i;
+        for (i = 0; i < n; i++)
+            if (pieces[i].kind == C2D_BOX || pieces[i].kind == C2D_FAN) a = fmax(a, fabs(pieces[i].angle));
+    }
     return 32 * DBL_EPSILON * (a + fabs(turn)) * m;
 }
 
