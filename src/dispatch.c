@@ -376,6 +376,12 @@ c2d_sweep_result c2d_raycast(const c2d_shape *s, c2d_vec origin, c2d_vec dir, do
     double reach;
     /* (the commonest ray, with nothing to scale or clip) */
     if (c2d_disk_ray_plain(s, origin, dir, maxt)) return c2d_disk_raycast(s, origin, dir, maxt);
+    if (!(maxt >= 0)) {
+        /* [0, maxt] holds no t (the C API lets a negative maxt through) */
+        c2d_sweep_result none;
+        memset(&none, 0, sizeof none);
+        return none;
+    }
     reach = dmax(fabs(dir.x), fabs(dir.y)) * maxt;
     /* The start's own magnitude settles most rays without the shape's. */
     if (!(reach <= C2D_RANGE_HI * dmax(fabs(origin.x), fabs(origin.y))) && huge_motion(reach, ray_magnitude(s, origin)))

@@ -358,6 +358,41 @@ static void test_sort(void)
         }
 }
 
+/* A ray whose maxt is negative (the C API lets one through; the Lua binding
+ * refuses it) holds no t in [0, maxt]: no hit, even from inside the shape,
+ * for a disk (its plain path), an AABB, a Polygon and a World. */
+static void test_negative_maxt(void)
+{
+    c2d_shape disk, box, poly;
+    c2d_vec pv[3];
+    double dn[3] = { 0, 0, 1 }, bn[4] = { -1, -1, 2, 2 }, pn[6] = { -2, -2, 2, -2, 0, 2 };
+    const double maxts[3] = { -10, -1e-300, -0.0 };
+    int bad, k;
+    c2d_world *w = c2d_world_new(16);
+    const c2d_world_hit *hits;
+    CHECK(c2d_make(&disk, C2D_DISK, dn, 3, NULL, &bad) == C2D_OK);
+    CHECK(c2d_make(&box, C2D_AABB, bn, 4, NULL, &bad) == C2D_OK);
+    CHECK(c2d_make(&poly, C2D_POLYGON, pn, 6, pv, &bad) == C2D_OK);
+    for (k = 0; k < 3; k++) {
+        double m = maxts[k];
+        /* -0.0 is 0: [0, 0] holds t = 0, where the origin is inside */
+        int inside = m == 0;
+        c2d_sweep_result r = c2d_raycast(&disk, v2(0, 0), v2(1, 0), m);
+        CHECK(r.hit == inside && (!inside || r.t == 0));
+        r = c2d_raycast(&box, v2(0, 0), v2(1, 0), m);
+        CHECK(r.hit == inside && (!inside || r.t == 0));
+        r = c2d_raycast(&poly, v2(0, 0), v2(1, 0), m);
+        CHECK(r.hit == inside && (!inside || r.t == 0));
+        r = c2d_raycast(&disk, v2(-5, 0), v2(1, 0), m);
+        CHECK(!r.hit);
+    }
+    CHECK(w != NULL);
+    if (w == NULL) return;
+    CHECK(c2d_world_add(w, &disk, 1, 0xFFFFFFFFu) >= 0);
+    CHECK(c2d_world_raycast(w, v2(0, 0), v2(1, 0), -10, NULL, &hits) == 0);
+    c2d_world_free(w);
+}
+
 int main(void)
 {
     test_slide_along_a_floor();
@@ -368,6 +403,7 @@ int main(void)
     test_tile_layer();
     test_oneway_tiles();
     test_sort();
+    test_negative_maxt();
     printf("%d passed, %d failed\n", passed, failed);
     return failed != 0;
 }
