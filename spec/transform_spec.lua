@@ -839,3 +839,32 @@ describe("transforms", function()
     end
   end)
 end)
+
+describe("moving a Polygon flat within rounding", function()
+  -- Four points 5e-14 apart along y = x, the first between the ends: turned a
+  -- little about a point 48 away, the turn keeps them as a Polygon of four
+  -- (clockwise by 1e-33 of area), and a move then rounds them out of convex
+  -- order with the first inside the others' hull. The move refused it
+  -- ("polygon is not convex") for about 1 step in 40 of a turning sweep;
+  -- it keeps the moved points, whose rounding its queries allow for.
+  it("never refuses, puts the first vertex where the move takes it, and keeps the segment", function()
+    for i = 1, 400 do
+      local t = i / 400 * 0.01
+      local p = c2d.polygon(0, 0, -5e-14, -5e-14, -1e-13, -1e-13, 1e-13, 1e-13)
+      p:rotate(0.015625 * t, 7.1054273576010019e-15, -47.999999999999993)
+      local x, y = p:position()
+      local before = p:outline()
+      local ok, err = pcall(p.move, p, -48 * t, -48 * t)
+      assert.is_true(ok, ("t = %.17g: %s"):format(t, tostring(err)))
+      local px, py = p:position()
+      assert.are.equal(x + -48 * t, px)
+      assert.are.equal(y + -48 * t, py)
+      -- each of its points is where the move takes it, within an ulp of 0.5
+      local after = p:outline()
+      for k = 1, #after, 2 do
+        local mx, my = before[k] + -48 * t, before[k + 1] + -48 * t
+        assert.is_true(p:distance(c2d.point(mx, my)) <= 1e-16, ("t = %.17g, vertex %d"):format(t, (k + 1) / 2))
+      end
+    end
+  end)
+end)

@@ -97,6 +97,14 @@ double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c);
  * C2D_ERR_NONFINITE (then unchanged); -1 when c2d_make must decide. */
 int c2d_move_polygon(c2d_shape *s, double dx, double dy);
 
+/* A Polygon set to its moved points nums as they are (finite, its count of
+ * them), where the constructor refuses them and their hull drops the first
+ * (the position): when they stand out of convex order by no more than its
+ * slack and the rounding of their coordinates (a move rounds each by half
+ * an ulp), their slack grown to what they show (a sliver whose winding the
+ * rounding flipped is flat). C2D_ERR_NONCONVEX otherwise, s unchanged. */
+c2d_error c2d_move_within_rounding(c2d_shape *s, const double *nums);
+
 /* The bounding box of n >= 1 points. */
 void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
 

@@ -395,6 +395,60 @@ int c2d_move_polygon(c2d_shape *s, double dx, double dy)
     return C2D_OK;
 }
 
+/* How far any of n points stands outside the line of an edge of v (edges
+ * no longer than rounding skipped, as is_convex does), for winding orient;
+ * for orient 0, how far any lies off the line from v[0] to the farthest. */
+static double stands_out(const c2d_vec *v, int n, int orient)
+{
+    double tiny = c2d_rounding_length(v, n), most = 0;
+    int i, j;
+    if (orient == 0) {
+        c2d_vec far = v[0], e;
+        double best = 0, el;
+        for (i = 1; i < n; i++) {
+            double d = vlen2(vsub(v[i], v[0]));
+            if (d > best) { best = d; far = v[i]; }
+        }
+        e = vsub(far, v[0]);
+        el = vlen(e);
+        for (i = 0; i < n && el > 0; i++) most = dmax(most, fabs(vcross(e, vsub(v[i], v[0]))) / el);
+        return most;
+    }
+    for (i = 0; i < n; i++) {
+        c2d_vec a = v[i], e = vsub(v[c2d_next(i, n)], a);
+        double el = dmax(fabs(e.x), fabs(e.y));
+        if (el <= tiny) continue;
+        el = vlen(e);
+        for (j = 0; j < n; j++) {
+            double c = vcross(e, vsub(v[j], a)) * orient;
+            if (c < 0) most = dmax(most, -c / el);
+        }
+    }
+    return most;
+}
+
+c2d_error c2d_move_within_rounding(c2d_shape *s, const double *nums)
+{
+    c2d_vec *v = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
+    c2d_vec w[C2D_MAX_VERTICES];
+    double allow, out;
+    int i, n = s->count, orient;
+    if (s->kind != C2D_POLYGON || n < 3 || n > C2D_MAX_VERTICES) return C2D_ERR_NONCONVEX;
+    for (i = 0; i < n; i++) w[i] = v2(nums[2 * i], nums[2 * i + 1]);
+    allow = s->slack + c2d_rounding_length(w, n);
+    orient = c2d_sign(c2d_area2(w, n));
+    /* a sliver whose winding rounding flipped or undid: flat, if it is within the allowance */
+    if (orient != s->ccw) orient = 0;
+    out = stands_out(w, n, orient);
+    if (!(out <= allow) || (orient != 0 && !turns_once(w, n))) return C2D_ERR_NONCONVEX;
+    for (i = 0; i < n; i++) v[i] = w[i];
+    s->ccw = orient;
+    s->slack = dmax(s->slack, out);
+    s->p[0] = v[0];
+    keep_bounds(s);
+    return C2D_OK;
+}
+
 /* Order points by x, then y (for the monotone chain). */
 static int point_order(const void *pa, const void *pb)
 {

@@ -130,6 +130,8 @@ static c2d_error translate(c2d_shape *s, c2d_vec first, double dx, double dy)
     for (i = 1; i < m; i++) { nums[2 * i] += dx; nums[2 * i + 1] += dy; }
     err = rebuild(s, nums, n);
     if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON) err = rehull(s, nums, m, 1);
+    if (err == C2D_ERR_NONCONVEX && s->kind == C2D_POLYGON && (err = c2d_move_within_rounding(s, nums)) == C2D_OK)
+        c2d_note_moved(s);
     return err;
 }
 
