@@ -954,6 +954,50 @@ describe("compound contact: the least move under a vertex, into a cusp and acros
     near(gdepth, 1, 1e-12, "group's depth"); near(gx, 0, 1e-12, "gx"); near(gy, 1, 1e-12, "gy")
   end)
 
+  it("the same cusp turned every 10 degrees, where the disks touch only within rounding", function()
+    -- disks of radius 2 about (0, 0) and 4 (c, s), the point 3 (c, s): 1 inside
+    -- the second disk, 1 from the tangent point 2 (c, s); rounding leaves
+    -- the disks a hair apart or overlapping, and the way out is along the
+    -- common tangent there, which leaves both only to second order
+    for k = 0, 35 do
+      local a = k * pi / 18
+      local c, s = cos(a), sin(a)
+      local g = c2d.group{c2d.disk(0, 0, 2), c2d.disk(4 * c, 4 * s, 2)}
+      local nx, ny, depth = c2d.point(3 * c, 3 * s):contact(g)
+      near(depth, 1, 1e-9, ("depth at %d degrees"):format(10 * k))
+      near(nx, -c, 1e-6, "nx"); near(ny, -s, 1e-6, "ny")
+    end
+  end)
+
+  it("a segment far out against a Concave leaves it, not along a cut inside it", function()
+    -- near 1.6e9 and 7e7 a vertex where a piece's edge leaves a segment at a
+    -- shallow angle and a cut the segment lies along differ by how long a
+    -- stretch the other piece holds within rounding: a move that parks the
+    -- segment along a cut was taken for a way out (depth 0.93 and 1.61, each
+    -- leaving it 3 and 4 deep). The least moves, by a search over 3,600
+    -- directions, are at most 3.4951762 and 3.67226
+    local cases = {
+      { c2d.concave{1577405392.2154696, -1106718175.6218808, 1577405385.1283247, -1106718174.5882301, 1577405362.483747,
+          -1106718171.4127781, 1577405371.9709761, -1106718152.0900781, 1577405344.0866096, -1106718181.4288468,
+          1577405341.9955406, -1106718188.5196931, 1577405340.9202271, -1106718192.1660979, 1577405342.1300488,
+          -1106718191.4682848, 1577405353.3136928, -1106718194.1350729, 1577405368.2827892, -1106718197.7045186,
+          1577405374.3729224, -1106718205.4876931, 1577405535.9531868, -1106718246.92258, 1577405372.1635892, -1106718186.9430599},
+        c2d.segment(1577405354.9077811, -1106718194.9259627, 1577405341.1668763, -1106718188.1085603), 3.4951762 },
+      { c2d.segment(70334687.507302865, -107111552.81228822, 70334687.742090032, -107111558.52867518),
+        c2d.concave{70334697.376592711, -107111547.10414301, 70334695.57577613, -107111547.60024051, 70334687.508560061,
+          -107111552.84289724, 70334658.694259375, -107111537.1950691, 70334687.675901249, -107111556.91717026,
+          70334684.542174578, -107111560.03599608, 70334686.90193285, -107111560.14120603, 70334693.485406861,
+          -107111567.92159261, 70334700.426793754, -107111565.59727502}, 3.67226 },
+    }
+    for i, c in ipairs(cases) do
+      local a, b, most = c[1], c[2], c[3]
+      local nx, ny, depth = a:contact(b)
+      assert.is_true(depth <= most, ("case %d: depth %.17g above %.17g"):format(i, depth, most))
+      local _, _, after = a:clone():move(nx * depth, ny * depth):contact(b)
+      assert.is_true(after == nil or after <= 1e-6, ("case %d: still %s deep"):format(i, tostring(after)))
+    end
+  end)
+
   it("a group crossing a spike 1.8e11 long leaves across its nearer long edge", function()
     -- the spike is a strip 46 wide at its base narrowing to its tip 1.8e11
     -- away; a group of two 12-gons across it leaves along the normal of

@@ -322,6 +322,15 @@ static int moved_segment(const c2d_shape *s, c2d_vec d, c2d_vec *a, c2d_vec *b)
     return !veq(*a, *b);
 }
 
+/* How long a stretch (in roundings, tol) two leaves on opposite sides must
+ * hold a segment for it to lie along a cut between them. A leaf whose edge
+ * leaves the segment's end at an angle holds a stretch of tol over the
+ * angle's tangent within rounding of it (2.4 tol at 23 degrees: a segment
+ * whose top rests on the vertex of a notch), and a cut holds it along all
+ * its length; a segment along a cut for less than this is inside the union
+ * by no more than that much rounding. */
+#define C2D_SEAM_HOLD 8.0
+
 /* on_seam for c2d_region_least: is a leaf without area, moved by x to
  * where it only touches the other shape's leaves, inside their union?
  * For a segment: touching only, it lies on their outlines, and it enters the
@@ -364,8 +373,8 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
                  * both within it: two edges leaving a vertex the segment
                  * ends on hold tol-wide sides of it for a stretch). */
                 for (k = 0; k < n; k++)
-                    if (!(turn[k] * turn[n] > 0) &&
-                        (common_part(span[k], span[n] + 2) > eps || common_part(span[k] + 2, span[n]) > eps))
+                    if (!(turn[k] * turn[n] > 0) && (common_part(span[k], span[n] + 2) > C2D_SEAM_HOLD * eps ||
+                                                     common_part(span[k] + 2, span[n]) > C2D_SEAM_HOLD * eps))
                         return C2D_SEAM_YES;
                 n++;
             }

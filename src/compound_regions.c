@@ -359,6 +359,7 @@ typedef struct region_search {
     double cd2[C2D_CANDIDATES];
     c2d_vec cx[C2D_CANDIDATES];
     c2d_vec cu[C2D_CANDIDATES];     /* the side the shapes come apart on */
+    unsigned char cround[C2D_CANDIDATES]; /* on a round piece: a cusp's way out may run along it */
 } region_search;
 
 /* Is x inside no region, within their rounding when allow (the one that
@@ -392,14 +393,46 @@ static void sift_down(region_search *s, int i, int n)
         int l = 2 * i + 1, m = i;
         double td;
         c2d_vec tx;
+        unsigned char tr;
         if (l < n && s->cd2[l] < s->cd2[m]) m = l;
         if (l + 1 < n && s->cd2[l + 1] < s->cd2[m]) m = l + 1;
         if (m == i) return;
         td = s->cd2[i]; s->cd2[i] = s->cd2[m]; s->cd2[m] = td;
         tx = s->cx[i]; s->cx[i] = s->cx[m]; s->cx[m] = tx;
         tx = s->cu[i]; s->cu[i] = s->cu[m]; s->cu[m] = tx;
+        tr = s->cround[i]; s->cround[i] = s->cround[m]; s->cround[m] = tr;
         i = m;
     }
+}
+
+/* For a point in a cusp, where two round pieces are tangent (or apart or
+ * overlapping by rounding) and u, between their normals, points into the
+ * other: the way out runs along their common tangent, across u, which
+ * leaves both circles to second order only. A point that far along it
+ * (r the largest radius of the regions there) puts the circles 8 tol
+ * behind, and must be clear of every region by more than its rounding: a
+ * straight seam, along which the point stays on both outlines, is not.
+ * Sets *u to the way out. */
+static int clear_along_tangent(region_search *s, c2d_vec x, c2d_vec *u, double tol)
+{
+    const regionset *rs = s->rs;
+    double r = 0, ul = vlen(*u), step;
+    int k;
+    for (k = 0; k < rs->n; k++) {
+        const region *g = &rs->g[k];
+        if (x.x >= g->box.minx - tol && x.x <= g->box.maxx + tol && x.y >= g->box.miny - tol && x.y <= g->box.maxy + tol)
+            r = dmax(r, g->rmax);
+    }
+    if (!(r > 0) || !(ul > 0) || !(tol > 0)) return 0;
+    step = 4 * tol + 4 * sqrt(r * tol);
+    for (k = 0; k < 2; k++) {
+        c2d_vec v = vscale(vperp(*u), (k ? -1 : 1) / ul);
+        if (clear_of_all(s, vadd(x, vscale(v, step)), -1)) {
+            *u = v;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Is x clear of every region (within their rounding; where two nearly
@@ -416,29 +449,24 @@ static void sift_down(region_search *s, int i, int n)
  * regions open must be clear too. The step is well beyond the rounding the
  * clear test allows x, and the point beyond is held to no allowance (a
  * narrow piece it grazes still refuses it). */
-static int clear_at(region_search *s, c2d_vec x, c2d_vec *u)
+static int clear_at(region_search *s, c2d_vec x, c2d_vec *u, int round)
 {
     double tol = s->seams ? dmax(c2d_regions_tol(s->rs, x), s->seams->tol) : 0, len = vlen(*u);
     int k, seam;
     if (!clear_of_all(s, x, dmax(1, len))) return 0;
     if (!s->seams) return 1;
     seam = s->seams->on_seam(s->seams, x);
-    if (seam == C2D_SEAM_YES) {
-        /* A piece whose edge leaves the leaf's end at a shallow angle holds
-         * a stretch of it within rounding (tol over the angle's tangent),
-         * as a seam would. A true seam holds the point beyond too (along
-         * the seam) or puts it inside a region (across it); a wedge does
-         * not. */
-        c2d_vec beyond = vadd(x, vscale(*u, 4 * tol));
-        return clear_of_all(s, beyond, 0) && s->seams->on_seam(s->seams, beyond) == C2D_SEAM_NO;
-    }
-    if (seam == C2D_SEAM_UNKNOWN) return clear_of_all(s, vadd(x, vscale(*u, 4 * tol)), 0);
+    if (seam == C2D_SEAM_YES) return 0;
+    if (seam == C2D_SEAM_UNKNOWN)
+        return clear_of_all(s, vadd(x, vscale(*u, 4 * tol)), 0) || (round && clear_along_tangent(s, x, u, tol));
     if (c2d_hypot(x.x, x.y) > tol * dmax(1, len)) return 1;
     /* Within rounding of no move, the answer is a touch whose normal is u:
      * the side beyond must open, off any seam; or, held on that side (a
-     * segment flush in a slot), a side along it. */
+     * segment flush in a slot), a side along it. The step is twice the
+     * stretch along a cut that pairs_on_seam counts as a seam, so that a
+     * segment pushed that far along a cut (a fan's halves) is on one. */
     for (k = 0; k < 3; k++) {
-        c2d_vec v = k == 0 ? *u : vscale(vperp(*u), k == 1 ? 1 : -1), beyond = vadd(x, vscale(v, 4 * tol));
+        c2d_vec v = k == 0 ? *u : vscale(vperp(*u), k == 1 ? 1 : -1), beyond = vadd(x, vscale(v, 16 * tol));
         if (clear_of_all(s, beyond, 0) && s->seams->on_seam(s->seams, beyond) == C2D_SEAM_NO) {
             *u = v;
             return 1;
@@ -453,7 +481,7 @@ static void settle(region_search *s)
     int i, n = s->nc;
     for (i = n / 2 - 1; i >= 0; i--) sift_down(s, i, n);
     while (n > 0 && s->cd2[0] < s->best2) {
-        if (clear_at(s, s->cx[0], &s->cu[0])) {
+        if (clear_at(s, s->cx[0], &s->cu[0], s->cround[0])) {
             s->best2 = s->cd2[0];
             s->x = s->cx[0];
             s->u = s->cu[0];
@@ -464,6 +492,7 @@ static void settle(region_search *s)
         s->cd2[0] = s->cd2[n];
         s->cx[0] = s->cx[n];
         s->cu[0] = s->cu[n];
+        s->cround[0] = s->cround[n];
         sift_down(s, 0, n);
     }
     s->nc = 0;
@@ -471,13 +500,14 @@ static void settle(region_search *s)
 
 /* A candidate x, where the regions it lies on open toward u (a step of u
  * leaves each of them by at least a step). */
-static void try_point(region_search *s, c2d_vec x, c2d_vec u)
+static void try_point(region_search *s, c2d_vec x, c2d_vec u, int round)
 {
     double d2 = vlen2(x);
     if (!(d2 < s->best2)) return;
     s->cd2[s->nc] = d2;
     s->cx[s->nc] = x;
     s->cu[s->nc] = u;
+    s->cround[s->nc] = (unsigned char)round;
     if (++s->nc == C2D_CANDIDATES) settle(s);
 }
 
@@ -541,7 +571,7 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
      * that leaves each piece. */
     u = vadd(piece_normal(s->rs, f, x), piece_normal(s->rs, h, x));
     if (vlen(u) > C2D_OPPOSED_NORMALS) {
-        try_point(s, x, vscale(u, 2 / vlen2(u)));
+        try_point(s, x, vscale(u, 2 / vlen2(u)), 0);
     } else if (f->round && h->round) {
         /* Round corners tangent from outside (a point in the cusp between
          * two tangent disks): any way out runs along the common tangent,
@@ -550,8 +580,8 @@ static void try_on(region_search *s, const piece_ref *f, const piece_ref *h, c2d
          * facing each other are left out: a fan's halves meet that way,
          * and the rounding between them is no way out. */
         u = vperp(piece_normal(s->rs, f, x));
-        try_point(s, x, u);
-        try_point(s, x, vscale(u, -1));
+        try_point(s, x, u, 1);
+        try_point(s, x, vscale(u, -1), 1);
     }
 }
 
@@ -703,22 +733,22 @@ int c2d_region_least(regionset *rs, double best, const c2d_seams *seams, c2d_vec
                 c2d_vec w;
                 double c;
                 edge_line(rs, g, i, &w, &c);
-                if (c >= -g->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w);
+                if (c >= -g->tol && on_edge(rs, g, i, vscale(w, c))) try_point(&s, vscale(w, c), w, 0);
             }
             if (r > 0) {
                 double len = vlen(v);
                 if (len > 0) {
                     c2d_vec far = vscale(v, (len + r) / len), back = vscale(v, (len - r) / len);
                     c2d_vec out = vscale(v, 1 / len);
-                    if (on_corner(rs, g, i, far)) try_point(&s, far, out);
-                    if (len <= r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1));
+                    if (on_corner(rs, g, i, far)) try_point(&s, far, out, 1);
+                    if (len <= r + g->tol && on_corner(rs, g, i, back)) try_point(&s, back, vscale(out, -1), 1);
                 } else if (g->n > 1) {
                     /* Centred on the origin: the whole arc is as near; its ends. */
                     int prev = item_before(g, i);
-                    try_point(&s, vadd(v, vscale(rs->w[i], r)), rs->w[i]);
-                    try_point(&s, vadd(v, vscale(rs->w[prev], r)), rs->w[prev]);
+                    try_point(&s, vadd(v, vscale(rs->w[i], r)), rs->w[i], 1);
+                    try_point(&s, vadd(v, vscale(rs->w[prev], r)), rs->w[prev], 1);
                 } else {
-                    try_point(&s, v2(0, -r), v2(0, -1));
+                    try_point(&s, v2(0, -r), v2(0, -1), 1);
                 }
             }
         }
