@@ -116,14 +116,16 @@ static int doubles_back(const c2d_vec *v, int n, int orient)
     return 0;
 }
 
-/* Are the vertices in convex order: every vertex on the inner side of every
- * edge line, within the tolerance. *slack gets the farthest a vertex stands
- * outside an edge line (or off the line, for a flat list). */
-static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
+/* Is every vertex on the inner side of every edge line, within the
+ * tolerance (for a flat list: on one line)? *out gets the farthest a vertex
+ * stands outside an edge line (or off the line, for a flat list), measured
+ * over them all whatever the answer, and *slack that or the length of an
+ * edge no longer than rounding, if more. */
+static int within_tolerance(const c2d_vec *v, int n, int orient, double *slack, double *out)
 {
     int i, j, ok = 1;
     double tiny = c2d_rounding_length(v, n);
-    *slack = 0;
+    *slack = *out = 0;
     if (orient == 0) {
         /* Zero area: convex when all the points lie on one line. */
         c2d_vec far = v[0], e;
@@ -137,10 +139,11 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
         for (i = 0; i < n && el > 0; i++) {
             c2d_vec w = vsub(v[i], v[0]);
             double c = fabs(vcross(e, w));
-            if (c > C2D_CONVEX_TOLERANCE * el * vlen(w)) return 0;
-            *slack = dmax(*slack, c / el);
+            if (c > C2D_CONVEX_TOLERANCE * el * vlen(w)) ok = 0;
+            *out = dmax(*out, c / el);
         }
-        return 1;
+        *slack = *out;
+        return ok;
     }
     for (i = 0; i < n; i++) {
         c2d_vec a = v[i], e = vsub(v[c2d_next(i, n)], a);
@@ -157,10 +160,19 @@ static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
             double c = vcross(e, w) * orient;
             if (!(c < 0)) continue; /* on the inner side (most vertices): no square root */
             if (c < -C2D_CONVEX_TOLERANCE * el * vlen(w)) ok = 0;
-            *slack = dmax(*slack, -c / el);
+            *out = dmax(*out, -c / el);
         }
     }
-    return ok && turns_once(v, n);
+    *slack = dmax(*slack, *out);
+    return ok;
+}
+
+/* Are the vertices in convex order: within the tolerance, and (with an
+ * area) turning once round. */
+static int is_convex(const c2d_vec *v, int n, int orient, double *slack)
+{
+    double out;
+    return within_tolerance(v, n, orient, slack, &out) && (orient == 0 || turns_once(v, n));
 }
 
 static int finite_all(const double *nums, int n, int *bad)
@@ -395,43 +407,11 @@ int c2d_move_polygon(c2d_shape *s, double dx, double dy)
     return C2D_OK;
 }
 
-/* How far any of n points stands outside the line of an edge of v (edges
- * no longer than rounding skipped, as is_convex does), for winding orient;
- * for orient 0, how far any lies off the line from v[0] to the farthest. */
-static double stands_out(const c2d_vec *v, int n, int orient)
-{
-    double tiny = c2d_rounding_length(v, n), most = 0;
-    int i, j;
-    if (orient == 0) {
-        c2d_vec far = v[0], e;
-        double best = 0, el;
-        for (i = 1; i < n; i++) {
-            double d = vlen2(vsub(v[i], v[0]));
-            if (d > best) { best = d; far = v[i]; }
-        }
-        e = vsub(far, v[0]);
-        el = vlen(e);
-        for (i = 0; i < n && el > 0; i++) most = dmax(most, fabs(vcross(e, vsub(v[i], v[0]))) / el);
-        return most;
-    }
-    for (i = 0; i < n; i++) {
-        c2d_vec a = v[i], e = vsub(v[c2d_next(i, n)], a);
-        double el = dmax(fabs(e.x), fabs(e.y));
-        if (el <= tiny) continue;
-        el = vlen(e);
-        for (j = 0; j < n; j++) {
-            double c = vcross(e, vsub(v[j], a)) * orient;
-            if (c < 0) most = dmax(most, -c / el);
-        }
-    }
-    return most;
-}
-
 c2d_error c2d_move_within_rounding(c2d_shape *s, const double *nums)
 {
     c2d_vec *v = (c2d_vec *)s->verts; /* the caller's storage, writable by contract */
     c2d_vec w[C2D_MAX_VERTICES];
-    double allow, out;
+    double allow, out, slack;
     int i, n = s->count, orient;
     if (s->kind != C2D_POLYGON || n < 3 || n > C2D_MAX_VERTICES) return C2D_ERR_NONCONVEX;
     for (i = 0; i < n; i++) w[i] = v2(nums[2 * i], nums[2 * i + 1]);
@@ -439,11 +419,11 @@ c2d_error c2d_move_within_rounding(c2d_shape *s, const double *nums)
     orient = c2d_sign(c2d_area2(w, n));
     /* a sliver whose winding rounding flipped or undid: flat, if it is within the allowance */
     if (orient != s->ccw) orient = 0;
-    out = stands_out(w, n, orient);
+    within_tolerance(w, n, orient, &slack, &out); /* (how far they stand out, whatever the tolerance says) */
     if (!(out <= allow) || (orient != 0 && !turns_once(w, n))) return C2D_ERR_NONCONVEX;
     for (i = 0; i < n; i++) v[i] = w[i];
     s->ccw = orient;
-    s->slack = dmax(s->slack, out);
+    s->slack = dmax(s->slack, slack);
     s->p[0] = v[0];
     keep_bounds(s);
     return C2D_OK;
