@@ -67,8 +67,8 @@ static int moved_room(const c2d_shape *s)
 
 /* A copy of the convex shape s moved by d, as c2d_move moves it, in out with
  * its vertices in store (moved_room(s) of them). Where the move refuses (a
- * flat Polygon whose first vertex rounding leaves off the hull of the moved
- * vertices), the hull of those vertices: the pair's relative position is all
+ * Polygon whose moved vertices stand out of convex order by more than it
+ * allows), the hull of those vertices: the pair's relative position is all
  * a query here reads. s itself only when neither can be built. */
 static const c2d_shape *moved_copy(const c2d_shape *s, c2d_vec d, c2d_shape *out, c2d_vec *store)
 {
