@@ -31,6 +31,7 @@ build = {
       collide2d = {
          sources = {
             "src/shape.c",
+            "src/hull.c",
             "src/sort.c",
             "src/exact.c",
             "src/trig.c",

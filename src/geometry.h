@@ -92,6 +92,10 @@ static inline double c2d_box_tol_at(const c2d_shape *s, c2d_vec o)
  * The hull and the Concave's cut decide their turns by it. */
 double c2d_orient(c2d_vec a, c2d_vec b, c2d_vec c);
 
+/* Points ordered by x, then y (the hull's sort; a flat list's ends): a
+ * comparison for c2d_sort, of two c2d_vec. */
+int c2d_point_order(const void *pa, const void *pb);
+
 /* A Polygon of 3 or more vertices moved by (dx, dy) when no sum rounds (and
  * so its convexity check would give what it gave): C2D_OK, or
  * C2D_ERR_NONFINITE (then unchanged); -1 when c2d_make must decide. */
