@@ -998,6 +998,27 @@ describe("compound contact: the least move under a vertex, into a cusp and acros
     end
   end)
 
+  it("a Group with a piece 1e-13 across, 48 from its first point, leaves by that piece's depth", function()
+    -- the piece's vertices are a few ulps apart in the frame at the Group's
+    -- first point (-48, -25.5), and summed with the quad to a region beside
+    -- the move needed: contact said 0 (touching) for a piece 13.33 deep. The
+    -- piece's least move is out across the quad's edge from (39.5, 62) to
+    -- (-48, -32): the distance from the origin to that edge's line,
+    -- |(-87.5, -94) x (-39.5, -62)| / |(-87.5, -94)| = 1712 / 128.42 = 13.3310
+    local t = {}
+    for i = 0, 239 do
+      t[#t + 1] = 1e-13 + 1e-13 * cos(2 * pi * i / 240); t[#t + 1] = 1e-13 + 1e-13 * sin(2 * pi * i / 240)
+    end
+    local g = c2d.group{c2d.hull(-48, -25.5), c2d.polygon(t)}
+    local quad = c2d.polygon(127.0000000000001, 156.00000000000011, 39.500000000000043, 62.000000000000057, -48, -32,
+                             -48, -48, 24, -48)
+    local nx, ny, depth = g:contact(quad)
+    near(depth, 1712 / sqrt(87.5 ^ 2 + 94 ^ 2), 1e-9, "depth")
+    near(nx, -94 / sqrt(87.5 ^ 2 + 94 ^ 2), 1e-9, "nx"); near(ny, 87.5 / sqrt(87.5 ^ 2 + 94 ^ 2), 1e-9, "ny")
+    local _, _, after = g:clone():move(nx * depth, ny * depth):contact(quad)
+    assert.is_true(after == nil or after <= 1e-9, tostring(after))
+  end)
+
   it("a group crossing a spike 1.8e11 long leaves across its nearer long edge", function()
     -- the spike is a strip 46 wide at its base narrowing to its tip 1.8e11
     -- away; a group of two 12-gons across it leaves along the normal of

@@ -416,6 +416,11 @@ static C2D_NOINLINE int region_contact(const pairset *ps, c2d_vec o, contact_sea
         if (!c2d_add_pair_region(&rs, ps->p[i], ps->q[i], o)) return 0;
         if (rs.n == before) continue;
         d = c2d_region_sd(&rs, &rs.g[before], v2(0, 0));
+        /* A region that leaves out a pair that hits is no answer: a piece
+         * 1e-13 across 48 from the frame's origin, its vertices a few ulps
+         * apart there, sums to a region beside the move that is needed (the
+         * chase decides instead). */
+        if (d > rs.g[before].tol && c2d_hits(ps->p[i], ps->q[i])) return 0;
         if (d <= rs.g[before].tol) touching = 1;
         rs.g[before].sd0 = d;
         if (!(d < cs->best)) rs.n = before, rs.nv = nv;
