@@ -998,6 +998,60 @@ describe("compound contact: the least move under a vertex, into a cusp and acros
     end
   end)
 
+  it("a segment along a cut, within rounding of both pieces, is inside the Concave", function()
+    -- each segment runs along a cut from the vertex that all pieces share
+    -- (1.5e-16 rad off it), so neither piece's ray along it hits, only rays
+    -- a rounding to either side: a move onto the cut was taken for a way
+    -- out (1.67e-6 and 0.0854, leaving them 10.73 and 0.584 deep). The
+    -- least moves, by sweeping the segment back from 1000 away along 36,000
+    -- directions: 10.732568277 and 0.518501723
+    local cases = {
+      { c2d.segment(-2.8613114399818893, -10.557125572631348, 0.93662731518099285, 9.8572253473050324),
+        c2d.concave{88.446069271929389, 40.224393189333483, 0.93662567355960658, 9.8572256527165276,
+          -2.3507291759207667, 8.3635390205769493, -10.779778305326461, 4.4151037587928048, -12.809645665240987,
+          -5.3519137374726613, -9.7177373259263558, -4.8704709777933912, -2.1174893011769198, -6.5589882104873212,
+          34.057572971173798, -119.04308930019259, 14.023466576310632, -18.289828651032185}, 10.732568277 },
+      { c2d.segment(-2.3999028346777393, 1.0717686206629129, -1.8737297813169853, 0.52303993734329746),
+        c2d.concave{2.1857904431167947, 3.2020652446680935, -1.6015377384055356, 1.8667701392832865,
+          -3.1008908808564914, 1.3381527622742, -2.3408194209367208, 1.010152918778741, -2.7106015504601868,
+          -2.2848036191958099, -2.9933742289877889, -4.804459507681675, -2.3127450882073535, -3.7120283926675173,
+          -0.13918582756386505, -1.2858588118246999, -0.3921481708090423, -4.4051275583255576, 0.64430829049105576,
+          -1.8095169075469961, 2.5665763164790572, -3.4925837219691096, 5.136920850611844, -0.51334069687279005},
+        0.518501723 },
+    }
+    for i, c in ipairs(cases) do
+      local a, b, most = c[1], c[2], c[3]
+      local nx, ny, depth = a:contact(b)
+      assert.is_true(depth <= most and depth > most - 1e-6, ("case %d: depth %.17g, least %.17g"):format(i, depth, most))
+      local _, _, after = a:clone():move(nx * depth, ny * depth):contact(b)
+      assert.is_true(after == nil or after <= 1e-9, ("case %d: still %s deep"):format(i, tostring(after)))
+    end
+  end)
+
+  it("a segment on the cut of a notched square leaves by 5/3, turned and far out", function()
+    -- the square (0,0) (10,0) (10,10) (0,10) with a notch down to (5,5), scaled
+    -- by 1/3: its cut runs from (10,0) to (5,5). A segment on it must clear
+    -- the pieces on both sides: right by 5/3 puts its top end on the right
+    -- edge, down by 5/3 its left end on the floor; into the notch it needs
+    -- 10/3 (the line x + y = 10 + t is clear of the right piece only for
+    -- t >= 10)
+    for _, ox in ipairs{0, 12345.678, 1e6 + 0.1, -3e9 + 0.7} do
+      for k = 0, 23 do
+        local a = k * pi / 12 + 0.1
+        local c, s = cos(a) / 3, sin(a) / 3
+        local function at(x, y) return ox + c * x - s * y, 7.3 + s * x + c * y end
+        local t = {}
+        for _, v in ipairs{{0, 0}, {10, 0}, {10, 10}, {5, 5}, {0, 10}} do
+          local x, y = at(v[1], v[2]); t[#t + 1] = x; t[#t + 1] = y
+        end
+        local x1, y1 = at(10, 0)
+        local x2, y2 = at(5, 5)
+        local _, _, depth = c2d.segment(x1, y1, x2, y2):contact(c2d.concave(t))
+        near(depth, 5 / 3, 1e-9 + 4e-15 * abs(ox), ("offset %g, turn %d"):format(ox, k))
+      end
+    end
+  end)
+
   it("a Group with a piece 1e-13 across, 48 from its first point, leaves by that piece's depth", function()
     -- the piece's vertices are a few ulps apart in the frame at the Group's
     -- first point (-48, -25.5), and summed with the quad to a region beside

@@ -282,25 +282,37 @@ static int seams_possible(const pairset *ps)
     return 0;
 }
 
+/* Rays a band of rounding wide (tol each side) and one C2D_SEAM_FINE times
+ * narrower: a segment along a cut stays within both along the cut's length,
+ * edges leaving its end at small angles stay within the narrow one for a
+ * stretch that many times shorter. */
+#define C2D_SEAM_FINE 16.0
+
 /* The part of segment a-b in the convex leaf q, as parameters along it:
  * span[0..1] from a ray along it (empty, 1 to 0, when it misses), span[2..3]
- * the union of that and of rays along its two sides tol away; 0 when all
- * three miss. Touching counts (a ray grazing q hits it). */
+ * the union of that and of rays along its two sides tol away, span[4..5] the
+ * same with sides tol / C2D_SEAM_FINE away; 0 when all miss. Touching counts
+ * (a ray grazing q hits it). */
 static int clip_segment(c2d_vec a, c2d_vec b, const c2d_shape *q, double tol, double *span)
 {
+    static const double offset[5] = { 0, 1, -1, 1 / C2D_SEAM_FINE, -1 / C2D_SEAM_FINE };
     c2d_vec e = vsub(b, a), side = vscale(vperp(vunit(e)), tol);
     int k, any = 0;
-    span[0] = span[2] = 1;
-    span[1] = span[3] = 0;
-    for (k = 0; k < 3; k++) {
-        c2d_vec s = vscale(side, k == 2 ? -1 : k);
+    span[0] = span[2] = span[4] = 1;
+    span[1] = span[3] = span[5] = 0;
+    for (k = 0; k < 5; k++) {
+        c2d_vec s = vscale(side, offset[k]);
         c2d_sweep_result in = c2d_raycast(q, vadd(a, s), e, 1), out;
+        double *band = span + (k < 3 ? 2 : 4);
         if (!in.hit) continue;
         out = c2d_raycast(q, vadd(b, s), vscale(e, -1), 1);
         if (!out.hit) continue;
-        if (k == 0) span[0] = in.t, span[1] = 1 - out.t;
-        span[2] = dmin(span[2], in.t);
-        span[3] = dmax(span[3], 1 - out.t);
+        if (k == 0) {
+            span[0] = span[4] = in.t;
+            span[1] = span[5] = 1 - out.t;
+        }
+        band[0] = dmin(band[0], in.t);
+        band[1] = dmax(band[1], 1 - out.t);
         any = 1;
     }
     return any;
@@ -348,7 +360,7 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
     for (side = 0; side < 2; side++)
         for (i = 0; i < ps->n; i++) {
             const c2d_shape *leaf = side ? ps->q[i] : ps->p[i];
-            double span[C2D_CONTACT_LEAVES][4], turn[C2D_CONTACT_LEAVES], tol, eps;
+            double span[C2D_CONTACT_LEAVES][6], turn[C2D_CONTACT_LEAVES], tol, eps;
             c2d_vec a, b, d = side ? vscale(x, -1) : x;
             int n = 0, first = 1;
             if (has_area(leaf)) continue;
@@ -369,13 +381,19 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
                 /* The side of the segment the leaf lies on (a leaf holding a
                  * stretch of it lies on one side of its line). */
                 turn[n] = vcross(vsub(b, a), vsub(c2d_leaf_center(other), a));
-                /* Held by one leaf, and by the other within rounding (not
-                 * both within it: two edges leaving a vertex the segment
-                 * ends on hold tol-wide sides of it for a stretch). */
-                for (k = 0; k < n; k++)
-                    if (!(turn[k] * turn[n] > 0) && (common_part(span[k], span[n] + 2) > C2D_SEAM_HOLD * eps ||
-                                                     common_part(span[k] + 2, span[n]) > C2D_SEAM_HOLD * eps))
+                /* Held by one leaf, and by the other within rounding; or
+                 * by both within rounding along a stretch that the narrow
+                 * band keeps (two edges leaving a vertex the segment ends
+                 * on hold tol-wide sides of it for a stretch, and the
+                 * narrow band for C2D_SEAM_FINE times less). */
+                for (k = 0; k < n; k++) {
+                    double wide = common_part(span[k] + 2, span[n] + 2);
+                    if (turn[k] * turn[n] > 0) continue;
+                    if (common_part(span[k], span[n] + 2) > C2D_SEAM_HOLD * eps ||
+                        common_part(span[k] + 2, span[n]) > C2D_SEAM_HOLD * eps ||
+                        (wide > C2D_SEAM_HOLD * eps && common_part(span[k] + 4, span[n] + 4) > wide / 2))
                         return C2D_SEAM_YES;
+                }
                 n++;
             }
         }
