@@ -426,7 +426,7 @@ VALGRIND   := valgrind -q --error-exitcode=1 --leak-check=no
 # sweep thousands of seeded random pairs (over half the suite's time; the two
 # exact specs compute their reference in Lua big numbers) run
 # under ASan+UBSan only, which keeps make check, and CI, well inside its time.
-VALGRIND_SKIP  := spec/concave_spec.lua spec/transform_spec.lua spec/pairs_spec.lua spec/properties_spec.lua spec/sight_spec.lua spec/navmesh_spec.lua \
+VALGRIND_SKIP  := spec/concave_spec.lua spec/transform_spec.lua spec/hits_spec.lua spec/distance_spec.lua spec/properties_spec.lua spec/sight_spec.lua spec/navmesh_spec.lua \
                   spec/exact_hits_spec.lua spec/exact_round_convex_spec.lua spec/exact_polygons_spec.lua spec/rounded_spec.lua
 VALGRIND_SPECS := $(filter-out $(VALGRIND_SKIP),$(sort $(wildcard spec/*_spec.lua)))
 # Two valgrind runs at once, halves of about equal time (one per core).

@@ -106,7 +106,7 @@ function M.near(got, want, tol, what)
 end
 
 -- (x, y) lies on shape s (within tol): checked through the Point-x distance that
--- pairs_spec pins for every kind.
+-- distance_spec pins for every kind.
 function M.on_shape(s, x, y, tol, what)
   local d = c2d.point(x, y):distance(s)
   assert.is_true(d <= tol, ("%s: (%.17g, %.17g) is %g from %s"):format(what, x, y, d, tostring(s)))
