@@ -50,7 +50,7 @@ FP_FLAGS := -ffp-contract=off
 ALL_CFLAGS := -std=c99 $(OPT) -fPIC $(WARN) $(FP_FLAGS) $(CFLAGS)
 LDFLAGS  ?=
 
-CORE_SRC := src/shape.c src/hull.c src/sort.c src/exact.c src/trig.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/turning_steps.c src/turning_pieces.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/features.c src/overlap.c src/query.c src/contact.c src/first_touch.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_query.c src/world_pairs.c src/world_move.c src/sight.c src/visibility.c src/sight_from.c src/navmesh.c src/navmesh_path.c src/controller.c src/bump.c src/bump_rect.c
+CORE_SRC := src/shape.c src/hull.c src/sort.c src/exact.c src/trig.c src/body.c src/decompose.c src/compound_shape.c src/tile_shape.c src/compound_query.c src/compound_contact.c src/compound_regions.c src/covers.c src/turning.c src/turning_steps.c src/turning_pieces.c src/mass.c src/manifold.c src/clip.c src/push_back.c src/feature.c src/gjk.c src/features.c src/overlap.c src/query.c src/contact.c src/first_touch.c src/sweep.c src/raycast.c src/dispatch.c src/tiles.c src/flat.c src/transform.c src/world.c src/world_query.c src/world_pairs.c src/world_move.c src/sight.c src/visibility.c src/sight_from.c src/navmesh.c src/navmesh_path.c src/controller.c src/bump.c src/bump_rect.c
 BIND_SRC := src/lua_collide2d.c src/lua_tiles.c src/lua_world.c src/lua_bump.c
 HEADERS  := $(wildcard src/*.h)
 

@@ -55,6 +55,7 @@ build = {
             "src/clip.c",
             "src/push_back.c",
             "src/feature.c",
+            "src/gjk.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

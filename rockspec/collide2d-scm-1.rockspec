@@ -56,6 +56,7 @@ build = {
             "src/sight_from.c",
             "src/navmesh.c",
             "src/navmesh_path.c",
+            "src/gjk.c",
             "src/features.c",
             "src/overlap.c",
             "src/query.c",

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "hits.h"
 #include "tiles.h"
+#include "gjk.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
 

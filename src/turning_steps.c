@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "turning.h"
+#include "gjk.h"
 
 /* The farthest of n points from p: the farthest by squared distance, its
  * length taken once (each on its own where the squares leave the range). */

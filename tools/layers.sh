@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # Lowest first. A core file missing from this table fails the check.
 layers='
 1 shapes:   shape hull sort exact trig body decompose transform compound_shape tile_shape mass
-2 convex:   features overlap query contact first_touch sweep raycast
+2 convex:   gjk features overlap query contact first_touch sweep raycast
 3 pairs:    dispatch compound_query compound_contact compound_regions tiles
 4 derived:  covers turning turning_steps turning_pieces manifold clip push_back feature
 5 world:    world world_query world_pairs world_move sight visibility sight_from navmesh navmesh_path controller bump bump_rect
