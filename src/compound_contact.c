@@ -15,6 +15,7 @@
 #include <float.h>
 #include <string.h>
 #include "compound_regions.h"
+#include "convex.h"
 
 /* The most leaf pairs, lines and fan halves a contact considers. */
 #define C2D_CONTACT_LEAVES 128

@@ -15,6 +15,7 @@
 #include <float.h>
 #include <string.h>
 #include "compound_query.h"
+#include "convex.h"
 
 /* ---- hits, distance, raycast ---- */
 

@@ -12,6 +12,7 @@
  */
 #include <float.h>
 #include "compound.h"
+#include "convex.h"
 
 /* The normal used when no direction is preferred (equal centres): up on a LÖVE screen. */
 static const c2d_vec default_normal = { 0, -1 };

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "tiles.h"
 #include "hits.h"
+#include "convex.h"
 
 int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 {

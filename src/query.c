@@ -11,6 +11,7 @@
 #include "hits.h"
 #include "tiles.h"
 #include "gjk.h"
+#include "convex.h"
 
 static int cmp_d(double a, double b) { return (a > b) - (a < b); }
 

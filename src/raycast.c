@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "sweep.h"
+#include "convex.h"
 
 static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d_vec dir, double maxt);
 

@@ -11,6 +11,7 @@
  */
 #include <stddef.h>
 #include "sweep.h"
+#include "convex.h"
 
 /* Move a body by d in its frame: its vertices, as its own (in room when
  * more than a body holds, or a fan's apex, room holding as many as the body

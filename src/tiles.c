@@ -12,6 +12,7 @@
  */
 #include <string.h>
 #include "tiles.h"
+#include "convex.h"
 
 static int is_tiles(const c2d_shape *s) { return s->kind == C2D_TILES; }
 
