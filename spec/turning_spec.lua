@@ -556,6 +556,37 @@ describe("sweepTurning: a Line and a tile layer", function()
   end)
 end)
 
+describe("sweepTurning: two parallel Lines turning alike", function()
+  it("touch when the gap between them closes, not where rounding crosses them far away", function()
+    -- y = x and y = x + 3, both turning by 1/64 about their own pivots
+    -- (0.5, 0.5) and (0.5, 3.5) while the pivots move by (-48, 9) and
+    -- (-35, 2): they stay parallel at th = pi/4 + t/64, and the gap between
+    -- them is cos th (3 - 7t) - sin th 13t (the cross of their direction with
+    -- the pivots' offset (13t, 3 - 7t)), 0 at the root found by bisection.
+    -- (The pose of one in the other's frame rounded its direction, and the
+    -- two crossed far away at t = 0.14913, 0.0059 apart.)
+    local function gap(t)
+      local th = pi / 4 + t / 64
+      return cos(th) * (3 - 7 * t) - 13 * t * sin(th)
+    end
+    local lo, hi = 0, 1
+    for _ = 1, 80 do
+      local m = (lo + hi) / 2
+      if gap(m) > 0 then lo = m else hi = m end
+    end
+    local a, b = c2d.line(0, 0, 1, 1), c2d.line(0, 3, 1, 4)
+    local opts = { apivot = { 0.5, 0.5 }, bpivot = { 0.5, 3.5 } }
+    local t, nx, ny = a:sweepTurning(-48, 9, 1 / 64, b, -35, 2, 1 / 64, opts)
+    -- the gap closes at about 14 a unit of t, and the tolerance is 1e-9 of size
+    assert.is_true(t <= hi and lo - t < 1e-9, ("t %.17g, touch %.17g"):format(t, lo))
+    -- the normal from b toward a: the Lines' normal (sin th, -cos th)
+    local th = pi / 4 + lo / 64
+    common.near(nx, sin(th), 1e-9, "nx"); common.near(ny, -cos(th), 1e-9, "ny")
+    -- turning at different rates they cross at once
+    assert.are.equal(0, (a:sweepTurning(-48, 9, 1 / 64, b, -35, 2, 1 / 32, opts)))
+  end)
+end)
+
 describe("sweepTurning: a Fan 2.7e4 across spinning beside two points", function()
   -- A Group of two points turning 1.33 rad, and a Fan of radius 27138 whose
   -- apex is a unit from them turning pi the other way, both about (1, 0.5):

@@ -39,6 +39,24 @@ enum { TURNING_STEPS = 1 << 13 };
  * rounding allows a direction to be read from (1e-9 apart at 10: to 1e-6):
  * a convex pair is then lifted apart along it, where the same features give
  * their direction to rounding over the lift. */
+/* The distance from the pose to y. Two Lines that turn alike are parallel
+ * (the others are answered at the start), and their distance is that of
+ * any point of one to the other: measured from the pose's first point, as
+ * the rounding of the pose's direction would otherwise have them cross far
+ * away. */
+static c2d_distance_result pose_distance(turning *tn)
+{
+    if (tn->pose.kind == C2D_LINE && tn->y->kind == C2D_LINE) {
+        c2d_shape p;
+        double xy[2];
+        int bad;
+        xy[0] = tn->pose.p[0].x;
+        xy[1] = tn->pose.p[0].y;
+        if (c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad) == C2D_OK) return c2d_distance(&p, tn->y);
+    }
+    return c2d_distance(&tn->pose, tn->y);
+}
+
 static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result *d, int cored)
 {
     c2d_sweep_result r;
@@ -51,7 +69,7 @@ static c2d_sweep_result answer(turning *tn, double t, const c2d_distance_result 
             if (cored) {
                 if (!c2d_turning_core_distance(tn, lift, &far)) far.distance = 0;
             } else if (c2d_move(&tn->pose, lift.x, lift.y) == C2D_OK) {
-                far = c2d_distance(&tn->pose, tn->y);
+                far = pose_distance(tn);
             } else {
                 far.distance = 0;
             }
@@ -302,7 +320,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
         }
         if (!cored) {
             if ((e = c2d_turning_pose(&tn, t)) != C2D_OK) return e;
-            d = c2d_distance(&tn.pose, tn.y);
+            d = pose_distance(&tn);
         }
         if (d.distance <= tn.tol) {
             if (!sliding && t > 0) { /* a touch */
@@ -369,7 +387,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
     /* a touch at t found sliding (or, out of steps, a t no later than any touch) */
     if ((e = c2d_turning_pose(&tn, t)) != C2D_OK) return e;
     {
-        c2d_distance_result d = c2d_distance(&tn.pose, tn.y);
+        c2d_distance_result d = pose_distance(&tn);
         *out = answer(&tn, t, &d, 0);
     }
     if (swap) out->normal = vscale(out->normal, -1);
