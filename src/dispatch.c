@@ -30,12 +30,7 @@ int c2d_hits(const c2d_shape *a, const c2d_shape *b)
 int c2d_contains(const c2d_shape *s, double x, double y)
 {
     c2d_shape p;
-    memset(&p, 0, sizeof p);
-    p.kind = C2D_POINT;
-    p.count = 1;
-    p.p[0] = v2(x, y);
-    p.bounds.minx = p.bounds.maxx = x;
-    p.bounds.miny = p.bounds.maxy = y;
+    c2d_point_at(&p, v2(x, y));
     return c2d_hits(s, &p);
 }
 

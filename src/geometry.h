@@ -13,6 +13,7 @@
 #ifndef COLLIDE2D_GEOMETRY_H
 #define COLLIDE2D_GEOMETRY_H
 
+#include <string.h>
 #include "vec.h"
 #include "tolerances.h"
 #include "body.h"
@@ -112,6 +113,18 @@ c2d_error c2d_move_within_rounding(c2d_shape *s, const double *nums);
 
 /* The bounding box of n >= 1 points. */
 void c2d_points_bounds(const c2d_vec *v, int n, c2d_bounds *out);
+
+/* s set to the Point at p: what c2d_make builds from p's numbers when they
+ * are finite (the caller's to know), without its checks. */
+static inline void c2d_point_at(c2d_shape *s, c2d_vec p)
+{
+    memset(s, 0, sizeof *s);
+    s->kind = C2D_POINT;
+    s->count = 1;
+    s->p[0] = p;
+    s->bounds.minx = s->bounds.maxx = p.x;
+    s->bounds.miny = s->bounds.maxy = p.y;
+}
 
 /*
  * What a World shares with the transforms of its shapes: the slots whose

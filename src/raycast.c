@@ -429,8 +429,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     c2d_shape p;
     body P, S;
     first_touch ft;
-    int bad, inside, built = 0;
-    double xy[2];
+    int inside, built = 0;
     c2d_no_hit(&res);
     if (s->kind == C2D_DISK || s->kind == C2D_POINT) {
         /* The test hits makes for a point and a disk. */
@@ -438,9 +437,7 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
     } else if (s->kind == C2D_AABB) {
         inside = s->p[0].x <= origin.x && origin.x <= s->p[1].x && s->p[0].y <= origin.y && origin.y <= s->p[1].y;
     } else {
-        xy[0] = origin.x;
-        xy[1] = origin.y;
-        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+        c2d_point_at(&p, origin);
         /* The shared decision, in the pair's canonical order; when the
          * point comes first, its bodies are in the ray's frame and serve
          * the rest. */
@@ -493,9 +490,8 @@ static c2d_sweep_result raycast_in_range(const c2d_shape *s, c2d_vec origin, c2d
         return res;
     }
     if (s->kind == C2D_DISK || s->kind == C2D_POINT || s->kind == C2D_AABB) {
-        xy[0] = origin.x; /* (a flat AABB comes here; the point was not made for it) */
-        xy[1] = origin.y;
-        c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad);
+        /* (a flat AABB comes here; the point was not made for it) */
+        c2d_point_at(&p, origin);
     }
     if (!built) {
         c2d_body(&P, &p, &origin);

@@ -541,11 +541,7 @@ int c2d_world_sees_from(c2d_world *w, const c2d_shape *a, const c2d_shape *b, co
     c = c2d_center(a);
     {
         c2d_shape p;
-        double nums[2];
-        int bad;
-        nums[0] = c.x;
-        nums[1] = c.y;
-        c2d_make(&p, C2D_POINT, nums, 2, NULL, &bad);
+        c2d_point_at(&p, c);
         r = sees_from_point(w, c, b, slots, n, point, hider);
         if (r < 0) return -1;
         if (r && c2d_hits(&p, a)) {

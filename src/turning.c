@@ -48,11 +48,8 @@ static c2d_distance_result pose_distance(turning *tn)
 {
     if (tn->pose.kind == C2D_LINE && tn->y->kind == C2D_LINE) {
         c2d_shape p;
-        double xy[2];
-        int bad;
-        xy[0] = tn->pose.p[0].x;
-        xy[1] = tn->pose.p[0].y;
-        if (c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad) == C2D_OK) return c2d_distance(&p, tn->y);
+        c2d_point_at(&p, tn->pose.p[0]);
+        return c2d_distance(&p, tn->y);
     }
     return c2d_distance(&tn->pose, tn->y);
 }

@@ -224,12 +224,9 @@ double c2d_turning_reach_step(turning *tn, double t)
     c2d_shape p;
     c2d_distance_result d;
     c2d_vec q = pivot_at(tn, t), n;
-    double spin = fabs(tn->wx - tn->wy) * tn->rx, move = drift(tn, t), gap, step, xy[2];
-    int bad;
-    if (!(spin > 4 * move) || !(tn->rx < HUGE_VAL)) return t;
-    xy[0] = q.x;
-    xy[1] = q.y;
-    if (c2d_make(&p, C2D_POINT, xy, 2, NULL, &bad) != C2D_OK) return t;
+    double spin = fabs(tn->wx - tn->wy) * tn->rx, move = drift(tn, t), gap, step;
+    if (!(spin > 4 * move) || !(tn->rx < HUGE_VAL) || !isfinite(q.x) || !isfinite(q.y)) return t;
+    c2d_point_at(&p, q);
     d = c2d_distance(&p, tn->y);
     gap = d.distance - tn->rx - tn->tol / 2;
     if (!(gap > 0)) return t;
