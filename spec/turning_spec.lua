@@ -587,6 +587,32 @@ describe("sweepTurning: two parallel Lines turning alike", function()
   end)
 end)
 
+describe("sweepTurning: a Fan tangent to a segment at the start, both turning", function()
+  it("parts from it: no hit, for a Fan opened beyond pi and one that is not", function()
+    -- the arc of radius 5 about (0, 0) touches y = -5 at (0, -5) (straight
+    -- down lies inside both wedges); both turn by 1/64 about pivots of their
+    -- own while the Fan moves 47 left: they part, the gap growing about as
+    -- t^2 at first (2.75e-7 at t = 2.7e-5), which the bound on any point's
+    -- speed (47) crawled after, out of steps: it answered a hit at
+    -- t = 2.7e-5 (fuzz seed 20261215). The sampled gaps below show they
+    -- never touch after the start.
+    local seg = c2d.segment(0, -5, 2, -5)
+    local pa, pb = { 0.72410882793964448, 0.3352776898819278 }, { 1, -5 }
+    for _, fan in ipairs{ c2d.fan(0, 0, 5, 13, 5), c2d.fan(0, 0, 5, -1.2, 2) } do
+      for _, tol in ipairs{ false, 5.7896982372399067e-08 } do
+        local opts = { apivot = pa, bpivot = pb, tolerance = tol or nil }
+        assert.is_nil(fan:sweepTurning(-47, 0, 1 / 64, seg, 0, 0, 1 / 64, opts), tostring(fan))
+      end
+      for k = 1, 2000 do
+        local t = (k / 2000) ^ 2
+        local a = fan:clone():rotate(t / 64, pa[1], pa[2]):move(-47 * t, 0)
+        local b = seg:clone():rotate(t / 64, pb[1], pb[2])
+        assert.is_false(a:hits(b), ("%s touches at t = %g"):format(tostring(fan), t))
+      end
+    end
+  end)
+end)
+
 describe("sweepTurning: a Fan 2.7e4 across spinning beside two points", function()
   -- A Group of two points turning 1.33 rad, and a Fan of radius 27138 whose
   -- apex is a unit from them turning pi the other way, both about (1, 0.5):

@@ -361,7 +361,7 @@ c2d_error c2d_sweep_turning(const c2d_shape *a, const c2d_motion *ma, const c2d_
             double next;
             n = d.distance > 0 && (n.x != 0 || n.y != 0) ? vunit(n) : v2(0, 0);
             /* (past 1: nothing brings them nearer) */
-            if (!tn.directional || tn.wy != 0) {
+            if (!tn.directional) {
                 double mu = c2d_turning_speed(&tn, t, v2(0, 0));
                 next = mu > 0 ? t + (d.distance - tn.tol / 2) / mu : 2;
             } else if (cored) {

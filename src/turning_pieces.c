@@ -7,17 +7,18 @@
 #include "turning.h"
 
 /*
- * A pair that is not convex (a compound, a layer) steps by the fastest any
- * point of x moves, whatever the direction: where the shapes slide past
- * each other or part along a tangent, the gap stays small while that bound
- * is large, and the steps crawl. The union's first touch is the earliest of
- * its pieces' (a convex x piece against a convex y piece), and each such
- * pair steps as a convex pair does: by the approach along the line between
- * its closest points (y not turning), and the separation steps on its
- * cores. The least of those steps, over every pair of pieces that can meet
- * before it, is as safe as the plain one, and far longer. Pieces whose
- * boxes are too far apart to meet before the least found so far are passed
- * over (their box gap over the fastest speed of x's piece).
+ * A pair that is not convex (a compound, a layer, a Fan opened beyond pi)
+ * steps by the fastest any point of x moves, whatever the direction: where
+ * the shapes slide past each other or part along a tangent, the gap stays
+ * small while that bound is large, and the steps crawl. The union's first
+ * touch is the earliest of its pieces' (a convex x piece against a convex y
+ * piece; a wide Fan's pieces are its two halves), and each such pair steps
+ * as a convex pair does: by the approach along the line between its closest
+ * points (axis_time: in y's frame, which may turn), and the separation
+ * steps on its cores. The least of those steps, over every pair of pieces
+ * that can meet before it, is as safe as the plain one, and far longer.
+ * Pieces whose boxes are too far apart to meet before the least found so
+ * far are passed over (their box gap over the fastest speed of x's piece).
  */
 typedef struct piece_steps {
     turning *tn;
@@ -109,6 +110,11 @@ static int y_piece_step(void *ud, const c2d_shape *p)
     double gx, gy, step;
     if (ps->failed) return 0;
     if (p->kind == C2D_LINE) return ps->cores ? line_step(ps, p) : posed_step(ps, p);
+    if (c2d_wide_fan(p)) { /* (its two halves, each convex) */
+        c2d_shape h[2];
+        c2d_fan_halves(p, h);
+        return y_piece_step(ud, &h[0]) && y_piece_step(ud, &h[1]);
+    }
     if (c2d_is_compound(p) || !c2d_turning_convex(p)) { ps->failed = 1; return 0; }
     gx = dmax(0, dmax(p->bounds.minx - ps->box.maxx, ps->box.minx - p->bounds.maxx));
     gy = dmax(0, dmax(p->bounds.miny - ps->box.maxy, ps->box.miny - p->bounds.maxy));
@@ -139,6 +145,13 @@ static void x_pieces(piece_steps *ps, const c2d_shape *x)
         const c2d_shape *p;
         c2d_walk_start(&w, x);
         while (!ps->failed && ps->best > ps->t && (p = c2d_walk_next(&w, &x->bounds, 0)) != NULL) x_pieces(ps, p);
+        return;
+    }
+    if (c2d_wide_fan(x)) { /* (its two halves, each convex) */
+        c2d_shape h[2];
+        c2d_fan_halves(x, h);
+        x_pieces(ps, &h[0]);
+        if (!ps->failed && ps->best > ps->t) x_pieces(ps, &h[1]);
         return;
     }
     if (x->kind == C2D_TILES || !c2d_turning_convex(x)) { ps->failed = 1; return; }

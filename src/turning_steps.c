@@ -140,10 +140,34 @@ static c2d_vec face_axis(const body *B, c2d_vec d)
  * across a gap of 1e-7 at 5e3 the direction between them is off by 1e-5,
  * and along a tilted direction the gap to a wall 4e4 long is 0.2 less,
  * negative; a face's own normal is exact to rounding. The gap along any
- * fixed direction is a lower bound on the distance that closes no faster
- * than that (convex pairs, y still), so each step is safe whichever
- * direction gives it.
+ * direction of y's frame is a lower bound on the distance (convex pairs)
+ * that closes no faster than axis_time says, so each step is safe
+ * whichever direction gives it.
  */
+/* When the gap g along unit axis (fixed in y's frame) can have closed,
+ * from t. Where y turns by wy, its frame turns the drift dd by -wy s: along
+ * the axis it closes at -dd.R(wy t) axis, and by at most |dd| |wy| (s - t)
+ * more at s, besides the turn carrying x's pivot (drift's second term) and
+ * x's spin. So the gap lasts while a h + b h^2 / 2 < g (h = s - t). The
+ * axis turned by wy t has the error of c2d_sincos_near, and of wy t
+ * rounded, allowed for in a; beyond a turn of 2^20 rad the plain bound. */
+static double axis_time(const turning *tn, double t, double g, c2d_vec axis, int spinless)
+{
+    double c, s, dl, a, b, mu;
+    if (tn->wy == 0 || !(fabs(tn->wy) <= 0x1p20)) {
+        mu = spinless ? dmax(0, -vdot(axis, tn->dd)) * (1 + 8 * DBL_EPSILON) : c2d_turning_speed(tn, t, axis);
+        return mu > 0 ? t + g / mu : 2;
+    }
+    c2d_sincos_near(tn->wy * t, &c, &s);
+    dl = vlen(tn->dd);
+    a = dmax(0, -vdot(tn->dd, v2(c * axis.x - s * axis.y, s * axis.x + c * axis.y))) + dl * 0x1p-40 +
+        (drift(tn, t) - dl) + (tn->wx != tn->wy ? fabs(tn->wx - tn->wy) * tn->rx : 0);
+    a *= 1 + 8 * DBL_EPSILON;
+    b = dl * fabs(tn->wy) * (1 + 8 * DBL_EPSILON);
+    if (!(a > 0) && !(b > 0)) return 2;
+    return t + 2 * g / (a + sqrt(a * a + 2 * b * g)) * (1 - 4 * DBL_EPSILON);
+}
+
 static double axis_step(const turning *tn, double t, const body *X, const body *Y, c2d_vec hint, double dist,
                         double extra, int spinless, int cores)
 {
@@ -163,22 +187,20 @@ static double axis_step(const turning *tn, double t, const body *X, const body *
         }
     }
     for (i = 0; i < k; i++) {
-        double g = shadow_gap(X, Y, axes[i]) - extra - tn->tol / 2, mu;
-        if (!(g > 0)) continue;
-        mu = spinless ? dmax(0, -vdot(axes[i], tn->dd)) * (1 + 8 * DBL_EPSILON) : c2d_turning_speed(tn, t, axes[i]);
-        best = dmax(best, mu > 0 ? t + g / mu : 2);
+        double g = shadow_gap(X, Y, axes[i]) - extra - tn->tol / 2;
+        if (g > 0) best = dmax(best, axis_time(tn, t, g, axes[i], spinless));
     }
     return best;
 }
 
 /* The plain step from t where the pair is dist apart: the speed bound's
- * over the distance, or, where the pair is convex and y does not turn, the
- * gaps along fixed directions (axis_step), when longer. */
+ * over the distance, or, where the pair is convex, the gaps along fixed
+ * directions (axis_step), when longer. */
 double c2d_turning_plain_step(const turning *tn, double t, double dist, const body *X, const body *Y, c2d_vec n,
                               int cores)
 {
     double mu = c2d_turning_speed(tn, t, v2(0, 0)), step = mu > 0 ? t + (dist - tn->tol / 2) / mu : 2;
-    if (tn->directional && tn->wy == 0) step = dmax(step, axis_step(tn, t, X, Y, n, dist, 0, 0, cores));
+    if (tn->directional) step = dmax(step, axis_step(tn, t, X, Y, n, dist, 0, 0, cores));
     return step;
 }
 
