@@ -1028,6 +1028,27 @@ describe("compound contact: the least move under a vertex, into a cusp and acros
     end
   end)
 
+  it("two pieces on one side of a segment, meeting end to end along it, are no cut", function()
+    -- a sliver and a triangle whose centroid lies across the segment's line:
+    -- the side rays of the segment graze the cut between them at a shallow
+    -- angle, so each holds a stretch of the same side, end to end. Read as
+    -- a cut, the first answered 2.4e-6 (sweeping the segment back along
+    -- 36,000 directions from 20 away: 1.61680e-9), the second, a segment on the outline,
+    -- 5.2e-8 into the Concave (it only touches: 0)
+    local seg = c2d.segment(4.44845568573588e-09, 3.608378333504857e-09, -5.105047125597463, -7.4120505763600235)
+    local sliver = c2d.concave{0, 0, -5.67227458893991, -8.2356117555204467, -5.6722724440655279,
+      -8.2356132328018941, 567.22731231876071, 823.56127650568101}
+    local nx, ny, depth = seg:contact(sliver)
+    assert.is_true(depth <= 1.6169e-9, ("depth %.17g"):format(depth))
+    local _, _, after = seg:clone():move(nx * depth, ny * depth):contact(sliver)
+    assert.is_true(after == nil or after <= 1e-15, "still " .. tostring(after) .. " deep")
+    local edge = c2d.segment(12345.677981610797, 1763.6681843381557, 12346.0701070334, 1765.8298960286693)
+    local outline = c2d.concave{12345.678, 1763.6682857142857, 12347.462831233102, 1773.5077154472197,
+      12347.462831001749, 1773.5077154891862, 12167.1948998103, 779.72530822693466}
+    local _, _, d2 = edge:contact(outline)
+    assert.are.equal(0, d2)
+  end)
+
   it("a segment on the cut of a notched square leaves by 5/3, turned and far out", function()
     -- the square (0,0) (10,0) (10,10) (0,10) with a notch down to (5,5), scaled
     -- by 1/3: its cut runs from (10,0) to (5,5). A segment on it must clear

@@ -289,31 +289,34 @@ static int seams_possible(const pairset *ps)
  * stretch that many times shorter. */
 #define C2D_SEAM_FINE 16.0
 
-/* The part of segment a-b in the convex leaf q, as parameters along it:
- * span[0..1] from a ray along it (empty, 1 to 0, when it misses), span[2..3]
- * the union of that and of rays along its two sides tol away, span[4..5] the
- * same with sides tol / C2D_SEAM_FINE away; 0 when all miss. Touching counts
- * (a ray grazing q hits it). */
+/* The part of segment a-b in the convex leaf q, as parameters along it,
+ * each an interval (empty: 1 to 0): span[0..1] from a ray along it,
+ * span[2..3] the union of that and of rays along its two sides tol away,
+ * then each side's ray alone: span[4..5] tol to its left, span[6..7] to its
+ * right, span[8..9] and span[10..11] the same tol / C2D_SEAM_FINE away. 0
+ * when all miss. Touching counts (a ray grazing q hits it). */
+#define C2D_SEAM_SPAN 12
 static int clip_segment(c2d_vec a, c2d_vec b, const c2d_shape *q, double tol, double *span)
 {
     static const double offset[5] = { 0, 1, -1, 1 / C2D_SEAM_FINE, -1 / C2D_SEAM_FINE };
     c2d_vec e = vsub(b, a), side = vscale(vperp(vunit(e)), tol);
     int k, any = 0;
-    span[0] = span[2] = span[4] = 1;
-    span[1] = span[3] = span[5] = 0;
+    for (k = 0; k < C2D_SEAM_SPAN; k += 2) span[k] = 1, span[k + 1] = 0;
     for (k = 0; k < 5; k++) {
         c2d_vec s = vscale(side, offset[k]);
         c2d_sweep_result in = c2d_raycast(q, vadd(a, s), e, 1), out;
-        double *band = span + (k < 3 ? 2 : 4);
+        double lo, hi;
         if (!in.hit) continue;
         out = c2d_raycast(q, vadd(b, s), vscale(e, -1), 1);
         if (!out.hit) continue;
-        if (k == 0) {
-            span[0] = span[4] = in.t;
-            span[1] = span[5] = 1 - out.t;
+        lo = in.t;
+        hi = 1 - out.t;
+        if (k == 0) span[0] = lo, span[1] = hi;
+        else span[2 + 2 * k] = lo, span[3 + 2 * k] = hi;
+        if (k < 3) {
+            span[2] = dmin(span[2], lo);
+            span[3] = dmax(span[3], hi);
         }
-        band[0] = dmin(band[0], in.t);
-        band[1] = dmax(band[1], 1 - out.t);
         any = 1;
     }
     return any;
@@ -361,7 +364,7 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
     for (side = 0; side < 2; side++)
         for (i = 0; i < ps->n; i++) {
             const c2d_shape *leaf = side ? ps->q[i] : ps->p[i];
-            double span[C2D_CONTACT_LEAVES][6], turn[C2D_CONTACT_LEAVES], tol, eps;
+            double span[C2D_CONTACT_LEAVES][C2D_SEAM_SPAN], turn[C2D_CONTACT_LEAVES], tol, eps;
             c2d_vec a, b, d = side ? vscale(x, -1) : x;
             int n = 0, first = 1;
             if (has_area(leaf)) continue;
@@ -382,18 +385,25 @@ static int pairs_on_seam(const c2d_seams *seams, c2d_vec x)
                 /* The side of the segment the leaf lies on (a leaf holding a
                  * stretch of it lies on one side of its line). */
                 turn[n] = vcross(vsub(b, a), vsub(c2d_leaf_center(other), a));
-                /* Held by one leaf, and by the other within rounding; or
-                 * by both within rounding along a stretch that the narrow
-                 * band keeps (two edges leaving a vertex the segment ends
-                 * on hold tol-wide sides of it for a stretch, and the
-                 * narrow band for C2D_SEAM_FINE times less). */
-                for (k = 0; k < n; k++) {
-                    double wide = common_part(span[k] + 2, span[n] + 2);
-                    if (turn[k] * turn[n] > 0) continue;
-                    if (common_part(span[k], span[n] + 2) > C2D_SEAM_HOLD * eps ||
-                        common_part(span[k] + 2, span[n]) > C2D_SEAM_HOLD * eps ||
-                        (wide > C2D_SEAM_HOLD * eps && common_part(span[k] + 4, span[n] + 4) > wide / 2))
+                /* Held by one leaf, and by the other within rounding. */
+                for (k = 0; k < n; k++)
+                    if (!(turn[k] * turn[n] > 0) && (common_part(span[k], span[n] + 2) > C2D_SEAM_HOLD * eps ||
+                                                     common_part(span[k] + 2, span[n]) > C2D_SEAM_HOLD * eps))
                         return C2D_SEAM_YES;
+                /* Or by neither, each leaf within rounding on its own side
+                 * (one side's ray in one, the other side's in the other)
+                 * along a stretch that the narrow band keeps: two edges
+                 * leaving a vertex the segment ends on hold tol-wide sides
+                 * of it for a stretch, and the narrow band for
+                 * C2D_SEAM_FINE times less. */
+                for (k = 0; k < n; k++) {
+                    int o;
+                    for (o = 0; o < 2; o++) {
+                        double wide = common_part(span[k] + (o ? 6 : 4), span[n] + (o ? 4 : 6));
+                        if (wide > C2D_SEAM_HOLD * eps &&
+                            common_part(span[k] + (o ? 10 : 8), span[n] + (o ? 8 : 10)) > wide / 2)
+                            return C2D_SEAM_YES;
+                    }
                 }
                 n++;
             }
