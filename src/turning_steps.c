@@ -149,8 +149,9 @@ static c2d_vec face_axis(const body *B, c2d_vec d)
  * the axis it closes at -dd.R(wy t) axis, and by at most |dd| |wy| (s - t)
  * more at s, besides the turn carrying x's pivot (drift's second term) and
  * x's spin. So the gap lasts while a h + b h^2 / 2 < g (h = s - t). The
- * axis turned by wy t has the error of c2d_sincos_near, and of wy t
- * rounded, allowed for in a; beyond a turn of 2^20 rad the plain bound. */
+ * axis turned by wy t is off by the error of c2d_sincos_near and wy t's
+ * rounding (|wy| 2^-53, t <= 1) and the products', allowed for in a;
+ * beyond a turn of 2^20 rad, the plain bound. */
 static double axis_time(const turning *tn, double t, double g, c2d_vec axis, int spinless)
 {
     double c, s, dl, a, b, mu;
@@ -160,7 +161,8 @@ static double axis_time(const turning *tn, double t, double g, c2d_vec axis, int
     }
     c2d_sincos_near(tn->wy * t, &c, &s);
     dl = vlen(tn->dd);
-    a = dmax(0, -vdot(tn->dd, v2(c * axis.x - s * axis.y, s * axis.x + c * axis.y))) + dl * 0x1p-40 +
+    a = dmax(0, -vdot(tn->dd, v2(c * axis.x - s * axis.y, s * axis.x + c * axis.y))) +
+        dl * (4 * C2D_SINCOS_NEAR_ERR + fabs(tn->wy) * 0x1p-52) +
         (drift(tn, t) - dl) + (tn->wx != tn->wy ? fabs(tn->wx - tn->wy) * tn->rx : 0);
     a *= 1 + 8 * DBL_EPSILON;
     b = dl * fabs(tn->wy) * (1 + 8 * DBL_EPSILON);
