@@ -1049,6 +1049,25 @@ describe("compound contact: the least move under a vertex, into a cusp and acros
     assert.are.equal(0, d2)
   end)
 
+  it("a Group whose disk holds a sliver's tip leaves along the sliver by 1", function()
+    -- the Concave is one sliver from u to 48u (u = (0.6235, -0.7818), unit;
+    -- its middle vertex within rounding of the line), its tip 1 from the
+    -- disk's centre: the disk clears it once its centre is 2 from u, and
+    -- |c - u| <= |c| + 1 < 2 for any centre c closer than 1 to where it is,
+    -- so the least move is 1 along -u. The segment and the subnormal
+    -- triangle beside the disk are far from the sliver; with them, the point
+    -- beyond the sliver's tip read as inside all of its edge lines (rounding
+    -- leaves them all but parallel) and contact answered the boxes' 1.218
+    local ux, uy = 0.62348980185873337, -0.78183148246802991
+    local sliver = c2d.concave{ux, uy, ux, uy, 29.927510489219202, -37.527911158465436, 29.927510489219202,
+      -37.527911158465436, 15.275500145538967, -19.154871320466732}
+    local g = c2d.group{ c2d.disk(0, 0, 2), c2d.segment(-43, 0, 2, 1),
+      c2d.triangle(0, 0, -2.0750757125332355e-322, -4.150151425066471e-322, -6.2252271375997065e-322, -8.3003028501329419e-322) }
+    local nx, ny, depth = g:contact(sliver)
+    near(depth, 1, 1e-12, "depth")
+    near(nx, -ux, 1e-12, "nx"); near(ny, -uy, 1e-12, "ny")
+  end)
+
   it("a segment on the cut of a notched square leaves by 5/3, turned and far out", function()
     -- the square (0,0) (10,0) (10,10) (0,10) with a notch down to (5,5), scaled
     -- by 1/3: its cut runs from (10,0) to (5,5). A segment on it must clear

@@ -316,7 +316,10 @@ static int region_clear(const regionset *rs, const region *g, c2d_vec x, double 
             most = dmax(most, s);
             if (s > 0) { outside = 1; d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL)); }
         }
-        if (!outside && g->solid) return most >= reach;
+        /* (inside every edge line by more than rounding: inside V; a point
+         * beyond the tip of a sliver whose edges rounding leaves all but
+         * parallel reads as inside every line, and its distance decides) */
+        if (!outside && g->solid && most < -g->tol) return most >= reach;
         if (!outside)
             for (i = 0; i < g->n; i++) d2 = dmin(d2, c2d_pt_seg_d2(x, v[i], v[c2d_next(i, g->n)], NULL));
         return reach <= 0 || d2 >= reach * reach;
