@@ -1365,10 +1365,12 @@ static void check_sweep(const spec *A, c2d_vec da, const spec *B, c2d_vec db, in
         if (moved_by(&at_a, A, v2(da.x * r.t, da.y * r.t)) && moved_by(&at_b, B, v2(db.x * r.t, db.y * r.t))) {
             d = c2d_distance(&at_a.s, &at_b.s).distance;
             CHECK(d <= t, "at sweep t %.17g the shapes are %.17g apart (tol %.3g)", r.t, d, t);
-            /* (Two Lines nearly parallel cross beyond the largest double,
+            /* (Two Lines nearly parallel cross far away, at a point rounded
+             * to its own ulps (0.5 at 4e15), or beyond the largest double,
              * where no point can be: docs/exactness.md, Lines 1e300 away.) */
+            double tp = fmax(t, 4 * DBL_EPSILON * fmax(fabs(r.point.x), fabs(r.point.y)));
             CHECK((a->kind == C2D_LINE && b->kind == C2D_LINE && fmax(fabs(r.point.x), fabs(r.point.y)) > 1e300) ||
-                  (dist_point(r.point, &at_a.s) <= t && dist_point(r.point, &at_b.s) <= t),
+                  (dist_point(r.point, &at_a.s) <= tp && dist_point(r.point, &at_b.s) <= tp),
                   "sweep point (%.17g, %.17g) is %.3g from a and %.3g from b at t", r.point.x, r.point.y,
                   dist_point(r.point, &at_a.s), dist_point(r.point, &at_b.s));
         }
@@ -1572,9 +1574,10 @@ static void check_turning(const spec *A, const spec *B, int ranged, int lim)
         /* Certified: at t the poses are within the tolerance. */
         if (r.hit && !parallel_start && turning_pose(&pa, sa, a, ma, r.t) && turning_pose(&pb, sb, b, mb, r.t)) {
             double d = c2d_distance(&pa, &pb).distance;
+            double np = fmax(near, 4 * DBL_EPSILON * fmax(fabs(r.point.x), fabs(r.point.y)));
             CHECK(d <= near, "at turning sweep t %.17g the poses are %.17g apart (tol %.3g, rounding %.3g)", r.t, d, tol, slack);
             CHECK((lines && fmax(fabs(r.point.x), fabs(r.point.y)) > 1e300) || /* (as for sweep) */
-                      (dist_point(r.point, &pa) <= near && dist_point(r.point, &pb) <= near),
+                      (dist_point(r.point, &pa) <= np && dist_point(r.point, &pb) <= np),
                   "turning sweep point (%.17g, %.17g) is %.3g from a and %.3g from b at t %.17g (tol %.3g, rounding %.3g)",
                   r.point.x, r.point.y, dist_point(r.point, &pa), dist_point(r.point, &pb), r.t, tol, slack);
         }
