@@ -144,6 +144,27 @@ static c2d_vec face_axis(const body *B, c2d_vec d)
  * that closes no faster than axis_time says, so each step is safe
  * whichever direction gives it.
  */
+/* What axis_time reads of y's turn at t, the same for every axis of a step:
+ * the turn's cos and sin (on: y turns, by at most 2^20 rad), and the terms
+ * of the bound besides the drift's part along the axis. */
+typedef struct frame_turn {
+    int on;
+    double c, s, slack, carry, spin, b;
+} frame_turn;
+
+static void frame_turn_at(const turning *tn, double t, frame_turn *ft)
+{
+    double dl;
+    ft->on = tn->wy != 0 && fabs(tn->wy) <= 0x1p20;
+    if (!ft->on) return;
+    c2d_sincos_near(tn->wy * t, &ft->c, &ft->s);
+    dl = vlen(tn->dd);
+    ft->slack = dl * (4 * C2D_SINCOS_NEAR_ERR + fabs(tn->wy) * 0x1p-52);
+    ft->carry = drift(tn, t) - dl;
+    ft->spin = tn->wx != tn->wy ? fabs(tn->wx - tn->wy) * tn->rx : 0;
+    ft->b = dl * fabs(tn->wy) * (1 + 8 * DBL_EPSILON);
+}
+
 /* When the gap g along unit axis (fixed in y's frame) can have closed,
  * from t. Where y turns by wy, its frame turns the drift dd by -wy s: along
  * the axis it closes at -dd.R(wy t) axis, and by at most |dd| |wy| (s - t)
@@ -152,22 +173,18 @@ static c2d_vec face_axis(const body *B, c2d_vec d)
  * axis turned by wy t is off by the error of c2d_sincos_near and wy t's
  * rounding (|wy| 2^-53, t <= 1) and the products', allowed for in a;
  * beyond a turn of 2^20 rad, the plain bound. */
-static double axis_time(const turning *tn, double t, double g, c2d_vec axis, int spinless)
+static double axis_time(const turning *tn, double t, double g, c2d_vec axis, int spinless, const frame_turn *ft)
 {
-    double c, s, dl, a, b, mu;
-    if (tn->wy == 0 || !(fabs(tn->wy) <= 0x1p20)) {
+    double a, mu;
+    if (!ft->on) {
         mu = spinless ? dmax(0, -vdot(axis, tn->dd)) * (1 + 8 * DBL_EPSILON) : c2d_turning_speed(tn, t, axis);
         return mu > 0 ? t + g / mu : 2;
     }
-    c2d_sincos_near(tn->wy * t, &c, &s);
-    dl = vlen(tn->dd);
-    a = dmax(0, -vdot(tn->dd, v2(c * axis.x - s * axis.y, s * axis.x + c * axis.y))) +
-        dl * (4 * C2D_SINCOS_NEAR_ERR + fabs(tn->wy) * 0x1p-52) +
-        (drift(tn, t) - dl) + (tn->wx != tn->wy ? fabs(tn->wx - tn->wy) * tn->rx : 0);
+    a = dmax(0, -vdot(tn->dd, v2(ft->c * axis.x - ft->s * axis.y, ft->s * axis.x + ft->c * axis.y))) + ft->slack +
+        ft->carry + ft->spin;
     a *= 1 + 8 * DBL_EPSILON;
-    b = dl * fabs(tn->wy) * (1 + 8 * DBL_EPSILON);
-    if (!(a > 0) && !(b > 0)) return 2;
-    return t + 2 * g / (a + sqrt(a * a + 2 * b * g)) * (1 - 4 * DBL_EPSILON);
+    if (!(a > 0) && !(ft->b > 0)) return 2;
+    return t + 2 * g / (a + sqrt(a * a + 2 * ft->b * g)) * (1 - 4 * DBL_EPSILON);
 }
 
 static double axis_step(const turning *tn, double t, const body *X, const body *Y, c2d_vec hint, double dist,
@@ -176,6 +193,7 @@ static double axis_step(const turning *tn, double t, const body *X, const body *
     c2d_vec axes[4], pa, pb, u;
     double best = t;
     int k = 0, i;
+    frame_turn ft;
     if (hint.x != 0 || hint.y != 0) axes[k++] = hint;
     /* (the gap along hint all but the distance: no other does much better) */
     if (k == 0 || shadow_gap(X, Y, hint) < dist * (1 - 1.0 / 1024)) {
@@ -188,9 +206,10 @@ static double axis_step(const turning *tn, double t, const body *X, const body *
             if ((u = face_axis(X, vscale(hint, -1))).x != 0 || u.y != 0) axes[k++] = vscale(u, -1);
         }
     }
+    frame_turn_at(tn, t, &ft);
     for (i = 0; i < k; i++) {
         double g = shadow_gap(X, Y, axes[i]) - extra - tn->tol / 2;
-        if (g > 0) best = dmax(best, axis_time(tn, t, g, axes[i], spinless));
+        if (g > 0) best = dmax(best, axis_time(tn, t, g, axes[i], spinless, &ft));
     }
     return best;
 }
